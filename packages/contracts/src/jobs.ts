@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Background jobs: each has a typed name and payload. Services write them to the outbox in the same
+ * transaction as their data; the relay hands them to BullMQ (at scale) or runs them in-process (embedded).
+ * Processors must be idempotent: a job may run twice.
+ */
+export const ZEmailJob = z.object({
+  template: z.enum(['password-reset', 'set-password']),
+  to: z.email(),
+  params: z.object({ name: z.string(), link: z.url() }),
+});
+export type TEmailJob = z.infer<typeof ZEmailJob>;
+
+export const jobSchemas = {
+  'email.send': ZEmailJob,
+} as const;
+export type JobName = keyof typeof jobSchemas;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;
+export const jobNames = Object.keys(jobSchemas) as JobName[];
+
+/** Queue a job runs on; workers can be scaled per queue. */
+export const jobQueue = (name: JobName): string => name.split('.')[0]!;

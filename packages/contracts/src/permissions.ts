@@ -1,0 +1,41 @@
+import { Level, type Permission } from './levels.js';
+
+const { User, Manager, Admin, Never } = Level;
+
+/**
+ * Named permission rules. Routes (routes.ts) and API procedures use the same objects,
+ * so the web app's navigation and guards can never drift from what the server enforces.
+ * Decisions where the spec is silent are marked "decision" and listed in docs/decisions.md.
+ */
+export const P = {
+  signedIn: { internal: User, external: User },
+  reports: { internal: User, external: User },
+  reportsDelete: { internal: Manager, external: Manager },
+  reportsRate: { internal: Admin, external: Never, orFlags: ['Rater'] },
+  reportsFinish: { internal: Admin, external: Never },
+  audits: { internal: User, external: Never },
+  auditsDelete: { internal: Manager, external: Never },
+  authoring: { internal: Admin, external: Manager },
+  documents: { internal: Manager, external: Admin },
+  // decision: customers and equipment are staff reference data; managers read and maintain them,
+  // admins may delete and merge. Distributors have no customer list of their own.
+  customers: { internal: Manager, external: Never },
+  customersAdmin: { internal: Admin, external: Never },
+  equipment: { internal: Manager, external: Never },
+  equipmentAdmin: { internal: Admin, external: Never },
+  productFamilies: { internal: Admin, external: Never },
+  externalUsers: { internal: Manager, external: Admin, orFlags: ['Developer'] },
+  userManagement: { internal: Never, external: User, distributorAdminOnly: true },
+  // spec 002 §2: the two notes on Usage dashboard and Tags differ; both readings apply.
+  usageDashboards: { internal: Manager, external: Never, requireFlags: ['Developer'] },
+  tags: { internal: Admin, external: Never, requireFlags: ['Developer'] },
+  webLogs: { internal: Never, external: Never, orFlags: ['Developer'] },
+  appLogs: { internal: Never, external: Never, orFlags: ['Developer'] },
+  backgroundServices: { internal: Manager, external: Admin },
+  admin: { internal: Manager, external: Admin },
+  debugToken: { internal: Never, external: Never, orFlags: ['Developer'] },
+  translations: { internal: Admin, external: Never },
+  certifications: { internal: Never, external: Never, orFlags: ['CertificationManager'] },
+} satisfies Record<string, Permission>;
+
+export type PermissionName = keyof typeof P;

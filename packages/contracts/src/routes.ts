@@ -1,0 +1,51 @@
+import { P } from './permissions.js';
+import type { Permission } from './levels.js';
+
+export interface RouteEntry {
+  /** react-router pattern; matching is case-insensitive (spec writes both /tags and /Tags). */
+  path: string;
+  permission: Permission;
+  /** Top navigation label, in spec order (000 §2.1). Entries without one are reachable but not listed. */
+  nav?: string;
+  /** The route whose nav item is underlined for this page. */
+  title: string;
+}
+
+/** The route table (000 §2.2, 001 §2, 002 §2). Public routes (/auth/*, /nosession/*) are not listed. */
+export const routeTable: RouteEntry[] = [
+  { path: '/', nav: 'My page', title: 'My page', permission: P.reports },
+  { path: '/Reports', nav: 'Reports', title: 'Reports', permission: P.reports },
+  { path: '/Reports/:id', title: 'Report', permission: P.reports },
+  { path: '/Reports/:id/details', title: 'Report details', permission: P.reports },
+  { path: '/Audits', nav: 'Audits', title: 'Audits', permission: P.audits },
+  { path: '/Audits/:id', title: 'Audit', permission: P.audits },
+  { path: '/Audits/:id/report', title: 'Audit report', permission: P.audits },
+  { path: '/InspectionPoints', nav: 'Inspection points', title: 'Inspection points', permission: P.authoring },
+  { path: '/Protocols', nav: 'Inspection protocols', title: 'Inspection protocols', permission: P.authoring },
+  { path: '/Documents', nav: 'Documents', title: 'Documents', permission: P.documents },
+  { path: '/Customers', nav: 'Customers', title: 'Customers', permission: P.customers },
+  { path: '/Customers/:id', title: 'Customer', permission: P.customers },
+  { path: '/Customers/:id1/compare/:id2', title: 'Compare customers', permission: P.customersAdmin },
+  { path: '/Equipments', nav: 'Equipment', title: 'Equipment', permission: P.equipment },
+  { path: '/ProductFamilies', title: 'Product families', permission: P.productFamilies },
+  { path: '/ExternalUsers', nav: 'Distributors', title: 'Distributors', permission: P.externalUsers },
+  { path: '/UsageDashboards', nav: 'Usage dashboard', title: 'Usage dashboard', permission: P.usageDashboards },
+  { path: '/UserManagement', nav: 'Users', title: 'Users', permission: P.userManagement },
+  { path: '/weblogs', nav: 'Web logs', title: 'Web logs', permission: P.webLogs },
+  { path: '/tags', nav: 'Tags', title: 'Tags', permission: P.tags },
+  { path: '/certifications', nav: 'Certifications', title: 'Certifications', permission: P.certifications },
+  { path: '/Logs', title: 'App logs', permission: P.appLogs },
+  { path: '/BackgroundServices', title: 'Background services', permission: P.backgroundServices },
+  { path: '/Admin', title: 'Debug token', permission: P.admin },
+  { path: '/Translations', title: 'Translations', permission: P.translations },
+];
+
+export const navItems = routeTable.filter((r) => r.nav);
+
+/** Nav item is active when the path equals or begins with its route (000 §2.1); '/' only on equality. */
+export function isNavActive(navPath: string, currentPath: string): boolean {
+  const a = navPath.toLowerCase();
+  const c = currentPath.toLowerCase();
+  if (a === '/') return c === '/';
+  return c === a || c.startsWith(a + '/');
+}

@@ -1,0 +1,97 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type DbHandle } from '../client.js';
+import { migrateToLatest, migrationsFingerprint } from '../migrator.js';
+
+/** The server the integration tests use (this machine: PostgreSQL 15 on 127.0.0.1, trust auth). */
+export const testServerUrl = (database = 'postgres') => {
+  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const u = new URL(base);
+  u.pathname = '/' + database;
+  return u.toString();
+};
+
+async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: testServerUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates (once per set of migrations) a migrated template database. Cloning it per test file is
+ * much faster than migrating each time. An advisory lock keeps parallel test workers from racing.
+ */
+export async function ensureTemplateDatabase(): Promise<string> {
+  const name = `insp_tpl_${migrationsFingerprint()}`;
+  await withAdmin(async (admin) => {
+    await admin.query('select pg_advisory_lock(424242)');
+    try {
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (exists.rowCount) return;
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists "${building}"`);
+      await admin.query(`create database "${building}"`);
+      const h = await openDatabase({ databaseUrl: testServerUrl(building), poolSize: 1 });
+      try {
+        await migrateToLatest(h.db);
+      } finally {
+        await h.close();
+      }
+      await admin.query(`alter database "${building}" rename to "${name}"`);
+    } finally {
+      await admin.query('select pg_advisory_unlock(424242)');
+    }
+  });
+  return name;
+}
+
+export interface TestDatabase extends DbHandle {
+  name: string;
+  url: string;
+  /** Closes the connection pool and drops the database. */
+  destroy(): Promise<void>;
+}
+
+/** A freshly migrated database of its own, for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = await ensureTemplateDatabase();
+  const name = `insp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(async (admin) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}" template "${template}"`);
+        return;
+      } catch (e) {
+        // Another clone of the same template in the same instant: PostgreSQL refuses; try again shortly.
+        if (attempt > 20 || !String(e).includes('being accessed')) throw e;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  });
+  const url = testServerUrl(name);
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 5 });
+  return {
+    ...handle,
+    name,
+    url,
+    destroy: async () => {
+      await handle.close();
+      await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+/** Drops test databases left behind by crashed runs (older than the current run's). */
+export async function dropStaleTestDatabases(): Promise<void> {
+  await withAdmin(async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'insp_test_%' or (datname like 'insp_tpl_%' and datname <> $1)",
+      [`insp_tpl_${migrationsFingerprint()}`],
+    );
+    for (const r of rows) await admin.query(`drop database if exists "${r.datname}" with (force)`).catch(() => {});
+  });
+}

@@ -4,3 +4,4 @@ export * from './routes.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './jobs.js';
+export * from './domain-enums.js';

@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema.js';
+import type { DB as Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
@@ -40,7 +40,7 @@ export async function openDatabase(config: DbConfig, options: Partial<KyselyConf
     extensions: { pg_trgm },
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...options });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite as never), ...options });
   return {
     db,
     dialect: 'pglite',

@@ -1,3 +1,4 @@
 export * from './client.js';
 export * from './migrator.js';
+export * from './repositories/index.js';
 export type * from './schema.js';

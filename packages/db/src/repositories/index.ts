@@ -1,0 +1,3 @@
+export * from './outbox.js';
+export * from './users.js';
+export * from './auth-tokens.js';

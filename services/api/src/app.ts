@@ -1,0 +1,62 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { Db } from '@insp/db';
+import type { AppConfig } from './config.js';
+import type { JobKicker } from './context.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { authPlugin } from './plugins/auth.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { webStaticPlugin } from './plugins/web-static.js';
+import { requestLogPlugin } from './plugins/request-log.js';
+import { appRouter, type AppRouter } from './trpc/router.js';
+import { restRoutes } from './rest/v1/index.js';
+import { systemRoutes } from './domains/system/system.rest.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  jobs: JobKicker;
+  readinessChecks?: Record<string, () => Promise<unknown>>;
+  /** Extra plugins mounted before the routes (the development identity provider). */
+  extraPlugins?: Array<(app: FastifyInstance) => Promise<void>>;
+  logger?: boolean | object;
+}
+
+/**
+ * The Fastify shell. Order matters: validation and errors, cookies, auth context, request log,
+ * OpenAPI (must see the routes), then routes: health, REST api/v1, tRPC, and last the web app.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    disableRequestLogging: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  await app.register(authPlugin, { config: deps.config, db: deps.db, jobs: deps.jobs });
+  await app.register(requestLogPlugin);
+  await app.register(openApiPlugin);
+  for (const plugin of deps.extraPlugins ?? []) await app.register(plugin);
+
+  await app.register(systemRoutes, { readinessChecks: deps.readinessChecks });
+  await app.register(restRoutes);
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => req.ctx,
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  await app.register(webStaticPlugin, { dir: deps.config.webDist });
+  return app;
+}

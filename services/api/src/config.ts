@@ -1,0 +1,88 @@
+import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+/** Every setting the product reads; README lists them. The embedded default needs none of them. */
+export interface AppConfig {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  /** Address users reach the product at; links in e-mails and OIDC redirects are built from it. */
+  publicUrl: string;
+  /** Folder of everything the embedded default keeps (db, files, mail). */
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  oidc?: { issuer: string; clientId: string; clientSecret: string };
+  companyEmailDomain: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  storage: { driver: 'local'; dir: string } | { driver: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
+  tokenSecret: Uint8Array;
+  tokenTtlSeconds: number;
+  /** Built web app to serve, if present. */
+  webDist?: string;
+  /** Run job processors inside the API process (embedded default; also when REDIS_URL is unset). */
+  inProcessJobs: boolean;
+  seedOnFirstStart: boolean;
+  logLevel: string;
+}
+
+/**
+ * The token secret: TOKEN_SECRET at scale (every API process must share it); on the embedded default a
+ * random secret is made once and kept in the data folder, so tokens survive restarts.
+ */
+function tokenSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
+  if (env.TOKEN_SECRET) {
+    if (env.TOKEN_SECRET.length < 32) throw new Error('TOKEN_SECRET must be at least 32 characters');
+    return new TextEncoder().encode(env.TOKEN_SECRET);
+  }
+  if (env.NODE_ENV === 'production') throw new Error('TOKEN_SECRET is required when NODE_ENV=production');
+  const file = resolve(dataDir, 'token-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = resolve(env.DATA_DIR ?? '.data');
+  const oidc =
+    env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+      ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET ?? '' }
+      : undefined;
+  const storage: AppConfig['storage'] = env.S3_BUCKET
+    ? {
+        driver: 's3',
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION ?? 'us-east-1',
+        endpoint: env.S3_ENDPOINT,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+      }
+    : { driver: 'local', dir: resolve(env.FILES_DIR ?? `${dataDir}/files`) };
+  const base: AppConfig = {
+    nodeEnv: env.NODE_ENV ?? 'development',
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    oidc,
+    companyEmailDomain: (env.COMPANY_EMAIL_DOMAIN ?? 'company.example').toLowerCase(),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Inspections <no-reply@company.example>',
+    storage,
+    tokenSecret: new Uint8Array(),
+    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 8 * 3600),
+    webDist: env.WEB_DIST ?? resolve('apps/web/dist'),
+    inProcessJobs: !env.REDIS_URL,
+    seedOnFirstStart: env.SEED_ON_FIRST_START !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+  const merged = { ...base, ...overrides };
+  if (!overrides.tokenSecret) merged.tokenSecret = tokenSecret(env, merged.dataDir);
+  return merged;
+}

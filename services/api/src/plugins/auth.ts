@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '@insp/db';
+import type { AppConfig } from '../config.js';
+import type { JobKicker } from '../context.js';
+import { unauthorized } from '../errors.js';
+import { verifyAccessToken } from '../domains/auth/tokens.js';
+import { loadSession } from '../domains/auth/session.service.js';
+
+/** Paths that belong to the API; everything else is the web app (served as files). */
+export const isApiPath = (url: string) => /^\/(api|trpc|auth)(\/|$)/.test(url);
+
+/**
+ * Builds request.ctx for every request: resolves the bearer token to a session and actor (one query),
+ * and refuses API routes that are not marked public when there is no valid token.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig; db: Db; jobs: JobKicker }) => {
+  app.decorateRequest('ctx', null as never);
+  app.addHook('onRequest', async (req) => {
+    req.ctx = { db: opts.db, config: opts.config, jobs: opts.jobs, log: req.log, actor: null, session: null, ip: req.ip };
+    const header = req.headers.authorization;
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (bearer) {
+      const claims = await verifyAccessToken(opts.config, bearer);
+      const session = claims ? await loadSession(req.ctx, claims.sessionId) : null;
+      if (session && session.row.id === claims!.userId) {
+        req.ctx.actor = session.actor;
+        req.ctx.session = { id: session.id, row: session.row };
+      }
+    }
+  });
+  app.addHook('preHandler', async (req) => {
+    if (req.routeOptions.config?.public) return;
+    if (!req.routeOptions.url || !isApiPath(req.routeOptions.url) || req.routeOptions.url.startsWith('/trpc')) return;
+    if (!req.ctx.actor) throw unauthorized();
+  });
+});

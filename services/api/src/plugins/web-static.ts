@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { isApiPath } from './auth.js';
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; every other GET that is not an API path
+ * gets index.html so the browser router can take it (/Customers/…, /nosession/SetPassword, /auth/token).
+ */
+export const webStaticPlugin = fp(async (app: FastifyInstance, opts: { dir?: string }) => {
+  const dir = opts.dir;
+  if (!dir || !existsSync(join(dir, 'index.html'))) {
+    app.log.warn({ dir }, 'web app not built: only the API is served');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dir,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
+    if (isApiPath(req.url)) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

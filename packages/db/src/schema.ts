@@ -24,6 +24,74 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface ApplicationOptions {
+  application_name: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  key: string;
+  updated_at: Generated<Timestamp>;
+  value: Json;
+}
+
+export interface AppLogs {
+  app_version: string | null;
+  created_at: Generated<Timestamp>;
+  event_name: string;
+  id: Generated<number>;
+  occurred_at: Timestamp;
+  os_name: string | null;
+  properties: string | null;
+  updated_at: Generated<Timestamp>;
+  user_email: string | null;
+  user_id: string | null;
+}
+
+export interface Audits {
+  comment: Generated<string>;
+  contact_email: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: string | null;
+  customer_id: string | null;
+  customer_site_id: string | null;
+  deleted_at: Timestamp | null;
+  finished: Generated<boolean>;
+  finished_at: Timestamp | null;
+  id: Generated<string>;
+  inspection_date: Timestamp;
+  inspector: Generated<string>;
+  inspector_contact: Generated<string>;
+  inspector_user_id: string | null;
+  internal_comment: Generated<string>;
+  name: string;
+  search_text: Generated<string>;
+  summary: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  updated_by_user_id: string | null;
+}
+
+export interface AuditSuggestions {
+  audit_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  position: Generated<number>;
+  text: Generated<string>;
+  type: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AuditTrail {
+  action: string;
+  actor_user_id: string | null;
+  changes: Generated<Json>;
+  created_at: Generated<Timestamp>;
+  entity_id: string;
+  entity_type: string;
+  id: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface AuthSessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -45,11 +113,86 @@ export interface AuthTokens {
   user_id: string;
 }
 
+export interface BackgroundServices {
+  created_at: Generated<Timestamp>;
+  data: Generated<Json>;
+  enabled: Generated<boolean>;
+  id: string;
+  last_error: string | null;
+  last_run_at: Timestamp | null;
+  next_run_at: Timestamp | null;
+  schedule: string | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CategoryTitles {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  text: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Certifications {
+  certification_date: Timestamp;
+  certified_user_id: string;
+  created_at: Generated<Timestamp>;
+  expiration_date: Timestamp;
+  id: Generated<string>;
+  product_family_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CertifiedUsers {
+  created_at: Generated<Timestamp>;
+  email: string;
+  employee_id: string;
+  id: Generated<string>;
+  name: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Companies {
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
   id: Generated<string>;
   name: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Contacts {
+  created_at: Generated<Timestamp>;
+  customer_id: string;
+  customer_site_id: string | null;
+  deleted_at: Timestamp | null;
+  email: string | null;
+  id: Generated<string>;
+  name: string;
+  phone_number: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Customers {
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  english_name: string | null;
+  id: Generated<string>;
+  mdm_customer_id: string | null;
+  merged_into_customer_id: string | null;
+  name: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CustomerSites {
+  country: string | null;
+  created_at: Generated<Timestamp>;
+  customer_id: string;
+  deleted_at: Timestamp | null;
+  id: Generated<string>;
+  mdm_site_id: string | null;
+  mdm_type: string | null;
+  name: string;
+  state_province: string | null;
   updated_at: Generated<Timestamp>;
 }
 
@@ -70,12 +213,458 @@ export interface DevIdpStore {
   user_code: string | null;
 }
 
+export interface DocumentCategories {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  name: string;
+  name_translation_key: string | null;
+  parent_category_id: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DocumentInspectionPoints {
+  created_at: Generated<Timestamp>;
+  document_id: string;
+  inspection_point_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DocumentPackageDocuments {
+  created_at: Generated<Timestamp>;
+  document_id: string;
+  document_package_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DocumentPackages {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  name: string;
+  type: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DocumentProductFamilies {
+  created_at: Generated<Timestamp>;
+  document_id: string;
+  product_family_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DocumentProductModels {
+  created_at: Generated<Timestamp>;
+  document_id: string;
+  product_model_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Documents {
+  content_type: Generated<string>;
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  document_category_id: string | null;
+  file_size: Generated<number>;
+  file_type: Generated<string>;
+  id: Generated<string>;
+  metadata: Generated<Json>;
+  name: string;
+  sha256: string | null;
+  source_system: string | null;
+  storage_key: string;
+  summary: string | null;
+  updated_at: Generated<Timestamp>;
+  uploaded_by_user_id: string | null;
+  version: Generated<number>;
+}
+
+export interface DocumentVersions {
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  document_id: string;
+  file_name: string;
+  file_size: number;
+  file_type: Generated<string>;
+  id: Generated<string>;
+  sha256: string | null;
+  storage_key: string;
+  updated_at: Generated<Timestamp>;
+  uploaded_by_user_id: string | null;
+  version: number;
+}
+
+export interface DropdownBatchUpdates {
+  changes: Json;
+  completed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: string | null;
+  id: Generated<string>;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DropdownOptions {
+  batch_update_id: string | null;
+  created_at: Generated<Timestamp>;
+  dropdown_id: string;
+  follow_up_range_value_id: string | null;
+  id: Generated<string>;
+  image_id: string | null;
+  index: Generated<number>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Dropdowns {
+  created_at: Generated<Timestamp>;
+  hide_images: Generated<boolean>;
+  id: Generated<string>;
+  index: Generated<number>;
+  input_validation_regexp: string | null;
+  inspection_point_id: string;
+  multiselect: Generated<boolean>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  validation_consequence: Generated<string>;
+}
+
+export interface Equipment {
+  created_at: Generated<Timestamp>;
+  customer_id: string | null;
+  customer_site_id: string | null;
+  deleted_at: Timestamp | null;
+  id: Generated<string>;
+  mdm_equipment_id: string | null;
+  nick_name: string | null;
+  product_family_id: string | null;
+  product_model_id: string | null;
+  serial_number: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FollowUpRangeValues {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  index: Generated<number>;
+  input_validation_regexp: string | null;
+  keyboard_type: Generated<string>;
+  metas: Generated<Json>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  validation_consequence: Generated<string>;
+}
+
+export interface Images {
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  height: number | null;
+  id: Generated<string>;
+  original_name: string | null;
+  sha256: string;
+  size: number;
+  storage_key: string;
+  updated_at: Generated<Timestamp>;
+  uploaded_by_user_id: string | null;
+  width: number | null;
+}
+
+export interface InspectionCategories {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  index: Generated<number>;
+  inspection_id: string;
+  protocol_category_id: string | null;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface InspectionExtraPoints {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  index: Generated<number>;
+  inspection_id: string;
+  inspection_point_id: string | null;
+  name: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface InspectionFindingPhotos {
+  caption: Generated<string>;
+  created_at: Generated<Timestamp>;
+  finding_id: string;
+  id: Generated<string>;
+  image_id: string;
+  layout: Generated<string>;
+  position: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface InspectionFindings {
+  consequence: Generated<string>;
+  corrective: Generated<string>;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<string>;
+  index: Generated<number>;
+  inspection_id: string;
+  preventive: Generated<string>;
+  show: Generated<boolean>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface InspectionPhases {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  name: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface InspectionPointFields {
+  aggregation: Generated<string>;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  index: Generated<number>;
+  inspection_point_id: string;
+  keyboard_type: Generated<string>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface InspectionPointMetas {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  inspection_point_id: string;
+  type: string;
+  updated_at: Generated<Timestamp>;
+  value: string;
+}
+
+export interface InspectionPointResults {
+  comment: string | null;
+  content: Generated<Json>;
+  created_at: Generated<Timestamp>;
+  extra_point_id: string | null;
+  id: Generated<string>;
+  index: Generated<number>;
+  inspection_category_id: string | null;
+  inspection_id: string;
+  inspection_point_id: string | null;
+  internal_comment: string | null;
+  name_override: string | null;
+  protocol_point_id: string | null;
+  rating: Generated<number>;
+  selection: string | null;
+  updated_at: Generated<Timestamp>;
+  value: string | null;
+  voice_comment_id: string | null;
+}
+
+export interface InspectionPointRows {
+  aggregation: Generated<string>;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  index: Generated<number>;
+  inspection_point_id: string;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface InspectionPoints {
+  aggregation_direction: Generated<string>;
+  category: string | null;
+  comment_field_present: Generated<boolean>;
+  content_required: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: string | null;
+  deleted_at: Timestamp | null;
+  description: Generated<string>;
+  description_updated_at: Generated<Timestamp>;
+  field_title: string | null;
+  id: Generated<string>;
+  input_validation_regexp: string | null;
+  internal_comment_field_present: Generated<boolean>;
+  keyboard_type: Generated<string>;
+  life_estimate_type: Generated<string>;
+  measurement_title: string | null;
+  measurement_unit_id: string | null;
+  name: string;
+  name_overridable: Generated<boolean>;
+  name_updated_at: Generated<Timestamp>;
+  option_group_id: string | null;
+  photo_field_only_for_failure: Generated<boolean>;
+  photo_field_present: Generated<boolean>;
+  photo_field_required: Generated<boolean>;
+  product_category_id: string;
+  range_value_title: string | null;
+  rating_field_present: Generated<boolean>;
+  rating_field_required: Generated<boolean>;
+  source_system: string | null;
+  type: string;
+  updated_at: Generated<Timestamp>;
+  updated_by_user_id: string | null;
+  validation_consequence: Generated<string>;
+  visualization_type: Generated<string>;
+  voice_comment_field_present: Generated<boolean>;
+}
+
+export interface InspectionPointTranslations {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  inspection_point_id: string;
+  kind: string;
+  language_id: string;
+  updated_at: Generated<Timestamp>;
+  value: string;
+}
+
+export interface InspectionPointVisualizationDatasets {
+  created_at: Generated<Timestamp>;
+  field_id: string | null;
+  id: Generated<string>;
+  inspection_point_id: string;
+  name: Generated<string>;
+  row_id: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface InspectionPriorityActions {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<string>;
+  index: Generated<number>;
+  inspection_id: string;
+  priority: Generated<string>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface InspectionResultPhotos {
+  caption: Generated<string>;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  image_id: string;
+  layout: Generated<string>;
+  position: Generated<number>;
+  result_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Inspections {
+  audit_id: string | null;
+  comment: Generated<string>;
+  company_id: string | null;
+  contact_email: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: string | null;
+  customer_id: string | null;
+  customer_signature_image_id: string | null;
+  customer_site_id: string | null;
+  deleted_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  equipment_configurator: Json | null;
+  equipment_id: string | null;
+  finished: Generated<boolean>;
+  finished_at: Timestamp | null;
+  id: Generated<string>;
+  included_in_report: Generated<boolean>;
+  inspection_date: Timestamp;
+  inspector: Generated<string>;
+  inspector_contact: Generated<string>;
+  inspector_user_id: string | null;
+  internal_comment: Generated<string>;
+  name: string;
+  nick_name: string | null;
+  product_family_id: string | null;
+  product_model_id: string | null;
+  protocol_id: string | null;
+  protocol_run_type: string | null;
+  provider_signature_image_id: string | null;
+  rating: string | null;
+  run_index: Generated<number>;
+  search_text: Generated<string>;
+  send_email: Generated<boolean>;
+  serial_number: string | null;
+  stage: string | null;
+  started_at: Timestamp | null;
+  status: Generated<string>;
+  summary: Generated<string>;
+  type: string;
+  updated_at: Generated<Timestamp>;
+  updated_by_user_id: string | null;
+  version: string | null;
+}
+
+export interface Languages {
+  created_at: Generated<Timestamp>;
+  id: string;
+  name: string;
+  position: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface LoginAttempts {
   created_at: Generated<Timestamp>;
   email: string;
   id: Generated<number>;
   ip: string;
   succeeded: boolean;
+}
+
+export interface MeasurementLimits {
+  created_at: Generated<Timestamp>;
+  critical_high: number | null;
+  critical_low: number | null;
+  high: number | null;
+  id: Generated<string>;
+  inspection_point_id: string;
+  low: number | null;
+  product_family_id: string | null;
+  product_model_id: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface MultipleChoiceOptions {
+  created_at: Generated<Timestamp>;
+  follow_up_range_value_id: string | null;
+  id: Generated<string>;
+  index: Generated<number>;
+  multiple_choice_id: string;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface MultipleChoices {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  index: Generated<number>;
+  input_validation_regexp: string | null;
+  inspection_point_id: string;
+  metas: Generated<Json>;
+  radio: Generated<boolean>;
+  tags: Generated<string[]>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OptionGroupOptions {
+  comment: string | null;
+  created_at: Generated<Timestamp>;
+  follow_up_range_value_id: string | null;
+  id: Generated<string>;
+  index: Generated<number>;
+  name: string;
+  option_group_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OptionGroups {
+  created_at: Generated<Timestamp>;
+  custom: Generated<boolean>;
+  id: Generated<string>;
+  name: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface Outbox {
@@ -90,6 +679,155 @@ export interface Outbox {
   payload: Json;
   processed_at: Timestamp | null;
   status: Generated<string>;
+}
+
+export interface ProductCategories {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  name: string;
+  name_translation_key: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProductFamilies {
+  created_at: Generated<Timestamp>;
+  division: string | null;
+  id: Generated<string>;
+  long_name: Generated<string>;
+  name: string;
+  product_category_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProductModels {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  name: string;
+  product_family_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProtocolCategories {
+  category_title_id: string | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  index: number;
+  protocol_id: string;
+  title: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProtocolCategoryGroups {
+  category_indices: Generated<number[]>;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  index: Generated<number>;
+  name: string;
+  protocol_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProtocolPhases {
+  created_at: Generated<Timestamp>;
+  phase_id: string;
+  protocol_id: string;
+  sort_order: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProtocolPointDependencies {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  json: Json;
+  protocol_point_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProtocolPoints {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  index: number;
+  inspection_point_id: string | null;
+  name: string | null;
+  optional: Generated<boolean>;
+  phase_id: string | null;
+  prefill: Json | null;
+  protocol_category_id: string;
+  protocol_id: string;
+  sample_id_index: number | null;
+  show_in_report: Generated<boolean>;
+  show_value_in_report_header: Generated<boolean>;
+  subcategory_title_index: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Protocols {
+  automatic_name: Generated<boolean>;
+  copy_of_protocol_id: string | null;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: string | null;
+  date: Timestamp | null;
+  deleted_at: Timestamp | null;
+  id: Generated<string>;
+  index: Generated<number>;
+  info_appendix: Generated<boolean>;
+  name: string;
+  phases_on: Generated<boolean>;
+  rating_table_location: Generated<string>;
+  show_current_loaded_hours: Generated<boolean>;
+  summary: string | null;
+  type: string;
+  updated_at: Generated<Timestamp>;
+  updated_by_user_id: string | null;
+}
+
+export interface ProtocolSubcategoryTitles {
+  category_title_id: string | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  index: number;
+  protocol_category_id: string;
+  title: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProtocolTargets {
+  created_at: Generated<Timestamp>;
+  equipment_id: string | null;
+  id: Generated<string>;
+  product_family_id: string | null;
+  product_model_id: string | null;
+  protocol_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface RangeValues {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  index: Generated<number>;
+  input_validation_regexp: string | null;
+  inspection_point_id: string;
+  keyboard_type: Generated<string>;
+  metas: Generated<Json>;
+  tags: Generated<string[]>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  validation_consequence: Generated<string>;
+}
+
+export interface Units {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  name: string;
+  symbol: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface UserProductCategories {
+  created_at: Generated<Timestamp>;
+  product_category_id: string;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
 }
 
 export interface Users {
@@ -109,13 +847,102 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface VoiceComments {
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  duration_ms: number | null;
+  id: Generated<string>;
+  original_name: string | null;
+  sha256: string;
+  size: number;
+  storage_key: string;
+  updated_at: Generated<Timestamp>;
+  uploaded_by_user_id: string | null;
+}
+
+export interface WebLogs {
+  created_at: Generated<Timestamp>;
+  duration_ms: number;
+  id: Generated<number>;
+  method: string;
+  occurred_at: Generated<Timestamp>;
+  status_code: number;
+  updated_at: Generated<Timestamp>;
+  url: string;
+  user_email: string | null;
+  user_id: string | null;
+}
+
 export interface DB {
+  app_logs: AppLogs;
+  application_options: ApplicationOptions;
+  audit_suggestions: AuditSuggestions;
+  audit_trail: AuditTrail;
+  audits: Audits;
   auth_sessions: AuthSessions;
   auth_tokens: AuthTokens;
+  background_services: BackgroundServices;
+  category_titles: CategoryTitles;
+  certifications: Certifications;
+  certified_users: CertifiedUsers;
   companies: Companies;
+  contacts: Contacts;
+  customer_sites: CustomerSites;
+  customers: Customers;
   dev_idp_accounts: DevIdpAccounts;
   dev_idp_store: DevIdpStore;
+  document_categories: DocumentCategories;
+  document_inspection_points: DocumentInspectionPoints;
+  document_package_documents: DocumentPackageDocuments;
+  document_packages: DocumentPackages;
+  document_product_families: DocumentProductFamilies;
+  document_product_models: DocumentProductModels;
+  document_versions: DocumentVersions;
+  documents: Documents;
+  dropdown_batch_updates: DropdownBatchUpdates;
+  dropdown_options: DropdownOptions;
+  dropdowns: Dropdowns;
+  equipment: Equipment;
+  follow_up_range_values: FollowUpRangeValues;
+  images: Images;
+  inspection_categories: InspectionCategories;
+  inspection_extra_points: InspectionExtraPoints;
+  inspection_finding_photos: InspectionFindingPhotos;
+  inspection_findings: InspectionFindings;
+  inspection_phases: InspectionPhases;
+  inspection_point_fields: InspectionPointFields;
+  inspection_point_metas: InspectionPointMetas;
+  inspection_point_results: InspectionPointResults;
+  inspection_point_rows: InspectionPointRows;
+  inspection_point_translations: InspectionPointTranslations;
+  inspection_point_visualization_datasets: InspectionPointVisualizationDatasets;
+  inspection_points: InspectionPoints;
+  inspection_priority_actions: InspectionPriorityActions;
+  inspection_result_photos: InspectionResultPhotos;
+  inspections: Inspections;
+  languages: Languages;
   login_attempts: LoginAttempts;
+  measurement_limits: MeasurementLimits;
+  multiple_choice_options: MultipleChoiceOptions;
+  multiple_choices: MultipleChoices;
+  option_group_options: OptionGroupOptions;
+  option_groups: OptionGroups;
   outbox: Outbox;
+  product_categories: ProductCategories;
+  product_families: ProductFamilies;
+  product_models: ProductModels;
+  protocol_categories: ProtocolCategories;
+  protocol_category_groups: ProtocolCategoryGroups;
+  protocol_phases: ProtocolPhases;
+  protocol_point_dependencies: ProtocolPointDependencies;
+  protocol_points: ProtocolPoints;
+  protocol_subcategory_titles: ProtocolSubcategoryTitles;
+  protocol_targets: ProtocolTargets;
+  protocols: Protocols;
+  range_values: RangeValues;
+  units: Units;
+  user_product_categories: UserProductCategories;
   users: Users;
+  voice_comments: VoiceComments;
+  web_logs: WebLogs;
 }

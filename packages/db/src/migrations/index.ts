@@ -1,7 +1,23 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './20261122_0001_core.js';
+import * as m0002 from './20261122_0002_reference.js';
+import * as m0003 from './20261122_0003_customers.js';
+import * as m0004 from './20261122_0004_files.js';
+import * as m0005 from './20261122_0005_inspection_points.js';
+import * as m0006 from './20261122_0006_documents.js';
+import * as m0007 from './20261122_0007_protocols.js';
+import * as m0008 from './20261122_0008_inspections_audits.js';
+import * as m0009 from './20261122_0009_operations.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '20261122_0001_core': m0001,
+  '20261122_0002_reference': m0002,
+  '20261122_0003_customers': m0003,
+  '20261122_0004_files': m0004,
+  '20261122_0005_inspection_points': m0005,
+  '20261122_0006_documents': m0006,
+  '20261122_0007_protocols': m0007,
+  '20261122_0008_inspections_audits': m0008,
+  '20261122_0009_operations': m0009,
 };

@@ -79,7 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 8 * 3600),
     webDist: env.WEB_DIST ?? resolve('apps/web/dist'),
     inProcessJobs: !env.REDIS_URL,
-    seedOnFirstStart: env.SEED_ON_FIRST_START !== 'false',
+    // The embedded default seeds the demo data on its first start; a real database only when asked.
+    seedOnFirstStart: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !env.DATABASE_URL,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
   const merged = { ...base, ...overrides };

@@ -31,7 +31,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
   });
   app.addHook('preHandler', async (req) => {
     if (req.routeOptions.config?.public) return;
-    if (!req.routeOptions.url || !isApiPath(req.routeOptions.url) || req.routeOptions.url.startsWith('/trpc')) return;
+    const route = req.routeOptions.url;
+    // tRPC procedures check their own access; the OpenAPI document is public like the contract it describes.
+    if (!route || !isApiPath(route) || route.startsWith('/trpc') || route.startsWith('/api/docs')) return;
     if (!req.ctx.actor) throw unauthorized();
   });
 });

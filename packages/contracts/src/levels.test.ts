@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { Level, isAllowed, staffLevelFromGroups, distributorLevel, type Actor } from './levels.js';
+import { P } from './permissions.js';
+import { isNavActive, navItems, routeTable } from './routes.js';
+import { passwordProblems } from './auth.js';
+
+const staff = (level: Level, flags: Actor['flags'] = []) => ({ kind: 'staff' as const, level, flags, distributorAdmin: false });
+const dist = (admin: boolean) => ({ kind: 'distributor' as const, level: admin ? Level.Manager : Level.User, flags: [], distributorAdmin: admin });
+
+describe('levels from identity-provider groups', () => {
+  it('gives the highest group: admin over manager over working groups, none without a known group', () => {
+    expect(staffLevelFromGroups(['inspection', 'admin'])).toBe(Level.Admin);
+    expect(staffLevelFromGroups(['Manager'])).toBe(Level.Manager);
+    expect(staffLevelFromGroups(['mecu'])).toBe(Level.User);
+    expect(staffLevelFromGroups(['visitors'])).toBe(Level.None);
+  });
+  it('makes a distributor admin a Manager, a distributor a User, and an expired account None', () => {
+    expect(distributorLevel({ distributorAdmin: true, expired: false })).toBe(Level.Manager);
+    expect(distributorLevel({ distributorAdmin: false, expired: false })).toBe(Level.User);
+    expect(distributorLevel({ distributorAdmin: true, expired: true })).toBe(Level.None);
+  });
+});
+
+describe('isAllowed', () => {
+  it('compares the staff level with the internal minimum and the distributor level with the external one', () => {
+    expect(isAllowed(P.authoring, staff(Level.Manager))).toBe(false);
+    expect(isAllowed(P.authoring, staff(Level.Admin))).toBe(true);
+    expect(isAllowed(P.authoring, dist(true))).toBe(true);
+    expect(isAllowed(P.authoring, dist(false))).toBe(false);
+  });
+  it('never admits distributors to audits, whatever their level', () => {
+    expect(isAllowed(P.audits, dist(true))).toBe(false);
+    expect(isAllowed(P.audits, staff(Level.User))).toBe(true);
+  });
+  it('lets an alternative flag grant access on its own, and a required flag demand it on top of the level', () => {
+    expect(isAllowed(P.webLogs, staff(Level.User, ['Developer']))).toBe(true);
+    expect(isAllowed(P.webLogs, staff(Level.Admin))).toBe(false);
+    expect(isAllowed(P.tags, staff(Level.Admin))).toBe(false);
+    expect(isAllowed(P.tags, staff(Level.Admin, ['Developer']))).toBe(true);
+    expect(isAllowed(P.tags, staff(Level.Manager, ['Developer']))).toBe(false);
+    expect(isAllowed(P.certifications, staff(Level.User, ['CertificationManager']))).toBe(true);
+  });
+  it('shows nothing at level None and nothing to nobody', () => {
+    expect(isAllowed(P.reports, staff(Level.None))).toBe(false);
+    expect(isAllowed(P.reports, null)).toBe(false);
+  });
+  it('admits only distributor admins to the Users page', () => {
+    expect(isAllowed(P.userManagement, dist(true))).toBe(true);
+    expect(isAllowed(P.userManagement, dist(false))).toBe(false);
+    expect(isAllowed(P.userManagement, staff(Level.Admin, ['Developer']))).toBe(false);
+  });
+});
+
+describe('route table', () => {
+  it('lists the navigation of spec 000 §2.1 in order', () => {
+    expect(navItems.map((n) => n.nav)).toEqual([
+      'My page', 'Reports', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
+      'Equipment', 'Distributors', 'Usage dashboard', 'Users', 'Web logs', 'Tags', 'Certifications',
+    ]);
+  });
+  it('has each path once', () => {
+    const paths = routeTable.map((r) => r.path.toLowerCase());
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+  it('underlines an item when the path equals or begins with its route, and My page only on /', () => {
+    expect(isNavActive('/Reports', '/Reports/123/details')).toBe(true);
+    expect(isNavActive('/Reports', '/ReportsX')).toBe(false);
+    expect(isNavActive('/tags', '/Tags')).toBe(true);
+    expect(isNavActive('/', '/Reports')).toBe(false);
+    expect(isNavActive('/', '/')).toBe(true);
+  });
+});
+
+describe('password rule (spec 002 §5)', () => {
+  it('wants more than 8 characters with upper, lower and digit', () => {
+    expect(passwordProblems('Abcdefg1')).toEqual(['must be longer than 8 characters']);
+    expect(passwordProblems('Abcdefgh1')).toEqual([]);
+    expect(passwordProblems('abcdefgh1')).toEqual(['must contain an upper case letter']);
+    expect(passwordProblems('ABCDEFGH1')).toEqual(['must contain a lower case letter']);
+    expect(passwordProblems('Abcdefghi')).toEqual(['must contain a digit']);
+  });
+});

@@ -36,6 +36,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Our own request log line (plugins/request-log.ts) replaces Fastify's two per request.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  // Every route with its public flag: lets a test prove that each non-public route refuses a missing token.
+  const routes: Array<{ method: string; url: string; public: boolean }> = [];
+  app.decorate('routeList', routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, public: !!r.config?.public });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -7,6 +7,9 @@ declare module 'fastify' {
     /** Built by the auth plugin for every request: database, actor, config, logger, job kicker. */
     ctx: ServiceContext;
   }
+  interface FastifyInstance {
+    routeList: Array<{ method: string; url: string; public: boolean }>;
+  }
   interface FastifyContextConfig {
     /** Reachable without a bearer token (sign-in, set-password, health). */
     public?: boolean;

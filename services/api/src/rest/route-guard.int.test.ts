@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+/** Calls made without a token (spec 002 §7) or needed before sign-in; everything else must refuse. */
+const PUBLIC = new Set([
+  'POST /api/v1/auth/external',
+  'GET /api/v1/auth/login',
+  'GET /auth/callback',
+  'POST /auth/logout',
+  'GET /auth/config',
+  'PUT /api/v1/externalUsers/:id/password',
+  'POST /api/v1/externalUsers/forgotpasswordemail',
+]);
+
+describe('every REST route', () => {
+  it('answers 401 without a token unless it is one of the public calls', async () => {
+    const apiRoutes = t.app.routeList.filter((r) => /^\/(api\/v1|auth)\//.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    expect(apiRoutes.length).toBeGreaterThan(5);
+    for (const r of apiRoutes) {
+      const key = `${r.method} ${r.url}`;
+      expect(r.public, `${key} public flag`).toBe(PUBLIC.has(key));
+      if (r.public) continue;
+      const url = r.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      const res = await t.app.inject({ method: r.method as 'GET', url, payload: r.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, key).toBe(401);
+    }
+  });
+});

@@ -12,12 +12,18 @@ export const ZEmailJob = z.object({
 });
 export type TEmailJob = z.infer<typeof ZEmailJob>;
 
+/** Recurring clean-up of expired sessions, tokens, sign-in attempts and finished outbox rows (no input). */
+export const ZMaintenanceCleanupJob = z.object({});
+export type TMaintenanceCleanupJob = z.infer<typeof ZMaintenanceCleanupJob>;
+
 export const jobSchemas = {
   'email.send': ZEmailJob,
+  'maintenance.cleanup': ZMaintenanceCleanupJob,
 } as const;
 export type JobName = keyof typeof jobSchemas;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;
 export const jobNames = Object.keys(jobSchemas) as JobName[];
+export const isJobName = (name: string): name is JobName => Object.hasOwn(jobSchemas, name);
 
 /** Queue a job runs on; workers can be scaled per queue. */
 export const jobQueue = (name: JobName): string => name.split('.')[0]!;

@@ -1,0 +1,32 @@
+import { isJobName, jobNames, jobSchemas, type JobName } from '@insp/contracts';
+import type { JobContext, JobDeps, JobHandler, JobRegistry } from '../types.js';
+import { sendEmail } from './email.send.job.js';
+import { maintenanceCleanup } from './maintenance.cleanup.job.js';
+
+export const jobRegistry: JobRegistry = {
+  'email.send': sendEmail,
+  'maintenance.cleanup': maintenanceCleanup,
+};
+
+/** A job that can never succeed (unknown name, invalid payload): retrying would only repeat the failure. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+/**
+ * Start-up check. The registry's type already demands every name, but a registry assembled at run time
+ * (tests, a worker built against other contracts) must not start and then drop jobs it cannot run.
+ */
+export function assertEveryJobHasHandler(registry: Partial<Record<string, unknown>>, names: readonly string[] = jobNames): void {
+  const missing = names.filter((n) => typeof registry[n] !== 'function');
+  if (missing.length) throw new Error(`No handler for job ${missing.map((n) => `'${n}'`).join(', ')}: add it to the worker's job registry`);
+}
+
+/** Validates the payload with the contract's schema, then runs the handler. */
+export async function runJob(registry: JobRegistry, deps: JobDeps, name: string, payload: unknown, ctx: JobContext): Promise<unknown> {
+  if (!isJobName(name)) throw new PermanentJobError(`unknown job '${name}'`);
+  const parsed = jobSchemas[name].safeParse(payload);
+  if (!parsed.success) throw new PermanentJobError(`invalid payload for '${name}': ${parsed.error.message}`);
+  const handler = registry[name] as JobHandler<JobName>;
+  return handler(deps, parsed.data as never, ctx);
+}

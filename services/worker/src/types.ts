@@ -1,0 +1,37 @@
+import type { JobName, JobPayload } from '@insp/contracts';
+import type { Db } from '@insp/db';
+import type { Mailer } from './mail/mailer.js';
+
+type LogFn = (obj: unknown, msg?: string) => void;
+/** The part of a pino logger the jobs use; Fastify's logger and pino both fit. */
+export interface Logger {
+  debug: LogFn;
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+}
+
+export interface WorkerConfig {
+  /** Folder of the embedded default's data; e-mail goes to `<dataDir>/mail` when there is no SMTP server. */
+  dataDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+}
+
+/** What every processor receives. */
+export interface JobDeps {
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  config: WorkerConfig;
+}
+
+export interface JobContext {
+  /** The outbox row the job came from; absent for jobs a scheduler made. */
+  outboxId?: number;
+  /** 1 on the first run. */
+  attempt: number;
+}
+
+export type JobHandler<N extends JobName> = (deps: JobDeps, payload: JobPayload<N>, ctx: JobContext) => Promise<unknown>;
+export type JobRegistry = { [N in JobName]: JobHandler<N> };

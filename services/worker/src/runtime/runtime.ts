@@ -1,0 +1,101 @@
+import type { Db } from '@insp/db';
+import type { JobRegistry, Logger } from '../types.js';
+import { createMailer } from '../mail/mailer.js';
+import { assertEveryJobHasHandler, jobRegistry, runJob } from '../jobs/registry.js';
+import { processDueJobs } from './in-process.js';
+import { recurringJobs } from './recurring.js';
+import { redisPing } from './redis.js';
+import { startRelay } from './relay.js';
+import { startWorkers, type Workers } from './workers.js';
+import { startLoop, type Loop } from './util.js';
+
+export interface JobRuntimeOptions {
+  db: Db;
+  /** At scale: BullMQ on this Redis. Absent: the embedded default, jobs run in this process. */
+  redisUrl?: string;
+  dataDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  log: Logger;
+  /** How often the outbox is polled when nobody kicks; default 1000 ms. */
+  pollMs?: number;
+  /** Run the processors here: always when embedded; at scale only in worker processes, not in the API. */
+  runProcessors: boolean;
+  /** BullMQ key prefix (default `bull`); tests use their own. */
+  queuePrefix?: string;
+  /** Replaces the processors (tests). */
+  registry?: JobRegistry;
+  /** Embedded: how often the recurring jobs run here (default: their own interval). */
+  recurringEveryMs?: number;
+  /** At scale: how long a row Redis refused waits before the relay offers it again; default 5000 ms. */
+  relayRetryMs?: number;
+}
+
+export interface JobRuntime {
+  /** Call after a commit that wrote outbox rows: the next poll starts at once. */
+  kick(): void;
+  readinessChecks: Record<string, () => Promise<unknown>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The job side of a process. Embedded: polls the outbox and runs jobs in-process, plus the recurring
+ * jobs on timers. At scale: relays the outbox to BullMQ and, with runProcessors, runs the BullMQ
+ * workers (whose job schedulers replace the timers).
+ */
+export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRuntime> {
+  const registry = opts.registry ?? jobRegistry;
+  assertEveryJobHasHandler(registry);
+  const pollMs = opts.pollMs ?? 1000;
+  const { log, db } = opts;
+  const config = { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, mailFrom: opts.mailFrom };
+  const mailer = createMailer({ smtpUrl: opts.smtpUrl, dataDir: opts.dataDir, from: opts.mailFrom });
+  const deps = { db, mailer, log, config };
+
+  if (!opts.redisUrl) {
+    if (!opts.runProcessors) throw new Error('Without REDIS_URL jobs run in this process: runProcessors must be true');
+    let closed = false;
+    const loop = startLoop(processDueJobs(deps, registry, () => closed), pollMs, log, 'outbox poll');
+    const timers = recurringJobs.map((r) =>
+      startRecurring(async () => void (await runJob(registry, deps, r.name, {}, { attempt: 1 })), opts.recurringEveryMs ?? r.everyMs, log, r.name),
+    );
+    log.info({ mail: mailer.kind, pollMs }, 'jobs run in this process');
+    return {
+      kick: () => loop.kick(),
+      readinessChecks: {},
+      async close() {
+        closed = true;
+        await Promise.all([loop.close(), ...timers.map((t) => t.close())]);
+        mailer.close();
+      },
+    };
+  }
+
+  const relay = startRelay(deps, { redisUrl: opts.redisUrl, prefix: opts.queuePrefix, retryMs: opts.relayRetryMs ?? 5000 });
+  const loop = startLoop(relay.tick, pollMs, log, 'outbox relay');
+  const workers: Workers | undefined = opts.runProcessors
+    ? startWorkers({ deps, redisUrl: opts.redisUrl, prefix: opts.queuePrefix, registry })
+    : undefined;
+  const redis = redisPing(opts.redisUrl, log);
+  log.info({ mail: opts.runProcessors ? mailer.kind : undefined, workers: Boolean(workers) }, 'jobs relayed to BullMQ');
+  return {
+    kick: () => loop.kick(),
+    readinessChecks: { redis: redis.ping },
+    async close() {
+      await loop.close();
+      await workers?.close();
+      await relay.close();
+      await redis.close();
+      mailer.close();
+    },
+  };
+}
+
+/**
+ * Embedded stand-in for a BullMQ job scheduler: a loop nobody kicks cannot overlap itself. The first run
+ * comes a minute after start (not at once, to keep start-up quick; not after a full interval, or a
+ * development server restarted every few minutes would never clean up).
+ */
+function startRecurring(run: () => Promise<void>, everyMs: number, log: Logger, name: string): Loop {
+  return startLoop(run, everyMs, log, name, Math.min(everyMs, 60_000));
+}

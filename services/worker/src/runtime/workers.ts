@@ -1,0 +1,120 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { jobNames, jobQueue } from '@insp/contracts';
+import { markJob } from '@insp/db';
+import type { JobDeps, JobRegistry } from '../types.js';
+import { assertEveryJobHasHandler, jobRegistry, PermanentJobError, runJob } from '../jobs/registry.js';
+import { recordJobFailure } from '../outbox/state.js';
+import { recurringJobs } from './recurring.js';
+import { producerConnection, workerConnection } from './redis.js';
+import { errorMessage, throttledErrorLog } from './util.js';
+
+export interface WorkersOptions {
+  deps: JobDeps;
+  redisUrl: string;
+  prefix?: string;
+  registry?: JobRegistry;
+  /** Jobs one worker process runs at a time, per queue. */
+  concurrency?: number;
+}
+
+export interface Workers {
+  close(): Promise<void>;
+}
+
+const outboxIdOf = (job: Job) => {
+  const m = /^outbox-(\d+)$/.exec(job.id ?? '');
+  return m ? Number(m[1]) : undefined;
+};
+
+/** One BullMQ worker per queue, running the same processors as the embedded mode. */
+export function startWorkers(opts: WorkersOptions): Workers {
+  const { deps } = opts;
+  const registry = opts.registry ?? jobRegistry;
+  assertEveryJobHasHandler(registry);
+  const onError = throttledErrorLog(deps.log, 'redis (worker) connection error');
+  const bookkeeping = new Set<Promise<void>>();
+  const track = (p: Promise<void>) => {
+    bookkeeping.add(p);
+    void p.finally(() => bookkeeping.delete(p));
+  };
+
+  async function process(job: Job) {
+    const outboxId = outboxIdOf(job);
+    try {
+      const result = await runJob(registry, deps, job.name, job.data, { outboxId, attempt: job.attemptsMade + 1 });
+      if (outboxId !== undefined) await markJob(deps.db, outboxId, 'done');
+      return result;
+    } catch (err) {
+      throw err instanceof PermanentJobError ? new UnrecoverableError(err.message) : err;
+    }
+  }
+
+  async function onFailed(job: Job | undefined, err: Error) {
+    if (!job) return;
+    const outboxId = outboxIdOf(job);
+    // BullMQ sets finishedOn only when it gives up (attempts spent, or an UnrecoverableError).
+    const final = Boolean(job.finishedOn);
+    deps.log.warn({ err, job: job.name, jobId: job.id, attempt: job.attemptsMade, final }, final ? 'job failed for good' : 'job failed, BullMQ retries it');
+    if (outboxId === undefined) return;
+    await recordJobFailure(deps.db, outboxId, errorMessage(err), final).catch((e) =>
+      deps.log.error({ err: e, outboxId }, 'could not record the job failure in the outbox'),
+    );
+  }
+
+  const queueNames = [...new Set(jobNames.map(jobQueue))];
+  const workers = queueNames.map((name) => {
+    const w = new Worker(name, process, {
+      connection: workerConnection(opts.redisUrl),
+      prefix: opts.prefix,
+      concurrency: opts.concurrency ?? 4,
+    });
+    w.on('failed', (job, err) => track(onFailed(job, err)));
+    w.on('error', onError);
+    return w;
+  });
+
+  // Upserting is idempotent, so every worker process may (re)register the schedulers at start. It runs in
+  // the background: a worker started while Redis is still coming up connects and registers when it can.
+  const schedulerQueues = new Map<string, Queue>();
+  for (const r of recurringJobs) {
+    const name = jobQueue(r.name);
+    if (schedulerQueues.has(name)) continue;
+    const q = new Queue(name, { connection: producerConnection(opts.redisUrl), prefix: opts.prefix });
+    q.on('error', onError);
+    schedulerQueues.set(name, q);
+  }
+  const stopping = new AbortController();
+  track(
+    (async () => {
+      for (;;) {
+        try {
+          for (const r of recurringJobs) {
+            await schedulerQueues.get(jobQueue(r.name))!.upsertJobScheduler(
+              r.name,
+              { every: r.everyMs },
+              { name: r.name, data: {}, opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } } },
+            );
+          }
+          break;
+        } catch (err) {
+          if (stopping.signal.aborted) return;
+          deps.log.warn({ err }, 'could not register the recurring jobs yet; trying again in 10 s');
+          const stopped = await sleep(10_000, false, { signal: stopping.signal }).catch(() => true);
+          if (stopped) return;
+        }
+      }
+      await Promise.all([...schedulerQueues.values()].map((q) => q.close()));
+      schedulerQueues.clear();
+    })(),
+  );
+
+  return {
+    async close() {
+      stopping.abort();
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...schedulerQueues.values()].map((q) => q.close().catch(() => undefined)));
+      await Promise.all([...bookkeeping]);
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { Readable } from 'node:stream';
+import type { Body } from './types.js';
+
+export const toReadable = (body: Body): Readable =>
+  body instanceof Readable ? body : Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)]);

@@ -1,0 +1,139 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { verify } from '@node-rs/argon2';
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { seedDemo, seedScale, DISTRIBUTOR_PASSWORD } from './index.js';
+
+const POINT_TYPES = [
+  'Comment', 'Measurement', 'Summary', 'SummaryWithRows', 'MeasurementsWithPicture', 'RadioButtonSelection',
+  'RadioButtonSelectionAndRangeValues', 'RangeValues', 'MultipleChoices', 'MultipleChoicesAndRangeValues', 'Dropdown',
+];
+
+describe('demo and scale seed', () => {
+  let t: TestDatabase;
+  const files = new Map<string, { bytes: Uint8Array; contentType: string }>();
+  const putFile = async (key: string, bytes: Uint8Array, contentType: string) => {
+    files.set(key, { bytes, contentType });
+  };
+  const count = async (q: ReturnType<typeof sql<{ n: number }>>) => (await q.execute(t.db)).rows[0].n;
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  it('seeds the demo once: the second call is a no-op', async () => {
+    expect(await seedDemo(t.db, { putFile })).toBe(true);
+    const inspections = await count(sql`select count(*)::int as n from inspections`);
+    const stored = files.size;
+    expect(await seedDemo(t.db, { putFile })).toBe(false);
+    expect(await count(sql`select count(*)::int as n from inspections`)).toBe(inspections);
+    expect(files.size).toBe(stored);
+  }, 120_000);
+
+  it('creates the fixed staff sign-ins and their development identity-provider accounts', async () => {
+    const staff = await t.db.selectFrom('users').select(['email', 'idp_groups', 'account_flags']).where('kind', '=', 'staff').orderBy('email').execute();
+    expect(staff).toEqual([
+      { email: 'admin@company.example', idp_groups: ['admin'], account_flags: ['Developer', 'CertificationManager'] },
+      { email: 'inspector@company.example', idp_groups: ['inspection'], account_flags: ['Rater'] },
+      { email: 'manager@company.example', idp_groups: ['manager'], account_flags: [] },
+    ]);
+    const idp = await t.db.selectFrom('dev_idp_accounts').select(['email', 'groups']).orderBy('email').execute();
+    expect(idp).toEqual(staff.map((s) => ({ email: s.email, groups: s.idp_groups })));
+  });
+
+  it('creates the distributor sign-ins with verifiable argon2 hashes, valid for a year', async () => {
+    const rows = await t.db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select(['users.email', 'users.distributor_admin', 'users.password_hash', 'users.expires_at', 'companies.name as company'])
+      .where('users.email', 'in', ['dist.admin@distributor.example', 'dist.user@distributor.example'])
+      .orderBy('users.email')
+      .execute();
+    expect(rows.map((r) => [r.email, r.distributor_admin, r.company])).toEqual([
+      ['dist.admin@distributor.example', true, 'Nordic Distribution Oy'],
+      ['dist.user@distributor.example', false, 'Nordic Distribution Oy'],
+    ]);
+    for (const r of rows) {
+      expect(await verify(r.password_hash!, DISTRIBUTOR_PASSWORD)).toBe(true);
+      expect(await verify(r.password_hash!, 'wrong-Password-1')).toBe(false);
+      const days = (r.expires_at!.getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(360);
+      expect(days).toBeLessThan(367);
+    }
+  });
+
+  it('has reports in every status, some by the distributor, with results, photos and findings', async () => {
+    const byStatus = (await sql<{ status: string; n: number; dist: number }>`select status, count(*)::int as n, count(company_id)::int as dist
+      from inspections where audit_id is null and deleted_at is null group by status order by status`.execute(t.db)).rows;
+    expect(byStatus.map((r) => r.status)).toEqual(['Finished', 'In_Use', 'Waiting']);
+    for (const r of byStatus) expect(r.dist).toBeGreaterThan(0);
+    expect(await count(sql`select count(*)::int as n from inspections where company_id is null and audit_id is null`)).toBeGreaterThan(
+      await count(sql`select count(*)::int as n from inspections where company_id is not null`),
+    );
+    expect(await count(sql`select count(*)::int as n from inspection_point_results`)).toBeGreaterThan(100);
+    expect(await count(sql`select count(*)::int as n from inspection_result_photos`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*)::int as n from inspection_findings`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*)::int as n from inspections where search_text = ''`)).toBe(0);
+  });
+
+  it('stores real PNG photos through putFile, with matching images rows', async () => {
+    const images = await t.db.selectFrom('images').select(['storage_key', 'size', 'content_type']).execute();
+    expect(images.length).toBeGreaterThan(0);
+    for (const img of images) {
+      const f = files.get(img.storage_key)!;
+      expect(f.contentType).toBe('image/png');
+      expect(f.bytes.length).toBe(Number(img.size));
+      expect([...f.bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    }
+    const docs = await t.db.selectFrom('documents').select('storage_key').execute();
+    for (const d of docs) expect(files.has(d.storage_key)).toBe(true);
+  });
+
+  it('has a point library with every point type and its parts', async () => {
+    const types = (await sql<{ type: string }>`select distinct type from inspection_points where deleted_at is null`.execute(t.db)).rows.map((r) => r.type);
+    expect(types.sort()).toEqual([...POINT_TYPES].sort());
+    for (const table of ['option_group_options', 'range_values', 'multiple_choice_options', 'dropdown_options', 'inspection_point_fields',
+      'inspection_point_rows', 'inspection_point_translations', 'inspection_point_metas', 'measurement_limits', 'follow_up_range_values']) {
+      expect(await count(sql`select count(*)::int as n from ${sql.table(table)}`), table).toBeGreaterThan(0);
+    }
+  });
+
+  it('has open and finished audits with runs on several stages and suggestions of every type', async () => {
+    const audits = (await sql<{ finished: boolean; n: number }>`select finished, count(*)::int as n from audits group by finished order by finished`.execute(t.db)).rows;
+    expect(audits.map((a) => a.finished)).toEqual([false, true]);
+    const stages = (await sql<{ stage: string }>`select distinct stage from inspections where audit_id is not null and stage is not null order by stage`.execute(t.db)).rows;
+    expect(stages.map((s) => s.stage)).toEqual(['stage_1', 'stage_2', 'stage_3', 'stage_4']);
+    const runType = await sql<{ protocol_run_type: string }>`select protocol_run_type from inspections where stage = 'stage_1' and type = 'Audit_Machine' limit 1`.execute(t.db);
+    expect(runType.rows[0].protocol_run_type).toBe('Audit_Machine:stage_1');
+    const types = (await sql<{ type: string }>`select distinct type from audit_suggestions order by type`.execute(t.db)).rows.map((r) => r.type);
+    expect(types).toEqual(['LongTerm', 'OptimizationTarget', 'ShortTerm']);
+  });
+
+  it('has the rest of the demo: protocols of several types, documents, certifications (some expired), services and logs', async () => {
+    const protocolTypes = (await sql<{ type: string }>`select distinct type from protocols where deleted_at is null`.execute(t.db)).rows.map((r) => r.type);
+    for (const type of ['Daily', 'Weekly', 'Annual', 'Commissioning', 'Commission', 'Equipment_Configurator', 'Audit_Site', 'Audit_Site_Operational', 'Audit_Machine']) {
+      expect(protocolTypes).toContain(type);
+    }
+    expect(await count(sql`select count(*)::int as n from languages`)).toBe(7);
+    expect(await count(sql`select count(*)::int as n from customers`)).toBe(20);
+    expect(await count(sql`select count(*)::int as n from certifications where expiration_date < now()`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*)::int as n from certifications where expiration_date >= now()`)).toBeGreaterThan(0);
+    for (const table of ['documents', 'document_versions', 'document_packages', 'background_services', 'web_logs', 'app_logs', 'audit_trail']) {
+      expect(await count(sql`select count(*)::int as n from ${sql.table(table)}`), table).toBeGreaterThan(0);
+    }
+  });
+
+  it('seedScale adds n report inspections with customers, equipment, audits and results', async () => {
+    const before = await count(sql`select count(*)::int as n from inspections where audit_id is null`);
+    const audits = await count(sql`select count(*)::int as n from audits`);
+    const r = await seedScale(t.db, 2000);
+    expect(r.inspections).toBe(2000);
+    expect(await count(sql`select count(*)::int as n from inspections where audit_id is null`)).toBe(before + 2000);
+    expect(await count(sql`select count(*)::int as n from audits`)).toBe(audits + 40);
+    expect(r.pointResults).toBeGreaterThan(2000);
+    expect(await count(sql`select count(*)::int as n from inspections where audit_id is null and company_id is not null`)).toBeGreaterThan(0);
+  }, 120_000);
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@insp/db/testing';
-import { identityTestDatabase, startIdentityApp, TestBrowser, type ListeningApp } from './dev-idp/testing.js';
+import { identityTestDatabase, startIdentityApp, takeTurns, TestBrowser, type ListeningApp } from './dev-idp/testing.js';
 import { devClientSecret } from './dev-idp/keys.js';
 import { FLOW_COOKIE, openFlow } from './oidc-flow.js';
 import { identityPlugins } from './identity.js';
@@ -87,7 +87,7 @@ describe('several API processes on one database', () => {
   });
 
   it('finish a sign-in whose steps each land on another process', async () => {
-    const browser = new TestBrowser([a.origin, b.origin]);
+    const browser = new TestBrowser(takeTurns([a.origin, b.origin]));
     const signInPage = await browser.visit(`${a.origin}/api/v1/auth/login?email=admin%40company.example`, a.origin);
     expect(signInPage.text).toContain('Sign in');
     const done = await browser.submit(signInPage, a.origin, { email: 'admin@company.example' });

@@ -90,6 +90,17 @@ describe('staff sign-in through the development identity provider', () => {
     expect(users).toEqual([]);
   });
 
+  it('never turns a distributor account into staff, even with a company e-mail', async () => {
+    await database.db.insertInto('users').values({ kind: 'distributor', email: 'partner@company.example', name: 'Partner' }).execute();
+    await database.db.insertInto('dev_idp_accounts').values({ email: 'partner@company.example', name: 'Partner', groups: ['admin'] }).execute();
+    const browser = new TestBrowser();
+    const done = await signIn(browser, 'partner@company.example');
+    expect(done.location).toBe(`${origin}/?loginError=not_staff_account`);
+    expect(browser.cookie('Token')).toBeUndefined();
+    const user = await database.db.selectFrom('users').select(['kind', 'idp_groups']).where('email', '=', 'partner@company.example').executeTakeFirstOrThrow();
+    expect(user).toEqual({ kind: 'distributor', idp_groups: [] });
+  });
+
   it('sends a non-company e-mail typed on the login screen back to it without visiting the provider', async () => {
     const page = await new TestBrowser().request(loginUrl({ email: 'someone@other.example' }));
     expect(page.status).toBe(302);

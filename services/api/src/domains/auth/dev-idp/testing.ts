@@ -66,16 +66,22 @@ export interface Page {
   text: string;
 }
 
+/** Several servers behind one public address: `pick` chooses the server of each request, as a load balancer would. */
+export interface ServerChoice {
+  origins: string[];
+  pick(url: URL, turn: number): string;
+}
+export const takeTurns = (origins: string[]): ServerChoice => ({ origins, pick: (_url, turn) => origins[turn % origins.length] });
+
 /**
  * Manual redirects and a cookie jar, like a browser without JavaScript. Cookies are kept by name and path
- * and, as in browsers, regardless of port. `hop` lists origins to take turns on, to play a load balancer
- * that sends each request to another API process.
+ * and, as in browsers, regardless of port, so they reach every server of a ServerChoice.
  */
 export class TestBrowser {
   private jar = new Map<string, { value: string; path: string; httpOnly: boolean; maxAge?: number; sameSite?: string }>();
   private turn = 0;
 
-  constructor(private readonly hop: string[] = []) {}
+  constructor(private readonly servers: ServerChoice = { origins: [], pick: (url) => url.origin }) {}
 
   cookie(name: string) {
     return [...this.jar.entries()].find(([key]) => key.split('|')[0] === name)?.[1];
@@ -83,7 +89,7 @@ export class TestBrowser {
 
   async request(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Page> {
     let target = new URL(url);
-    if (this.hop.includes(target.origin)) target = new URL(target.pathname + target.search, this.hop[this.turn++ % this.hop.length]);
+    if (this.servers.origins.includes(target.origin)) target = new URL(target.pathname + target.search, this.servers.pick(target, this.turn++));
     const cookies = [...this.jar.entries()]
       .filter(([, c]) => target.pathname.startsWith(c.path))
       .map(([key, c]) => `${key.split('|')[0]}=${c.value}`);
@@ -106,7 +112,7 @@ export class TestBrowser {
     let page = await this.request(url, init);
     for (let i = 0; i < 10 && page.location && page.status >= 300 && page.status < 400; i++) {
       const next = new URL(page.location);
-      if ((next.origin !== origin && !this.hop.includes(next.origin)) || !/^\/(api\/|auth\/callback|dev-idp\/)/.test(next.pathname)) return page;
+      if ((next.origin !== origin && !this.servers.origins.includes(next.origin)) || !/^\/(api\/|auth\/callback|dev-idp\/)/.test(next.pathname)) return page;
       page = await this.request(page.location);
     }
     return page;

@@ -26,6 +26,9 @@ export interface DbHandle {
 export async function openDatabase(config: DbConfig, options: Partial<KyselyConfig> = {}): Promise<DbHandle> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    // An idle connection that the server drops (restart, failover) must not crash the process; the pool
+    // replaces it on the next query.
+    pool.on('error', (err) => console.error('idle database connection failed:', err.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -19,10 +19,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const applied = await migrateToLatest(database.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
-  const storage = createStorage(config.storage);
+  const storage = createStorage(config.storage, { urlSecret: config.tokenSecret, publicUrl: config.publicUrl });
   if (config.seedOnFirstStart) {
     const seeded = await seedDemo(database.db, {
-      putFile: (key, bytes, contentType) => storage.put(key, bytes, { contentType }),
+      putFile: async (key, bytes, contentType) => {
+        await storage.put(key, bytes, { contentType });
+      },
     });
     if (seeded) log.info('demo data seeded');
   }

@@ -85,13 +85,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Drops test databases left behind by crashed runs (older than the current run's). */
+const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Drops test databases left behind by crashed runs: those whose creating process (the pid in the name) is
+ * gone. Databases of runs still going, and the current template, are left alone.
+ */
 export async function dropStaleTestDatabases(): Promise<void> {
   await withAdmin(async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'insp_test_%' or (datname like 'insp_tpl_%' and datname <> $1)",
-      [`insp_tpl_${migrationsFingerprint()}`],
-    );
-    for (const r of rows) await admin.query(`drop database if exists "${r.datname}" with (force)`).catch(() => {});
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'insp_test_%'");
+    for (const r of rows) {
+      const pid = Number(r.datname.split('_')[2]);
+      if (pid && processAlive(pid)) continue;
+      await admin.query(`drop database if exists "${r.datname}" with (force)`).catch(() => {});
+    }
   });
 }

@@ -9,6 +9,9 @@ import { isApiPath } from './auth.js';
  * Serves the built web app. Hashed assets are cached for a year; every other GET that is not an API path
  * gets index.html so the browser router can take it (/Customers/…, /nosession/SetPassword, /auth/token).
  */
+/** The two pages under /auth that belong to the web app (spec 002 §2): the sign-in hand-over and logout. */
+const isWebPage = (url: string) => /^\/auth\/(token|logout)(\?|$)/.test(url);
+
 export const webStaticPlugin = fp(async (app: FastifyInstance, opts: { dir?: string }) => {
   const dir = opts.dir;
   if (!dir || !existsSync(join(dir, 'index.html'))) {
@@ -24,7 +27,7 @@ export const webStaticPlugin = fp(async (app: FastifyInstance, opts: { dir?: str
     },
   });
   app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
-    if (isApiPath(req.url)) return reply.callNotFound();
+    if (isApiPath(req.url) && !isWebPage(req.url)) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

@@ -15,7 +15,11 @@ export interface TestApp {
 /** A real app on a database of its own (cloned from the migrated template), for route tests with app.inject(). */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  opts: { jobs?: JobKicker; extraPlugins?: Parameters<typeof buildApp>[0]['extraPlugins'] } = {},
+  opts: {
+    jobs?: JobKicker;
+    /** Plugins that need the app's config and database (e.g. identityPlugins). */
+    extraPlugins?: (config: AppConfig, db: TestDatabase['db']) => NonNullable<Parameters<typeof buildApp>[0]['extraPlugins']>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig(
@@ -28,7 +32,7 @@ export async function createTestApp(
       ...overrides,
     },
   );
-  const app = await buildApp({ config, db: database.db, jobs: opts.jobs ?? { kick() {} }, logger: false, extraPlugins: opts.extraPlugins });
+  const app = await buildApp({ config, db: database.db, jobs: opts.jobs ?? { kick() {} }, logger: false, extraPlugins: opts.extraPlugins?.(config, database.db) });
   await app.ready();
   return {
     app,

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startProduct, waitForMail, type Product } from './support/product.js';
+import { launchBrowser, screenshot } from './support/browser.js';
+
+/**
+ * Browser flows on the product as `npm start` runs it: the built server on the embedded default
+ * (PGlite, in-process jobs, development identity provider, mail written to DATA_DIR/mail).
+ */
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+async function staffSignIn(page: Page, email: string, startPath = '/') {
+  await page.goto(product.url + startPath);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // the development identity provider's own sign-in page, with the e-mail passed as login hint
+  await page.waitForURL(/\/dev-idp\//);
+  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/dev-idp') && !u.pathname.startsWith('/auth/'));
+  await page.getByText(email).first().waitFor();
+}
+
+async function distributorSignIn(page: Page, email: string, password: string) {
+  await page.goto(product.url + '/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const navLabels = async (page: Page) => {
+  await page.locator('nav').first().waitFor();
+  return (await page.locator('nav a').allInnerTexts()).map((s) => s.trim()).filter(Boolean);
+};
+
+describe('staff sign-in through the development identity provider', () => {
+  it('goes from the login screen through the provider and back to the page that was asked for', async () => {
+    const page = await newPage();
+    await page.goto(product.url + '/Reports');
+    await page.getByLabel('Email').waitFor();
+    await screenshot(page, 'login-email');
+    await staffSignIn(page, 'admin@company.example', '/Reports');
+    expect(new URL(page.url()).pathname).toBe('/Reports');
+    await expect.poll(() => page.locator('nav a', { hasText: 'Reports' }).getAttribute('aria-current')).toBe('page');
+    await screenshot(page, 'shell-admin');
+    await page.context().close();
+  });
+});
+
+describe('navigation per role', () => {
+  it('shows an admin with the Developer and CertificationManager flags the developer and certification items', async () => {
+    const page = await newPage();
+    await staffSignIn(page, 'admin@company.example');
+    expect(await navLabels(page)).toEqual([
+      'My page', 'Reports', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
+      'Equipment', 'Distributors', 'Usage dashboard', 'Web logs', 'Tags', 'Certifications',
+    ]);
+    await page.context().close();
+  });
+
+  it('shows a manager the management items but not authoring, developer or certification items', async () => {
+    const page = await newPage();
+    await staffSignIn(page, 'manager@company.example');
+    expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Audits', 'Documents', 'Customers', 'Equipment', 'Distributors']);
+    await page.context().close();
+  });
+
+  it('shows an inspector only their working items', async () => {
+    const page = await newPage();
+    await staffSignIn(page, 'inspector@company.example');
+    expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Audits']);
+    await page.context().close();
+  });
+
+  it('shows a distributor admin the Users page and authoring, and no audits', async () => {
+    const page = await newPage();
+    await distributorSignIn(page, 'dist.admin@distributor.example', 'Distributor-1');
+    await page.getByText('dist.admin@distributor.example').first().waitFor();
+    expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Inspection points', 'Inspection protocols', 'Users']);
+    await screenshot(page, 'shell-distributor-admin');
+    await page.context().close();
+  });
+});
+
+describe('permission screen', () => {
+  it('tells an inspector who opens an admin page that the permissions are not enough', async () => {
+    const page = await newPage();
+    await staffSignIn(page, 'inspector@company.example');
+    await page.goto(product.url + '/Documents');
+    await page.getByText('Your permissions are not enough for seeing this page.').waitFor();
+    await screenshot(page, 'permission-screen');
+    await page.context().close();
+  });
+});
+
+describe('distributor sign-in with password', () => {
+  it('refuses a wrong password with a visible error and signs in with the right one', async () => {
+    const page = await newPage();
+    await distributorSignIn(page, 'dist.user@distributor.example', 'Wrong-password-1');
+    await page.getByText('Wrong e-mail or password').waitFor();
+    await screenshot(page, 'login-password-error');
+    await page.getByLabel('Password', { exact: true }).fill('Distributor-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('dist.user@distributor.example').first().waitFor();
+    expect(await navLabels(page)).toEqual(['My page', 'Reports']);
+    await page.context().close();
+  });
+});
+
+describe('log out', () => {
+  it('revokes the token and returns a staff user to the login screen through the provider', async () => {
+    const page = await newPage();
+    await staffSignIn(page, 'manager@company.example');
+    const token = await page.evaluate(() => Object.values(localStorage).find((v) => v.split('.').length === 3));
+    expect(token).toBeTruthy();
+    const before = await fetch(`${product.url}/auth/user`, { headers: { authorization: `Bearer ${token}` } });
+    expect(before.status).toBe(200);
+    await page.getByRole('link', { name: 'Log out' }).click();
+    await page.getByText('Logging out...').waitFor();
+    await page.getByLabel('Email').waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).origin).toBe(product.url);
+    const after = await fetch(`${product.url}/auth/user`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
+    // back at the protected page, the login screen shows again
+    await page.goto(product.url + '/Reports');
+    await page.getByLabel('Email').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('set password through the link in the written e-mail', () => {
+  it('sends a reset link, sets a new password on the public screen and signs in with it', async () => {
+    const email = 'dist.user@distributor.example';
+    const page = await newPage();
+    await page.goto(product.url + '/');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByText(`Send a password reset link to ${email}?`).waitFor();
+    await page.getByRole('button', { name: 'Send link' }).click();
+    const mail = await waitForMail(product.dataDir, email);
+    const link = mail.match(/https?:\/\/\S+\/nosession\/SetPassword\?userId=[^\s"<&]+&(amp;)?token=[^\s"<]+/)![0].replace(/&amp;/g, '&');
+    expect(link.startsWith(product.url)).toBe(true);
+
+    const fresh = await newPage();
+    await fresh.goto(link);
+    await fresh.getByLabel('New password', { exact: true }).fill('Brand-new-pass1');
+    await fresh.getByLabel('New password again').fill('Brand-new-pass1');
+    await screenshot(fresh, 'set-password');
+    await fresh.getByRole('button', { name: 'Set password' }).click();
+    await fresh.getByText('Password changed successfully.').waitFor();
+
+    // the link works once
+    const reuse = await newPage();
+    await reuse.goto(link);
+    await reuse.getByLabel('New password', { exact: true }).fill('Another-pass12');
+    await reuse.getByLabel('New password again').fill('Another-pass12');
+    await reuse.getByRole('button', { name: 'Set password' }).click();
+    await reuse.getByText('Password change failed!').waitFor();
+    await screenshot(reuse, 'set-password-failed');
+
+    const signIn = await newPage();
+    await distributorSignIn(signIn, email, 'Brand-new-pass1');
+    await signIn.getByText(email).first().waitFor();
+    for (const p of [page, fresh, reuse, signIn]) await p.context().close();
+  });
+});

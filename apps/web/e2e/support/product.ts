@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../../../..');
+const serverJs = join(root, 'services/api/dist/server.js');
+
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as { port: number };
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+export interface Product {
+  url: string;
+  port: number;
+  dataDir: string;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built product exactly as `npm start` runs it (node services/api/dist/server.js) on the embedded
+ * default, with a data folder of its own. Pass the same dataDir again to restart on kept data.
+ */
+export async function startProduct(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<Product> {
+  if (!existsSync(serverJs) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('the product is not built: run `npm run build` first (npm test does)');
+  }
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'insp-e2e-'));
+  const url = `http://localhost:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [serverJs], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      OIDC_ISSUER: '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((r) => child.once('exit', r));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`product exited with ${child.exitCode}:\n${output}`);
+    const ok = await fetch(`${url}/ready`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`product did not become ready in 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]);
+      if (code === 'timeout') child.kill('SIGKILL');
+    },
+  };
+}
+
+/** The newest e-mail the product wrote to DATA_DIR/mail for this address, decoded from quoted-printable. */
+export function lastMailTo(dataDir: string, to: string): string | null {
+  const dir = join(dataDir, 'mail');
+  if (!existsSync(dir)) return null;
+  const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  for (const f of files.reverse()) {
+    const raw = readFileSync(join(dir, f), 'utf8');
+    if (!new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'mi').test(raw)) continue;
+    return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+  }
+  return null;
+}
+
+export async function waitForMail(dataDir: string, to: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = lastMailTo(dataDir, to);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${dataDir}/mail`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -43,146 +43,157 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
   await db.connection().execute(async (c) => {
     const run = (q: ReturnType<typeof sql>) => q.execute(c);
     await run(sql`set synchronous_commit = off`);
-
-    await run(sql`create temp table scale_models as
-      select row_number() over (order by m.name, m.id)::int as rn, m.id as model_id, m.product_family_id as family_id
-      from product_models m`);
-    await run(sql`create temp table scale_protocols as
-      select row_number() over (order by p.created_at, p.id)::int as rn, p.id, p.name, p.type, c.id as category_id, c.title as category_title
-      from protocols p
-      join lateral (select id, title from protocol_categories where protocol_id = p.id order by index limit 1) c on true
-      where p.deleted_at is null and p.type in (${sql.join(REPORT_TYPES)})`);
-    await run(sql`create temp table scale_people as
-      select row_number() over (order by kind desc, email)::int as rn, id as user_id, name, email, company_id
-      from users where deleted_at is null and (kind = 'staff' or (password_hash is not null and expires_at > now()))`);
-    const counts = (
-      await sql<{ nm: number; np: number; npe: number; nstaff: number }>`select (select count(*)::int from scale_models) as nm,
-        (select count(*)::int from scale_protocols) as np, (select count(*)::int from scale_people) as npe,
-        (select count(*)::int from scale_people where company_id is null) as nstaff`.execute(c)
-    ).rows[0];
-    if (!counts.nm || !counts.np || !counts.nstaff) {
-      throw new Error('seedScale needs the demo reference data (product models, protocols, users): run seedDemo first');
+    // Bulk loads skip the foreign-key triggers when allowed (superuser): every id below comes from a join on
+    // existing rows, so the checks cannot fail, and they are about a third of the insert time.
+    let fastLoad = false;
+    if (n >= 50_000) {
+      fastLoad = await run(sql`set session_replication_role = replica`).then(() => true, () => false);
+      log(fastLoad ? '  foreign-key triggers off for the bulk load' : '  not a superuser: foreign-key checks stay on');
     }
-    // Staff sort first (kind desc), so rn 1..nstaff are staff: audits are staff-only (hidden from distributors).
-    const { nm, np, npe, nstaff } = counts;
-    await run(sql`create temp table scale_points as
-      select pp.protocol_category_id, pp.id as protocol_point_id, pp.inspection_point_id, pp.index
-      from protocol_points pp join scale_protocols p on p.category_id = pp.protocol_category_id where pp.index < 3`);
-
-    log(`scale ${tag}: ${nc} customers, ${ne} equipment, ${n} inspections, ${na} audits`);
-    await run(sql`create temp table scale_customers as
-      select g, gen_random_uuid() as id, gen_random_uuid() as site_id, ${'Scale customer ' + tag + ' '}::text || g as name
-      from generate_series(1, ${nc}::int) g`);
-    await run(sql`create unique index on scale_customers (g)`);
-    await run(sql`insert into customers (id, name, english_name, mdm_customer_id)
-      select id, name, name, ${'SCALE-' + tag + '-'}::text || g from scale_customers`);
-    await run(sql`insert into customer_sites (id, customer_id, name, mdm_type, country)
-      select site_id, id, 'Quarry ' || g, 'Quarry', 'FI' from scale_customers`);
-    await run(sql`insert into contacts (customer_id, customer_site_id, name, email, phone_number)
-      select id, site_id, 'Contact ' || g, ${'contact.' + tag + '.'}::text || g || '@customer.example', '+358 40 ' || lpad(g::text, 7, '0')
-      from scale_customers`);
-
-    await run(sql`create temp table scale_equipment as
-      select g, gen_random_uuid() as id, 1 + (g % ${nc}::int) as cg, 1 + (g % ${nm}::int) as mg,
-        ${'SC' + tag.toUpperCase() + '-'}::text || lpad(g::text, 7, '0') as serial, 'Unit ' || g as nick
-      from generate_series(1, ${ne}::int) g`);
-    await run(sql`create unique index on scale_equipment (g)`);
-    await run(sql`insert into equipment (id, serial_number, nick_name, mdm_equipment_id, product_family_id, product_model_id, customer_id, customer_site_id)
-      select e.id, e.serial, e.nick, 'MDM-' || e.serial, m.family_id, m.model_id, c.id, c.site_id
-      from scale_equipment e join scale_models m on m.rn = e.mg join scale_customers c on c.g = e.cg`);
-    await run(sql`analyze scale_customers`);
-    await run(sql`analyze scale_equipment`);
-    log(`  customers and equipment: ${Date.now() - t0} ms`);
-
-    await run(sql`create temp table scale_batch (g int primary key, id uuid not null)`);
-    for (let start = 1; start <= n; start += chunk) {
-      const end = Math.min(n, start + chunk - 1);
-      await run(sql`truncate scale_batch`);
-      await run(sql`insert into scale_batch (g, id) select g, gen_random_uuid() from generate_series(${start}::int, ${end}::int) g`);
-      const tChunk = Date.now();
-      // Dates spread deterministically over three years; statuses 10% In_Use, 10% Waiting, 80% Finished.
-      await run(sql`insert into inspections (id, name, type, status, rating, finished, finished_at, protocol_id, customer_id, customer_site_id,
-          equipment_id, serial_number, nick_name, product_family_id, product_model_id, inspector, inspector_contact, inspector_user_id,
-          created_by_user_id, updated_by_user_id, company_id, inspection_date, started_at, ended_at, version, summary, search_text, created_at, updated_at)
-        select b.id, p.name, p.type,
-          case b.g % 10 when 0 then 'In_Use' when 1 then 'Waiting' else 'Finished' end,
-          case when b.g % 10 >= 2 then case when b.g % 7 = 0 then 'Nok' else 'Ok' end end,
-          b.g % 10 >= 2,
-          case when b.g % 10 >= 2 then d.at + interval '10 hours' end,
-          p.id, c.id, c.site_id, e.id, e.serial, e.nick, m.family_id, m.model_id, pe.name, pe.email, pe.user_id, pe.user_id, pe.user_id, pe.company_id,
-          d.at, d.at + interval '7 hours', case when b.g % 10 <> 0 then d.at + interval '9 hours' end, '3.5.2', '',
-          lower(p.name || ' ' || e.serial || ' ' || c.name || ' ' || pe.name), d.at, d.at
-        from scale_batch b
-        join scale_equipment e on e.g = 1 + (b.g % ${ne}::int)
-        join scale_models m on m.rn = e.mg
-        join scale_customers c on c.g = e.cg
-        join scale_protocols p on p.rn = 1 + (b.g % ${np}::int)
-        -- About 10% by the distributors' users (company_id set), chosen independently of the status.
-        join scale_people pe on pe.rn = case when ${npe - nstaff}::int > 0 and (b.g / 7) % 10 = 0
-          then ${nstaff}::int + 1 + (b.g % greatest(${npe - nstaff}::int, 1)) else 1 + ((b.g / 3) % ${nstaff}::int) end
-        cross join lateral (select ${now}::timestamptz - make_interval(days => ((b.g::bigint * 7919) % 1095)::int, secs => (b.g::bigint * 104729) % 86400) as at) d`);
-      const tResults = Date.now();
-      const res = await sql<{ n: number }>`with cats as (
-          insert into inspection_categories (inspection_id, protocol_category_id, index, title)
-          select b.id, p.category_id, 0, p.category_title
-          from scale_batch b join scale_protocols p on p.rn = 1 + (b.g % ${np}::int)
-          returning id, inspection_id, protocol_category_id
-        ), ins as (
-          insert into inspection_point_results (inspection_id, inspection_category_id, protocol_point_id, inspection_point_id, index, rating, value, content)
-          select cats.inspection_id, cats.id, sp.protocol_point_id, sp.inspection_point_id, sp.index,
-            (array[0, 0, 0, 0, 0, 0, 1, 1, 2, 4])[1 + floor(random() * 10)::int],
-            round((random() * 100)::numeric, 2)::text, '{}'::jsonb
-          from cats join scale_points sp on sp.protocol_category_id = cats.protocol_category_id
-          returning 1
-        ) select count(*)::int as n from ins`.execute(c);
-      pointResults += res.rows[0].n;
-      const secs = (Date.now() - t0) / 1000;
-      log(`  inspections ${end}/${n} (${Math.round(end / secs)}/s overall; chunk: inspections ${tResults - tChunk} ms, results ${Date.now() - tResults} ms)`);
-    }
-
-    if (na > 0) {
-      const site = await sql<{ id: string; name: string }>`select id, name from protocols where type = 'Audit_Site' and deleted_at is null order by created_at limit 1`.execute(c);
-      const machine = await sql<{ id: string; name: string }>`select id, name from protocols where type = 'Audit_Machine' and deleted_at is null order by created_at limit 1`.execute(c);
-      await run(sql`create temp table scale_audits as
-        select g, gen_random_uuid() as id, 1 + (g % ${nc}::int) as cg,
-          ${now}::timestamptz - make_interval(days => ((g::bigint * 613) % 1095)::int) as at
-        from generate_series(1, ${na}::int) g`);
-      await run(sql`insert into audits (id, name, customer_id, customer_site_id, inspection_date, inspector, inspector_contact, inspector_user_id,
-          created_by_user_id, finished, finished_at, summary, search_text, created_at, updated_at)
-        select a.id, 'Audit ' || c.name || ' ' || a.g, c.id, c.site_id, a.at, pe.name, pe.email, pe.user_id, pe.user_id,
-          a.g % 3 <> 0, case when a.g % 3 <> 0 then a.at + interval '2 days' end, '',
-          lower('Audit ' || c.name || ' ' || a.g || ' ' || c.name || ' ' || pe.name), a.at, a.at
-        from scale_audits a join scale_customers c on c.g = a.cg
-        join scale_people pe on pe.rn = 1 + ((a.g * 3) % ${nstaff}::int)`);
-      await run(sql`insert into audit_suggestions (audit_id, type, text, position)
-        select id, (array['OptimizationTarget', 'ShortTerm', 'LongTerm'])[1 + g % 3], 'Suggestion ' || g, 0 from scale_audits`);
-      const runs: [string, string, string | null, number][] = [];
-      if (site.rows[0]) runs.push([site.rows[0].id, 'Audit_Site', null, 0]);
-      if (machine.rows[0]) runs.push([machine.rows[0].id, 'Audit_Machine', 'stage_1', 1]);
-      for (const [protocolId, kind, stage, runIndex] of runs) {
-        await run(sql`insert into inspections (name, type, status, finished, protocol_id, customer_id, customer_site_id, equipment_id, serial_number,
-            nick_name, product_family_id, product_model_id, inspector, inspector_contact, inspector_user_id, created_by_user_id, inspection_date,
-            audit_id, stage, protocol_run_type, run_index, search_text, created_at, updated_at)
-          select p.name, ${kind}::text, case when au.finished then 'Finished' else 'In_Use' end, au.finished, p.id, au.customer_id, au.customer_site_id,
-            ${stage ? sql`e.id` : sql`null`}, ${stage ? sql`e.serial` : sql`null`}, ${stage ? sql`e.nick` : sql`null`},
-            ${stage ? sql`m.family_id` : sql`null`}, ${stage ? sql`m.model_id` : sql`null`},
-            au.inspector, au.inspector_contact, au.inspector_user_id, au.created_by_user_id, au.inspection_date,
-            au.id, ${stage}::text, ${stage ? `${kind}:${stage}` : kind}::text, ${runIndex}::int, lower(p.name || ' ' || au.search_text), au.created_at, au.created_at
-          from scale_audits a join audits au on au.id = a.id
-          join protocols p on p.id = ${protocolId}::uuid
-          join scale_equipment e on e.g = 1 + (a.g % ${ne}::int)
-          join scale_models m on m.rn = e.mg`);
+    try {
+      await run(sql`create temp table scale_models as
+        select row_number() over (order by m.name, m.id)::int as rn, m.id as model_id, m.product_family_id as family_id
+        from product_models m`);
+      await run(sql`create temp table scale_protocols as
+        select row_number() over (order by p.created_at, p.id)::int as rn, p.id, p.name, p.type, c.id as category_id, c.title as category_title
+        from protocols p
+        join lateral (select id, title from protocol_categories where protocol_id = p.id order by index limit 1) c on true
+        where p.deleted_at is null and p.type in (${sql.join(REPORT_TYPES)})`);
+      await run(sql`create temp table scale_people as
+        select row_number() over (order by kind desc, email)::int as rn, id as user_id, name, email, company_id
+        from users where deleted_at is null and (kind = 'staff' or (password_hash is not null and expires_at > now()))`);
+      const counts = (
+        await sql<{ nm: number; np: number; npe: number; nstaff: number }>`select (select count(*)::int from scale_models) as nm,
+          (select count(*)::int from scale_protocols) as np, (select count(*)::int from scale_people) as npe,
+          (select count(*)::int from scale_people where company_id is null) as nstaff`.execute(c)
+      ).rows[0];
+      if (!counts.nm || !counts.np || !counts.nstaff) {
+        throw new Error('seedScale needs the demo reference data (product models, protocols, users): run seedDemo first');
       }
-      log(`  audits ${na} with ${runs.length} runs each`);
-    }
+      // Staff sort first (kind desc), so rn 1..nstaff are staff: audits are staff-only (hidden from distributors).
+      const { nm, np, npe, nstaff } = counts;
+      await run(sql`create temp table scale_points as
+        select pp.protocol_category_id, pp.id as protocol_point_id, pp.inspection_point_id, pp.index
+        from protocol_points pp join scale_protocols p on p.category_id = pp.protocol_category_id where pp.index < 3`);
 
-    for (const t of ['scale_batch', 'scale_audits', 'scale_equipment', 'scale_customers', 'scale_points', 'scale_people', 'scale_protocols', 'scale_models']) {
-      await run(sql`drop table if exists ${sql.table(t)}`);
+      log(`scale ${tag}: ${nc} customers, ${ne} equipment, ${n} inspections, ${na} audits`);
+      await run(sql`create temp table scale_customers as
+        select g, gen_random_uuid() as id, gen_random_uuid() as site_id, ${'Scale customer ' + tag + ' '}::text || g as name
+        from generate_series(1, ${nc}::int) g`);
+      await run(sql`create unique index on scale_customers (g)`);
+      await run(sql`insert into customers (id, name, english_name, mdm_customer_id)
+        select id, name, name, ${'SCALE-' + tag + '-'}::text || g from scale_customers`);
+      await run(sql`insert into customer_sites (id, customer_id, name, mdm_type, country)
+        select site_id, id, 'Quarry ' || g, 'Quarry', 'FI' from scale_customers`);
+      await run(sql`insert into contacts (customer_id, customer_site_id, name, email, phone_number)
+        select id, site_id, 'Contact ' || g, ${'contact.' + tag + '.'}::text || g || '@customer.example', '+358 40 ' || lpad(g::text, 7, '0')
+        from scale_customers`);
+
+      await run(sql`create temp table scale_equipment as
+        select g, gen_random_uuid() as id, 1 + (g % ${nc}::int) as cg, 1 + (g % ${nm}::int) as mg,
+          ${'SC' + tag.toUpperCase() + '-'}::text || lpad(g::text, 7, '0') as serial, 'Unit ' || g as nick
+        from generate_series(1, ${ne}::int) g`);
+      await run(sql`create unique index on scale_equipment (g)`);
+      await run(sql`insert into equipment (id, serial_number, nick_name, mdm_equipment_id, product_family_id, product_model_id, customer_id, customer_site_id)
+        select e.id, e.serial, e.nick, 'MDM-' || e.serial, m.family_id, m.model_id, c.id, c.site_id
+        from scale_equipment e join scale_models m on m.rn = e.mg join scale_customers c on c.g = e.cg`);
+      await run(sql`analyze scale_customers`);
+      await run(sql`analyze scale_equipment`);
+      log(`  customers and equipment: ${Date.now() - t0} ms`);
+
+      await run(sql`create temp table scale_batch (g int primary key, id uuid not null)`);
+      for (let start = 1; start <= n; start += chunk) {
+        const end = Math.min(n, start + chunk - 1);
+        await run(sql`truncate scale_batch`);
+        await run(sql`insert into scale_batch (g, id) select g, gen_random_uuid() from generate_series(${start}::int, ${end}::int) g`);
+        const tChunk = Date.now();
+        // Dates spread deterministically over three years; statuses 10% In_Use, 10% Waiting, 80% Finished.
+        await run(sql`insert into inspections (id, name, type, status, rating, finished, finished_at, protocol_id, customer_id, customer_site_id,
+            equipment_id, serial_number, nick_name, product_family_id, product_model_id, inspector, inspector_contact, inspector_user_id,
+            created_by_user_id, updated_by_user_id, company_id, inspection_date, started_at, ended_at, version, summary, search_text, created_at, updated_at)
+          select b.id, p.name, p.type,
+            case b.g % 10 when 0 then 'In_Use' when 1 then 'Waiting' else 'Finished' end,
+            case when b.g % 10 >= 2 then case when b.g % 7 = 0 then 'Nok' else 'Ok' end end,
+            b.g % 10 >= 2,
+            case when b.g % 10 >= 2 then d.at + interval '10 hours' end,
+            p.id, c.id, c.site_id, e.id, e.serial, e.nick, m.family_id, m.model_id, pe.name, pe.email, pe.user_id, pe.user_id, pe.user_id, pe.company_id,
+            d.at, d.at + interval '7 hours', case when b.g % 10 <> 0 then d.at + interval '9 hours' end, '3.5.2', '',
+            lower(p.name || ' ' || e.serial || ' ' || c.name || ' ' || pe.name), d.at, d.at
+          from scale_batch b
+          join scale_equipment e on e.g = 1 + (b.g % ${ne}::int)
+          join scale_models m on m.rn = e.mg
+          join scale_customers c on c.g = e.cg
+          join scale_protocols p on p.rn = 1 + (b.g % ${np}::int)
+          -- About 10% by the distributors' users (company_id set), chosen independently of the status.
+          join scale_people pe on pe.rn = case when ${npe - nstaff}::int > 0 and (b.g / 7) % 10 = 0
+            then ${nstaff}::int + 1 + (b.g % greatest(${npe - nstaff}::int, 1)) else 1 + ((b.g / 3) % ${nstaff}::int) end
+          cross join lateral (select ${now}::timestamptz - make_interval(days => ((b.g::bigint * 7919) % 1095)::int, secs => (b.g::bigint * 104729) % 86400) as at) d`);
+        const tResults = Date.now();
+        const res = await sql<{ n: number }>`with cats as (
+            insert into inspection_categories (inspection_id, protocol_category_id, index, title)
+            select b.id, p.category_id, 0, p.category_title
+            from scale_batch b join scale_protocols p on p.rn = 1 + (b.g % ${np}::int)
+            returning id, inspection_id, protocol_category_id
+          ), ins as (
+            insert into inspection_point_results (inspection_id, inspection_category_id, protocol_point_id, inspection_point_id, index, rating, value, content)
+            select cats.inspection_id, cats.id, sp.protocol_point_id, sp.inspection_point_id, sp.index,
+              (array[0, 0, 0, 0, 0, 0, 1, 1, 2, 4])[1 + floor(random() * 10)::int],
+              round((random() * 100)::numeric, 2)::text, '{}'::jsonb
+            from cats join scale_points sp on sp.protocol_category_id = cats.protocol_category_id
+            returning 1
+          ) select count(*)::int as n from ins`.execute(c);
+        pointResults += res.rows[0].n;
+        const secs = (Date.now() - t0) / 1000;
+        log(`  inspections ${end}/${n} (${Math.round(end / secs)}/s overall; chunk: inspections ${tResults - tChunk} ms, results ${Date.now() - tResults} ms)`);
+      }
+
+      if (na > 0) {
+        const site = await sql<{ id: string; name: string }>`select id, name from protocols where type = 'Audit_Site' and deleted_at is null order by created_at limit 1`.execute(c);
+        const machine = await sql<{ id: string; name: string }>`select id, name from protocols where type = 'Audit_Machine' and deleted_at is null order by created_at limit 1`.execute(c);
+        await run(sql`create temp table scale_audits as
+          select g, gen_random_uuid() as id, 1 + (g % ${nc}::int) as cg,
+            ${now}::timestamptz - make_interval(days => ((g::bigint * 613) % 1095)::int) as at
+          from generate_series(1, ${na}::int) g`);
+        await run(sql`insert into audits (id, name, customer_id, customer_site_id, inspection_date, inspector, inspector_contact, inspector_user_id,
+            created_by_user_id, finished, finished_at, summary, search_text, created_at, updated_at)
+          select a.id, 'Audit ' || c.name || ' ' || a.g, c.id, c.site_id, a.at, pe.name, pe.email, pe.user_id, pe.user_id,
+            a.g % 3 <> 0, case when a.g % 3 <> 0 then a.at + interval '2 days' end, '',
+            lower('Audit ' || c.name || ' ' || a.g || ' ' || c.name || ' ' || pe.name), a.at, a.at
+          from scale_audits a join scale_customers c on c.g = a.cg
+          join scale_people pe on pe.rn = 1 + ((a.g * 3) % ${nstaff}::int)`);
+        await run(sql`insert into audit_suggestions (audit_id, type, text, position)
+          select id, (array['OptimizationTarget', 'ShortTerm', 'LongTerm'])[1 + g % 3], 'Suggestion ' || g, 0 from scale_audits`);
+        const runs: [string, string, string | null, number][] = [];
+        if (site.rows[0]) runs.push([site.rows[0].id, 'Audit_Site', null, 0]);
+        if (machine.rows[0]) runs.push([machine.rows[0].id, 'Audit_Machine', 'stage_1', 1]);
+        for (const [protocolId, kind, stage, runIndex] of runs) {
+          await run(sql`insert into inspections (name, type, status, finished, protocol_id, customer_id, customer_site_id, equipment_id, serial_number,
+              nick_name, product_family_id, product_model_id, inspector, inspector_contact, inspector_user_id, created_by_user_id, inspection_date,
+              audit_id, stage, protocol_run_type, run_index, search_text, created_at, updated_at)
+            select p.name, ${kind}::text, case when au.finished then 'Finished' else 'In_Use' end, au.finished, p.id, au.customer_id, au.customer_site_id,
+              ${stage ? sql`e.id` : sql`null`}, ${stage ? sql`e.serial` : sql`null`}, ${stage ? sql`e.nick` : sql`null`},
+              ${stage ? sql`m.family_id` : sql`null`}, ${stage ? sql`m.model_id` : sql`null`},
+              au.inspector, au.inspector_contact, au.inspector_user_id, au.created_by_user_id, au.inspection_date,
+              au.id, ${stage}::text, ${stage ? `${kind}:${stage}` : kind}::text, ${runIndex}::int, lower(p.name || ' ' || au.search_text), au.created_at, au.created_at
+            from scale_audits a join audits au on au.id = a.id
+            join protocols p on p.id = ${protocolId}::uuid
+            join scale_equipment e on e.g = 1 + (a.g % ${ne}::int)
+            join scale_models m on m.rn = e.mg`);
+        }
+        log(`  audits ${na} with ${runs.length} runs each`);
+      }
+
+      for (const t of ['customers', 'equipment', 'inspections', 'inspection_categories', 'inspection_point_results', 'audits']) {
+        await run(sql`analyze ${sql.table(t)}`);
+      }
+    } finally {
+      // Temporary tables live as long as the session, and the pool reuses it: always drop them.
+      for (const t of ['scale_batch', 'scale_audits', 'scale_equipment', 'scale_customers', 'scale_points', 'scale_people', 'scale_protocols', 'scale_models']) {
+        await run(sql`drop table if exists ${sql.table(t)}`);
+      }
+      if (fastLoad) await run(sql`set session_replication_role = default`);
+      await run(sql`set synchronous_commit = on`);
     }
-    for (const t of ['customers', 'equipment', 'inspections', 'inspection_categories', 'inspection_point_results', 'audits']) {
-      await run(sql`analyze ${sql.table(t)}`);
-    }
-    await run(sql`set synchronous_commit = on`);
   });
 
   const ms = Date.now() - t0;

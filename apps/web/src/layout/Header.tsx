@@ -1,0 +1,43 @@
+import { Link as RouterLink } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import AccountCircleIcon from '@mui/icons-material/AccountCircleOutlined';
+import { Brand } from '../components/Brand';
+import { useSession } from '../providers/session';
+import { TopNav } from './TopNav';
+
+/** Page header (spec 000 §2.1): brand, the signed-in user's e-mail and a 'Log out' link to /auth/logout. */
+export function Header() {
+  const { session } = useSession();
+  return (
+    <AppBar position="sticky" elevation={0} color="inherit" sx={{ bgcolor: 'transparent' }}>
+      <Toolbar sx={{ bgcolor: 'primary.main', color: 'common.white', minHeight: { xs: 56 }, px: { xs: 2, md: 4 } }}>
+        <Box component={RouterLink} to="/" aria-label="Equipment Inspections home" sx={{ textDecoration: 'none', display: 'flex' }}>
+          <Brand inverted />
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5 }}>
+          <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.75, opacity: 0.9 }}>
+            <AccountCircleIcon fontSize="small" aria-hidden />
+            <Typography variant="body2" data-testid="user-email">
+              {session.user.email}
+            </Typography>
+          </Box>
+          <Link
+            component={RouterLink}
+            to="/auth/logout"
+            variant="body2"
+            underline="hover"
+            sx={{ color: 'common.white', fontWeight: 600, border: 1, borderColor: 'rgba(255,255,255,0.35)', borderRadius: 1, px: 1.25, py: 0.5 }}
+          >
+            Log out
+          </Link>
+        </Box>
+      </Toolbar>
+      <TopNav />
+    </AppBar>
+  );
+}

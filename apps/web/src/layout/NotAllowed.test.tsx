@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { Level, P, routeTable, type TSession } from '@insp/contracts';
+import { actorOf, SessionContext } from '../providers/session';
+import { RouteScreen } from '../screens';
+import { RequirePermission } from './NotAllowed';
+
+afterEach(cleanup);
+
+const inspector: TSession = {
+  user: { id: 'u2', name: 'Ivan Inspector', email: 'ivan@company.example', externalUser: false, externalUserCompany: null, externalUserDistributorAdmin: false },
+  level: Level.User,
+  flags: [],
+};
+
+function renderAs(s: TSession, ui: React.ReactNode) {
+  return render(
+    <SessionContext.Provider value={{ session: s, actor: actorOf(s) }}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </SessionContext.Provider>,
+  );
+}
+
+describe('permission screen', () => {
+  it('says exactly that the permissions are not enough when the level is too low', () => {
+    renderAs(inspector, <RequirePermission rule={P.customers}>secret customers</RequirePermission>);
+    expect(screen.getByTestId('not-allowed').textContent).toBe('Your permissions are not enough for seeing this page.');
+    expect(screen.queryByText('secret customers')).toBeNull();
+  });
+
+  it('renders the page when the permission is met', () => {
+    renderAs(inspector, <RequirePermission rule={P.reports}>the reports</RequirePermission>);
+    expect(screen.getByText('the reports')).toBeTruthy();
+    expect(screen.queryByTestId('not-allowed')).toBeNull();
+  });
+
+  it('guards a route of the table and shows a placeholder for screens still to come', () => {
+    const tags = routeTable.find((r) => r.path === '/tags')!;
+    renderAs(inspector, <RouteScreen entry={tags} />);
+    expect(screen.getByTestId('not-allowed')).toBeTruthy();
+    cleanup();
+    renderAs({ ...inspector, level: Level.Admin, flags: ['Developer'] }, <RouteScreen entry={tags} />);
+    expect(screen.getByRole('heading', { name: 'Tags' })).toBeTruthy();
+    expect(screen.getByText('This screen arrives in a later release.')).toBeTruthy();
+  });
+
+  it('welcomes the user on My page with name and level', () => {
+    renderAs(inspector, <RouteScreen entry={routeTable.find((r) => r.path === '/')!} />);
+    expect(screen.getByTestId('welcome').textContent).toBe('Welcome, Ivan Inspector');
+    expect(screen.getByTestId('level').textContent).toBe('Level: User');
+  });
+});

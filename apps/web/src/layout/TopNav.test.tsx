@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { Level, type TSession } from '@insp/contracts';
+import { actorOf, SessionContext } from '../providers/session';
+import { Header } from './Header';
+
+afterEach(cleanup);
+
+function session(level: number, flags: TSession['flags'] = []): TSession {
+  return {
+    user: { id: 'u1', name: 'Anna Admin', email: 'anna@company.example', externalUser: false, externalUserCompany: null, externalUserDistributorAdmin: false },
+    level,
+    flags,
+  };
+}
+
+function renderHeader(s: TSession, path: string) {
+  return render(
+    <SessionContext.Provider value={{ session: s, actor: actorOf(s) }}>
+      <MemoryRouter initialEntries={[path]}>
+        <Header />
+      </MemoryRouter>
+    </SessionContext.Provider>,
+  );
+}
+
+describe('header and top navigation', () => {
+  it('shows the e-mail and a Log out link to /auth/logout', () => {
+    renderHeader(session(Level.User), '/');
+    expect(screen.getByTestId('user-email').textContent).toBe('anna@company.example');
+    expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/auth/logout');
+  });
+
+  it('underlines the item whose route the path equals or begins with, ignoring case', () => {
+    renderHeader(session(Level.Admin, ['Developer']), '/Tags/edit');
+    const nav = screen.getByRole('navigation');
+    expect(within(nav).getByRole('link', { name: 'Tags' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'My page' }).getAttribute('aria-current')).toBeNull();
+    expect(within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current')).length).toBe(1);
+  });
+
+  it('marks My page active only on /', () => {
+    renderHeader(session(Level.User), '/');
+    expect(screen.getByRole('link', { name: 'My page' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('has no navigation while the level is 0', () => {
+    renderHeader(session(Level.None, ['Developer']), '/');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log out' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { Level } from '@insp/contracts';
+import type { ShellActor } from '../providers/session';
+import { visibleNavItems } from './navigation';
+
+const labels = (actor: ShellActor) => visibleNavItems(actor).map((i) => i.nav);
+const staff = (level: Level, flags: ShellActor['flags'] = []): ShellActor => ({ kind: 'staff', level, flags, distributorAdmin: false });
+const distributor = (distributorAdmin: boolean): ShellActor => ({
+  kind: 'distributor',
+  level: distributorAdmin ? Level.Manager : Level.User,
+  flags: [],
+  distributorAdmin,
+});
+
+describe('top navigation by actor', () => {
+  it('an admin with the Developer flag sees Distributors, Web logs, Tags and Usage dashboard', () => {
+    expect(labels(staff(Level.Admin, ['Developer']))).toEqual([
+      'My page', 'Reports', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
+      'Equipment', 'Distributors', 'Usage dashboard', 'Web logs', 'Tags',
+    ]);
+  });
+
+  it('an admin without the Developer flag sees no developer-only items', () => {
+    const items = labels(staff(Level.Admin));
+    expect(items).not.toContain('Web logs');
+    expect(items).not.toContain('Tags');
+    expect(items).not.toContain('Usage dashboard');
+    // /ExternalUsers: manager level, or the Developer flag (contracts P.externalUsers, spec 002 §2 route levels)
+    expect(items).toContain('Distributors');
+  });
+
+  it('an inspector with the Developer flag sees Distributors and Web logs but not the admin-only Tags', () => {
+    const items = labels(staff(Level.User, ['Developer']));
+    expect(items).toContain('Distributors');
+    expect(items).toContain('Web logs');
+    expect(items).not.toContain('Tags');
+    expect(items).not.toContain('Usage dashboard');
+  });
+
+  it('an inspector sees only My page, Reports and Audits', () => {
+    expect(labels(staff(Level.User))).toEqual(['My page', 'Reports', 'Audits']);
+  });
+
+  it('a distributor admin sees Users but not Audits', () => {
+    const items = labels(distributor(true));
+    expect(items).toContain('Users');
+    expect(items).not.toContain('Audits');
+    expect(items).toEqual(['My page', 'Reports', 'Inspection points', 'Inspection protocols', 'Users']);
+  });
+
+  it('a distributor sees neither Audits nor Users', () => {
+    expect(labels(distributor(false))).toEqual(['My page', 'Reports']);
+  });
+
+  it('a certification manager sees Certifications', () => {
+    expect(labels(staff(Level.User, ['CertificationManager']))).toContain('Certifications');
+  });
+
+  it('shows nothing while the level is 0, even for flag-granted items', () => {
+    expect(labels(staff(Level.None, ['Developer', 'CertificationManager']))).toEqual([]);
+  });
+});

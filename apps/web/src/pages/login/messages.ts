@@ -1,0 +1,17 @@
+import type { LoginReason } from '../../providers/session';
+
+export const reasonText: Record<LoginReason, string> = {
+  expired: 'Your session has ended. Please sign in again.',
+  'session-failed': 'Your session could not be loaded. Please sign in again.',
+  'sign-in-failed': 'Sign-in did not complete. Please try again.',
+};
+
+/** Single sign-on failures: the API sends the browser back with ?loginError=<code> (oidc.rest.ts). */
+export const loginErrorText: Record<string, string> = {
+  not_company_email: 'Company sign-in is only for company e-mail addresses.',
+  email_not_verified: 'Your e-mail address is not verified at the company sign-in.',
+  not_staff_account: 'This e-mail address belongs to a distributor account. Sign in with your password.',
+  unavailable: 'Company sign-in is not available right now. Please try again later.',
+  expired: 'Company sign-in took too long. Please try again.',
+  failed: 'Company sign-in did not complete. Please try again.',
+};

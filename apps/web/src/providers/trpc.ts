@@ -1,0 +1,21 @@
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '@insp/api';
+import { getToken } from './token';
+import { queryClient } from './queryClient';
+
+/** tRPC client for our API; every call carries the session token when there is one. */
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      headers() {
+        const token = getToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+    }),
+  ],
+});
+
+/** Query and mutation options for @tanstack/react-query: useQuery(trpc.auth.session.queryOptions()). */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+import type { RouteEntry } from '@insp/contracts';
+import { RequirePermission } from './layout/NotAllowed';
+import { usePageTitle } from './components/usePageTitle';
+import { MyPage } from './pages/my-page/MyPage';
+import { PlaceholderPage } from './pages/placeholder/PlaceholderPage';
+
+/**
+ * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
+ * placeholder; later releases add their screens here (or as react-admin resources, see resources/).
+ */
+const screens: Partial<Record<string, ComponentType>> = {
+  '/': MyPage,
+};
+
+/** One route of the shell: page title, permission check ('Your permissions are not enough…'), screen. */
+export function RouteScreen({ entry }: { entry: RouteEntry }) {
+  usePageTitle(entry.title);
+  const Screen = screens[entry.path];
+  return (
+    <RequirePermission rule={entry.permission}>
+      {Screen ? <Screen /> : <PlaceholderPage title={entry.title} />}
+    </RequirePermission>
+  );
+}

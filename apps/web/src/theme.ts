@@ -1,0 +1,28 @@
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
+
+/** One look for the public pages and the react-admin shell (passed to <Admin theme>). */
+export const themeOptions: ThemeOptions = {
+  palette: {
+    mode: 'light',
+    primary: { main: '#17324d', light: '#2c5278', dark: '#0d2033', contrastText: '#ffffff' },
+    secondary: { main: '#f2a900', contrastText: '#17324d' },
+    background: { default: '#f3f5f8', paper: '#ffffff' },
+    text: { primary: '#1b2430', secondary: '#5b6776' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '1.75rem', fontWeight: 600 },
+    h2: { fontSize: '1.375rem', fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiTextField: { defaultProps: { fullWidth: true, variant: 'outlined' } },
+    MuiPaper: { styleOverrides: { outlined: { borderColor: '#dde2e8' } } },
+  },
+};
+
+export const theme = createTheme(themeOptions);
+
+export const PRODUCT_NAME = 'Equipment Inspections';

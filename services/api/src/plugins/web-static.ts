@@ -28,6 +28,8 @@ export const webStaticPlugin = fp(async (app: FastifyInstance, opts: { dir?: str
   });
   app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
     if (isApiPath(req.url) && !isWebPage(req.url)) return reply.callNotFound();
+    // A missing hashed asset (an older build's) is a 404, not index.html served as JavaScript.
+    if (req.url.startsWith('/assets/')) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

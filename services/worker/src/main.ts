@@ -25,6 +25,8 @@ async function main(env: NodeJS.ProcessEnv) {
     mailFrom: env.MAIL_FROM ?? 'Inspections <no-reply@company.example>',
     log,
     runProcessors: true,
+    // Deployments (or test runs) that share one Redis keep their queues apart; the API needs the same value.
+    queuePrefix: env.QUEUE_PREFIX || undefined,
   });
   log.info('worker ready');
 

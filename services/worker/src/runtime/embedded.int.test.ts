@@ -102,7 +102,7 @@ describe('jobs in-process (embedded default)', () => {
 
     const row = await waitFor(async () => {
       const r = await outboxRow(database.db, 'smtp-down');
-      return r.last_error && r;
+      return r.last_error ? r : undefined;
     }, 'the failure to be recorded', 15_000);
     expect(row.status).toBe('pending');
     expect(row.attempts).toBe(1);

@@ -3,7 +3,7 @@ import { jobNames, jobQueue, type JobName } from '@insp/contracts';
 import { claimDueJobs } from '@insp/db';
 import type { JobDeps } from '../types.js';
 import { deferRelay, markRelayed } from '../outbox/state.js';
-import { producerConnection } from './redis.js';
+import { connectionName, producerConnection } from './redis.js';
 import { errorMessage, throttledErrorLog, withTimeout } from './util.js';
 
 const BATCH = 50;
@@ -36,7 +36,7 @@ export function startRelay(deps: Pick<JobDeps, 'db' | 'log'>, opts: RelayOptions
     const queueName = jobQueue(name as JobName);
     let q = queues.get(queueName);
     if (!q) {
-      q = new Queue(queueName, { connection: producerConnection(opts.redisUrl), prefix: opts.prefix });
+      q = new Queue(queueName, { connection: producerConnection(opts.redisUrl, connectionName(opts.prefix, 'relay')), prefix: opts.prefix });
       q.on('error', onError);
       queues.set(queueName, q);
     }

@@ -4,7 +4,7 @@ import { createMailer } from '../mail/mailer.js';
 import { assertEveryJobHasHandler, jobRegistry, runJob } from '../jobs/registry.js';
 import { processDueJobs } from './in-process.js';
 import { recurringJobs } from './recurring.js';
-import { redisPing } from './redis.js';
+import { connectionName, redisPing } from './redis.js';
 import { startRelay } from './relay.js';
 import { startWorkers, type Workers } from './workers.js';
 import { startLoop, type Loop } from './util.js';
@@ -76,7 +76,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
   const workers: Workers | undefined = opts.runProcessors
     ? startWorkers({ deps, redisUrl: opts.redisUrl, prefix: opts.queuePrefix, registry })
     : undefined;
-  const redis = redisPing(opts.redisUrl, log);
+  const redis = redisPing(opts.redisUrl, connectionName(opts.queuePrefix, 'readiness'), log);
   log.info({ mail: opts.runProcessors ? mailer.kind : undefined, workers: Boolean(workers) }, 'jobs relayed to BullMQ');
   return {
     kick: () => loop.kick(),

@@ -6,7 +6,7 @@ import type { JobDeps, JobRegistry } from '../types.js';
 import { assertEveryJobHasHandler, jobRegistry, PermanentJobError, runJob } from '../jobs/registry.js';
 import { recordJobFailure } from '../outbox/state.js';
 import { recurringJobs } from './recurring.js';
-import { producerConnection, workerConnection } from './redis.js';
+import { connectionName, producerConnection, workerConnection } from './redis.js';
 import { errorMessage, throttledErrorLog } from './util.js';
 
 export interface WorkersOptions {
@@ -65,7 +65,7 @@ export function startWorkers(opts: WorkersOptions): Workers {
   const queueNames = [...new Set(jobNames.map(jobQueue))];
   const workers = queueNames.map((name) => {
     const w = new Worker(name, process, {
-      connection: workerConnection(opts.redisUrl),
+      connection: workerConnection(opts.redisUrl, connectionName(opts.prefix, 'worker')),
       prefix: opts.prefix,
       concurrency: opts.concurrency ?? 4,
     });
@@ -80,7 +80,7 @@ export function startWorkers(opts: WorkersOptions): Workers {
   for (const r of recurringJobs) {
     const name = jobQueue(r.name);
     if (schedulerQueues.has(name)) continue;
-    const q = new Queue(name, { connection: producerConnection(opts.redisUrl), prefix: opts.prefix });
+    const q = new Queue(name, { connection: producerConnection(opts.redisUrl, connectionName(opts.prefix, 'scheduler')), prefix: opts.prefix });
     q.on('error', onError);
     schedulerQueues.set(name, q);
   }

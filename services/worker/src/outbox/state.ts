@@ -5,12 +5,18 @@ import { sql } from 'kysely';
 
 /**
  * The queue accepted the job. Only a 'pending' row becomes 'relayed': a fast worker may already have
- * finished the job and marked it 'done' before this runs, and that must not be overwritten.
+ * finished the job and marked it 'done' before this runs, and that must not be overwritten. For the same
+ * reason only the relay's own error is cleared, not one a worker's first attempt just recorded.
  */
 export async function markRelayed(db: Db, id: number): Promise<void> {
   await db
     .updateTable('outbox')
-    .set({ status: 'relayed', processed_at: sql`now()`, locked_until: null, last_error: null })
+    .set({
+      status: 'relayed',
+      processed_at: sql`now()`,
+      locked_until: null,
+      last_error: sql`case when last_error like 'relay: %' then null else last_error end`,
+    })
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .execute();

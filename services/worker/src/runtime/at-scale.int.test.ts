@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '@insp/db';
 import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
 import { createMailer } from '../mail/mailer.js';
+import { jobRegistry } from '../jobs/registry.js';
+import type { JobRegistry } from '../types.js';
 import { readMails } from '../testing/eml.js';
 import { MAIL_FROM, memoryLog, outboxRow, REDIS_URL, removeQueueKeys, resetEmail, resetLink, sleep, tempDir, waitFor } from '../testing/helpers.js';
 import { startRedisProxy } from '../testing/redis-proxy.js';
@@ -125,6 +127,29 @@ describe('jobs through BullMQ (at scale)', () => {
     expect(await mailsWith('relayed-twice')).toHaveLength(1);
     const jobs = await queue('email').getJobs(['completed', 'active', 'waiting', 'delayed', 'failed']);
     expect(jobs.filter((j) => j.data?.params?.link === resetLink('relayed-twice')).map((j) => j.id)).toEqual([`outbox-${row.id}`]);
+  });
+
+  it('lets BullMQ retry a failed attempt with backoff, keeping the error meanwhile, and ends done', async () => {
+    let calls = 0;
+    const registry: JobRegistry = {
+      ...jobRegistry,
+      'email.send': async (deps, job, ctx) => {
+        if (++calls === 1) throw new Error('451 mailbox busy, try later');
+        return jobRegistry['email.send'](deps, job, ctx);
+      },
+    };
+    await runtime({ runProcessors: true, registry, pollMs: 100 });
+    await enqueueCommitted('retry-once');
+    const failedOnce = await waitFor(async () => {
+      const r = await outboxRow(database.db, 'retry-once');
+      return r.last_error?.includes('451') ? r : undefined;
+    }, 'the first failure to be recorded');
+    expect(failedOnce.status).not.toBe('done');
+
+    const row = await waitFor(rowIs('retry-once', 'done'), 'the retry to succeed', 20_000);
+    expect(row.last_error).toBeNull();
+    expect(await mailsWith('retry-once')).toHaveLength(1);
+    expect((await queue('email').getJob(`outbox-${row.id}`))?.attemptsMade).toBe(2);
   });
 
   it('parks a job that can never succeed as failed, with its error', async () => {

@@ -1,12 +1,11 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { jobNames, jobQueue } from '@insp/contracts';
 import { markJob } from '@insp/db';
 import type { JobDeps, JobRegistry } from '../types.js';
 import { assertEveryJobHasHandler, jobRegistry, PermanentJobError, runJob } from '../jobs/registry.js';
 import { recordJobFailure } from '../outbox/state.js';
-import { recurringJobs } from './recurring.js';
-import { connectionName, producerConnection, workerConnection } from './redis.js';
+import { registerJobSchedulers } from './recurring.js';
+import { connectionName, workerConnection } from './redis.js';
 import { errorMessage, throttledErrorLog } from './util.js';
 
 export interface WorkersOptions {
@@ -39,7 +38,7 @@ export function startWorkers(opts: WorkersOptions): Workers {
     void p.finally(() => bookkeeping.delete(p));
   };
 
-  async function process(job: Job) {
+  async function processJob(job: Job) {
     const outboxId = outboxIdOf(job);
     try {
       const result = await runJob(registry, deps, job.name, job.data, { outboxId, attempt: job.attemptsMade + 1 });
@@ -64,7 +63,7 @@ export function startWorkers(opts: WorkersOptions): Workers {
 
   const queueNames = [...new Set(jobNames.map(jobQueue))];
   const workers = queueNames.map((name) => {
-    const w = new Worker(name, process, {
+    const w = new Worker(name, processJob, {
       connection: workerConnection(opts.redisUrl, connectionName(opts.prefix, 'worker')),
       prefix: opts.prefix,
       concurrency: opts.concurrency ?? 4,
@@ -74,46 +73,11 @@ export function startWorkers(opts: WorkersOptions): Workers {
     return w;
   });
 
-  // Upserting is idempotent, so every worker process may (re)register the schedulers at start. It runs in
-  // the background: a worker started while Redis is still coming up connects and registers when it can.
-  const schedulerQueues = new Map<string, Queue>();
-  for (const r of recurringJobs) {
-    const name = jobQueue(r.name);
-    if (schedulerQueues.has(name)) continue;
-    const q = new Queue(name, { connection: producerConnection(opts.redisUrl, connectionName(opts.prefix, 'scheduler')), prefix: opts.prefix });
-    q.on('error', onError);
-    schedulerQueues.set(name, q);
-  }
-  const stopping = new AbortController();
-  track(
-    (async () => {
-      for (;;) {
-        try {
-          for (const r of recurringJobs) {
-            await schedulerQueues.get(jobQueue(r.name))!.upsertJobScheduler(
-              r.name,
-              { every: r.everyMs },
-              { name: r.name, data: {}, opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } } },
-            );
-          }
-          break;
-        } catch (err) {
-          if (stopping.signal.aborted) return;
-          deps.log.warn({ err }, 'could not register the recurring jobs yet; trying again in 10 s');
-          const stopped = await sleep(10_000, false, { signal: stopping.signal }).catch(() => true);
-          if (stopped) return;
-        }
-      }
-      await Promise.all([...schedulerQueues.values()].map((q) => q.close()));
-      schedulerQueues.clear();
-    })(),
-  );
+  const schedulers = registerJobSchedulers({ redisUrl: opts.redisUrl, prefix: opts.prefix, log: deps.log });
 
   return {
     async close() {
-      stopping.abort();
-      await Promise.all(workers.map((w) => w.close()));
-      await Promise.all([...schedulerQueues.values()].map((q) => q.close().catch(() => undefined)));
+      await Promise.all([...workers.map((w) => w.close()), schedulers.close()]);
       await Promise.all([...bookkeeping]);
     },
   };

@@ -13,6 +13,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** BullMQ key prefix; API and workers sharing one Redis must use the same. */
+  queuePrefix: string;
   oidc?: { issuer: string; clientId: string; clientSecret: string };
   companyEmailDomain: string;
   smtpUrl?: string;
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    queuePrefix: env.QUEUE_PREFIX || 'bull',
     oidc,
     companyEmailDomain: (env.COMPANY_EMAIL_DOMAIN ?? 'company.example').toLowerCase(),
     smtpUrl: env.SMTP_URL || undefined,

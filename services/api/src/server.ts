@@ -32,6 +32,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const jobs = await startJobRuntime({
     db: database.db,
     redisUrl: config.redisUrl,
+    queuePrefix: config.queuePrefix,
     dataDir: config.dataDir,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,

@@ -37,7 +37,12 @@ describe('PDF renderer (system Chromium)', () => {
   it('prints no more than maxConcurrentPages at a time, on one browser', async () => {
     const pdfs = await Promise.all(Array.from({ length: 5 }, (_, i) => renderer.render(reportHtml(`Report ${i}`))));
     for (const pdf of pdfs) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(renderer.stats()).toMatchObject({ maxOpenPages: 2, openPages: 0, waiting: 0, launches: 1 });
+    // Whether two pages overlap in time depends on machine load; the bound is what must hold
+    // (semaphore.test.ts proves the queueing itself deterministically).
+    const stats = renderer.stats();
+    expect(stats.maxOpenPages).toBeGreaterThanOrEqual(1);
+    expect(stats.maxOpenPages).toBeLessThanOrEqual(2);
+    expect(stats).toMatchObject({ openPages: 0, waiting: 0, launches: 1 });
   });
 
   it('runs no script and loads nothing from the network or the disk', async () => {

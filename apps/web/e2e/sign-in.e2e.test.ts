@@ -130,10 +130,23 @@ describe('log out', () => {
     expect(token).toBeTruthy();
     const before = await fetch(`${product.url}/auth/user`, { headers: { authorization: `Bearer ${token}` } });
     expect(before.status).toBe(200);
+    // Record what the tab goes through: the steps are quick (300 ms), so watch rather than poll.
+    const visited: string[] = [];
+    page.on('framenavigated', (f) => f === page.mainFrame() && visited.push(new URL(f.url()).pathname));
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.body.innerText.includes('Logging out...')) sessionStorage.setItem('saw-logging-out', '1');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await page.getByRole('link', { name: 'Log out' }).click();
-    await page.getByText('Logging out...').waitFor();
-    await page.getByLabel('Email').waitFor({ timeout: 20_000 });
+    await page.getByLabel('Email').waitFor({ timeout: 20_000 }).catch(async (e) => {
+      await screenshot(page, 'logout-stuck');
+      throw new Error(`log out did not reach the login screen: at ${page.url()} after ${visited.join(' → ')}`, { cause: e });
+    });
     expect(new URL(page.url()).origin).toBe(product.url);
+    expect(await page.evaluate(() => sessionStorage.getItem('saw-logging-out'))).toBe('1');
+    expect(visited).toContain('/auth/logout');
+    expect(visited.some((p) => p.startsWith('/dev-idp/'))).toBe(true); // the identity provider's logout
     const after = await fetch(`${product.url}/auth/user`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
     // back at the protected page, the login screen shows again

@@ -3,6 +3,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import { StackForm } from '../../components/StackForm';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
@@ -42,15 +43,7 @@ export function ForgotPasswordPage() {
           {resetLinkSentText(sentTo)}
         </Alert>
       ) : (
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSubmit();
-          }}
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-        >
+        <StackForm onSubmit={onSubmit}>
           {send.error && <Alert severity="error">{shownMessage(send.error)}</Alert>}
           <TextField
             id="forgot-email"
@@ -69,7 +62,7 @@ export function ForgotPasswordPage() {
           <Button type="submit" variant="contained" size="large" fullWidth loading={send.isPending} disabled={staff}>
             Send link
           </Button>
-        </Box>
+        </StackForm>
       )}
       <Box sx={{ mt: 2.5, textAlign: 'center' }}>
         <Link component={RouterLink} to="/login" underline="hover">

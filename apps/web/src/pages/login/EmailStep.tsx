@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { StackForm } from '../../components/StackForm';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,15 +15,7 @@ interface Props {
 /** Step 1: the e-mail decides the way in (single sign-on for staff, password for distributors). */
 export function EmailStep({ email, error, busy, redirecting, onChange, onSubmit }: Props) {
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
-    >
+    <StackForm onSubmit={onSubmit} gap={2.5}>
       <TextField
         id="login-email"
         name="email"
@@ -43,6 +35,6 @@ export function EmailStep({ email, error, busy, redirecting, onChange, onSubmit 
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         Company staff continue with single sign-on. Distributors sign in with their password.
       </Typography>
-    </Box>
+    </StackForm>
   );
 }

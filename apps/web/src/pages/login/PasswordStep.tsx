@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import { StackForm } from '../../components/StackForm';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -25,15 +26,7 @@ interface Props {
 export function PasswordStep({ email, password, error, busy, onChange, onBack, onForgot, onSubmit }: Props) {
   const [visible, setVisible] = useState(false);
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-    >
+    <StackForm onSubmit={onSubmit}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: -1, px: 0.5, py: 0.5, borderRadius: 1, bgcolor: 'action.hover' }}>
         <IconButton aria-label="Back" title="Use another e-mail" onClick={onBack} size="small">
           <ArrowBackIcon fontSize="small" />
@@ -75,6 +68,6 @@ export function PasswordStep({ email, password, error, busy, onChange, onBack, o
       <Button type="submit" variant="contained" size="large" fullWidth loading={busy}>
         Sign in
       </Button>
-    </Box>
+    </StackForm>
   );
 }

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ZListQuery } from '@insp/contracts';
+import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
+import { listPage } from './list.js';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db
+    .insertInto('customers')
+    .values([
+      ...Array.from({ length: 120 }, (_, i) => ({ name: `Quarry ${String(i).padStart(3, '0')}`, mdm_customer_id: i % 2 ? `M${i}` : null })),
+      { name: '100% Gravel_Co', mdm_customer_id: 'X' },
+      { name: 'Same name', mdm_customer_id: 'A' },
+      { name: 'Same name', mdm_customer_id: 'B' },
+    ])
+    .execute();
+});
+afterAll(() => t?.destroy());
+
+const list = (q: Record<string, unknown>) =>
+  listPage(t.db.selectFrom('customers').select(['id', 'name', 'mdm_customer_id']).where('deleted_at', 'is', null), ZListQuery.parse(q), {
+    sortable: { name: sql.ref('name'), mdmCustomerId: sql.ref('mdm_customer_id') },
+    defaultSort: { key: 'name', direction: 'desc' },
+    tieBreaker: sql.ref('id'),
+    search: (p) => sql<boolean>`name ilike ${p} or mdm_customer_id ilike ${p}`,
+  });
+
+describe('listPage', () => {
+  it('pages with the default sort and counts all matches', async () => {
+    const page = await list({});
+    expect(page.count).toBe(123);
+    expect(page.result).toHaveLength(50);
+    expect(page.result[0]!.name).toBe('Same name');
+  });
+
+  it('never repeats or skips a row across pages, even with equal sort values', async () => {
+    const seen = new Set<string>();
+    for (let offset = 0; offset < 123; offset += 7) {
+      const page = await list({ offset, amount: 7, orderKey: 'name' });
+      for (const r of page.result) seen.add(r.id);
+    }
+    expect(seen.size).toBe(123);
+  });
+
+  it('searches contains-wise and takes % and _ literally', async () => {
+    expect((await list({ search: '100%' })).result.map((r) => r.name)).toEqual(['100% Gravel_Co']);
+    expect((await list({ search: 'l_C' })).count).toBe(1);
+    expect((await list({ search: 'quarry 11' })).count).toBe(10);
+  });
+
+  it('puts empty values last in both directions', async () => {
+    const asc = await list({ orderKey: 'mdmCustomerId', orderDirection: 'asc', amount: 500 });
+    expect(asc.result.at(-1)!.mdm_customer_id).toBeNull();
+    const desc = await list({ orderKey: 'mdmCustomerId', orderDirection: 'DESC', amount: 500 });
+    expect(desc.result.at(-1)!.mdm_customer_id).toBeNull();
+    expect(desc.result[0]!.mdm_customer_id).toBe('X');
+  });
+
+  it('still counts when the page is past the end', async () => {
+    expect(await list({ offset: 1000 })).toEqual({ result: [], count: 123 });
+  });
+
+  it('refuses an unknown orderKey with a message naming it', async () => {
+    await expect(list({ orderKey: 'password' })).rejects.toMatchObject({ code: 'BAD_REQUEST', field: 'orderKey' });
+  });
+});

@@ -8,6 +8,36 @@ import { Layout } from './layout/Layout';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { resources } from './resources';
 import { RouteScreen } from './screens';
+import { dataProvider, registerResourceRouter } from './providers/dataProvider';
+import { RequirePermission } from './layout/NotAllowed';
+import type { ComponentType } from 'react';
+
+for (const r of resources) registerResourceRouter(r.name, r.router);
+
+/** A resource view behind its permission ('Your permissions are not enough…' otherwise). */
+const guarded = (rule: (typeof resources)[number]['permission'], View?: ComponentType) =>
+  View
+    ? function Guarded() {
+        return (
+          <RequirePermission rule={rule}>
+            <View />
+          </RequirePermission>
+        );
+      }
+    : undefined;
+
+// Built once: a component made during render would remount its page on every render.
+const guardedResources = resources.map((r) => ({
+  ...r,
+  list: guarded(r.permission, r.list),
+  create: guarded(r.permission, r.create),
+  edit: guarded(r.permission, r.edit),
+  show: guarded(r.permission, r.show),
+}));
+
+/** Route-table paths a resource serves itself (its list and its record pages). */
+const ownedByResource = (path: string) =>
+  resources.some((r) => path.toLowerCase() === `/${r.name}`.toLowerCase() || path.toLowerCase() === `/${r.name}/:id`.toLowerCase());
 
 /**
  * The signed-in application: react-admin inside our router, sharing our query cache, with a top
@@ -19,6 +49,7 @@ export function AdminApp() {
     <Admin
       title={PRODUCT_NAME}
       authProvider={authProvider}
+      dataProvider={dataProvider}
       queryClient={queryClient}
       layout={Layout}
       theme={themeOptions}
@@ -27,11 +58,11 @@ export function AdminApp() {
       loginPage={false}
       disableTelemetry
     >
-      {resources.map((r) => (
+      {guardedResources.map((r) => (
         <Resource key={r.name} name={r.name} list={r.list} create={r.create} edit={r.edit} show={r.show} icon={r.icon} />
       ))}
       <CustomRoutes>
-        {routeTable.map((entry) => (
+        {routeTable.filter((entry) => !ownedByResource(entry.path)).map((entry) => (
           <Route key={entry.path} path={entry.path} element={<RouteScreen entry={entry} />} />
         ))}
       </CustomRoutes>

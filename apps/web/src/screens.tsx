@@ -4,6 +4,11 @@ import { RequirePermission } from './layout/NotAllowed';
 import { usePageTitle } from './components/usePageTitle';
 import { MyPage } from './pages/my-page/MyPage';
 import { PlaceholderPage } from './pages/placeholder/PlaceholderPage';
+import { customersScreens } from './resources/customers';
+import { equipmentScreens } from './resources/equipment';
+import { productFamiliesScreens } from './resources/product-families';
+import { externalUsersScreens } from './resources/external-users';
+import { certifiedUsersScreens } from './resources/certified-users';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -11,6 +16,11 @@ import { PlaceholderPage } from './pages/placeholder/PlaceholderPage';
  */
 const screens: Partial<Record<string, ComponentType>> = {
   '/': MyPage,
+  ...customersScreens,
+  ...equipmentScreens,
+  ...productFamiliesScreens,
+  ...externalUsersScreens,
+  ...certifiedUsersScreens,
 };
 
 /** One route of the shell: page title, permission check ('Your permissions are not enough…'), screen. */

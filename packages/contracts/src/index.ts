@@ -5,3 +5,8 @@ export * from './common.js';
 export * from './auth.js';
 export * from './jobs.js';
 export * from './domain-enums.js';
+export * from './customers.js';
+export * from './equipment.js';
+export * from './product-families.js';
+export * from './external-users.js';
+export * from './certified-users.js';

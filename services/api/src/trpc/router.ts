@@ -1,8 +1,18 @@
 import { router } from './trpc.js';
 import { authRouter } from '../domains/auth/auth.trpc.js';
+import { customersRouter } from '../domains/customers/customers.trpc.js';
+import { equipmentRouter } from '../domains/equipment/equipment.trpc.js';
+import { productFamiliesRouter } from '../domains/product-families/product-families.trpc.js';
+import { externalUsersRouter } from '../domains/external-users/external-users.trpc.js';
+import { certifiedUsersRouter } from '../domains/certified-users/certified-users.trpc.js';
 
 /** The web app's API. Each domain adds its router here. */
 export const appRouter = router({
   auth: authRouter,
+  customers: customersRouter,
+  equipment: equipmentRouter,
+  productFamilies: productFamiliesRouter,
+  externalUsers: externalUsersRouter,
+  certifiedUsers: certifiedUsersRouter,
 });
 export type AppRouter = typeof appRouter;

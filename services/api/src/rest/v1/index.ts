@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { authRestRoutes } from '../../domains/auth/auth.rest.js';
+import { customersRestRoutes } from '../../domains/customers/customers.rest.js';
+import { equipmentRestRoutes } from '../../domains/equipment/equipment.rest.js';
+import { productFamiliesRestRoutes } from '../../domains/product-families/product-families.rest.js';
+import { externalUsersRestRoutes } from '../../domains/external-users/external-users.rest.js';
+import { certifiedUsersRestRoutes } from '../../domains/certified-users/certified-users.rest.js';
 
 /** Every REST module of the public contract. Each domain adds its routes here. */
 export async function restRoutes(app: FastifyInstance) {
   await app.register(authRestRoutes);
+  await app.register(customersRestRoutes);
+  await app.register(equipmentRestRoutes);
+  await app.register(productFamiliesRestRoutes);
+  await app.register(externalUsersRestRoutes);
+  await app.register(certifiedUsersRestRoutes);
 }

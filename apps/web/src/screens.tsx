@@ -9,6 +9,7 @@ import { equipmentScreens } from './resources/equipment';
 import { productFamiliesScreens } from './resources/product-families';
 import { externalUsersScreens } from './resources/external-users';
 import { certifiedUsersScreens } from './resources/certified-users';
+import { customerImportScreens } from './resources/customer-import';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -21,6 +22,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...productFamiliesScreens,
   ...externalUsersScreens,
   ...certifiedUsersScreens,
+  ...customerImportScreens,
 };
 
 /** One route of the shell: page title, permission check ('Your permissions are not enough…'), screen. */

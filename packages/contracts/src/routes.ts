@@ -26,6 +26,7 @@ export const routeTable: RouteEntry[] = [
   { path: '/Customers', nav: 'Customers', title: 'Customers', permission: P.customers },
   { path: '/Customers/:id', title: 'Customer', permission: P.customers },
   { path: '/Customers/:id1/compare/:id2', title: 'Compare customers', permission: P.customersAdmin },
+  { path: '/Customers/import', title: 'Import customers', permission: P.customersAdmin },
   { path: '/Equipments', nav: 'Equipment', title: 'Equipment', permission: P.equipment },
   { path: '/ProductFamilies', title: 'Product families', permission: P.productFamilies },
   { path: '/ExternalUsers', nav: 'Distributors', title: 'Distributors', permission: P.externalUsers },

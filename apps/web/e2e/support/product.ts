@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../../../..');
-const serverJs = join(root, 'services/api/dist/server.js');
+// E2E_BUILD_DIR: a private build (scripts/e2e-build.sh) so several people can run browser tests at once.
+const buildDir = process.env.E2E_BUILD_DIR ? resolve(process.env.E2E_BUILD_DIR) : undefined;
+const serverJs = buildDir ? join(buildDir, 'server.js') : join(root, 'services/api/dist/server.js');
+const webDist = buildDir ? join(buildDir, 'web') : join(root, 'apps/web/dist');
 
 export async function freePort(): Promise<number> {
   const s = createServer();
@@ -28,7 +31,7 @@ export interface Product {
  * default, with a data folder of its own. Pass the same dataDir again to restart on kept data.
  */
 export async function startProduct(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<Product> {
-  if (!existsSync(serverJs) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+  if (!existsSync(serverJs) || !existsSync(join(webDist, 'index.html'))) {
     throw new Error('the product is not built: run `npm run build` first (npm test does)');
   }
   const port = opts.port ?? (await freePort());
@@ -42,6 +45,7 @@ export async function startProduct(opts: { dataDir?: string; port?: number; env?
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       PUBLIC_URL: url,
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -4,6 +4,7 @@ import { customersRouter } from '../domains/customers/customers.trpc.js';
 import { equipmentRouter } from '../domains/equipment/equipment.trpc.js';
 import { productFamiliesRouter } from '../domains/product-families/product-families.trpc.js';
 import { externalUsersRouter } from '../domains/external-users/external-users.trpc.js';
+import { customerImportRouter } from '../domains/customer-import/customer-import.trpc.js';
 import { certifiedUsersRouter } from '../domains/certified-users/certified-users.trpc.js';
 
 /** The web app's API. Each domain adds its router here. */
@@ -14,5 +15,6 @@ export const appRouter = router({
   productFamilies: productFamiliesRouter,
   externalUsers: externalUsersRouter,
   certifiedUsers: certifiedUsersRouter,
+  customerImport: customerImportRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import { customersRestRoutes } from '../../domains/customers/customers.rest.js';
 import { equipmentRestRoutes } from '../../domains/equipment/equipment.rest.js';
 import { productFamiliesRestRoutes } from '../../domains/product-families/product-families.rest.js';
 import { externalUsersRestRoutes } from '../../domains/external-users/external-users.rest.js';
+import { customerImportRestRoutes } from '../../domains/customer-import/customer-import.rest.js';
 import { certifiedUsersRestRoutes } from '../../domains/certified-users/certified-users.rest.js';
 
 /** Every REST module of the public contract. Each domain adds its routes here. */
@@ -14,4 +15,5 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(productFamiliesRestRoutes);
   await app.register(externalUsersRestRoutes);
   await app.register(certifiedUsersRestRoutes);
+  await app.register(customerImportRestRoutes);
 }

@@ -24,6 +24,9 @@ export const P = {
   equipment: { internal: Manager, external: Never },
   equipmentAdmin: { internal: Admin, external: Never },
   productFamilies: { internal: Admin, external: Never },
+  // decision: product categories, families and models are catalogue data that many screens read (authoring,
+  // equipment forms, documents, certifications); any signed-in user may read them, distributors included.
+  referenceRead: { internal: User, external: User },
   externalUsers: { internal: Manager, external: Admin, orFlags: ['Developer'] },
   userManagement: { internal: Never, external: User, distributorAdminOnly: true },
   // spec 002 §2: the two notes on Usage dashboard and Tags differ; both readings apply.

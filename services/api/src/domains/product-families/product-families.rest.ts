@@ -1,4 +1,53 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import {
+  listResponse,
+  ZId,
+  ZProductCategoryRow,
+  ZProductFamily,
+  ZProductFamilyCreate,
+  ZProductFamilyListQuery,
+  ZProductFamilyWithModels,
+  ZProductModel,
+  ZProductModelCreate,
+  ZProductModelListQuery,
+} from '@insp/contracts';
+import { typed } from '../../rest/route-helpers.js';
+import { allCategories, allFamilies, createFamily, createModel, familyModels, queryFamilies } from './product-families.service.js';
 
-/** REST api/v1 routes of this domain (spec 002 §7), at their exact paths. */
-export async function productFamiliesRestRoutes(_app: FastifyInstance) {}
+const tags = ['product families'];
+const params = z.object({ id: ZId });
+
+/**
+ * Product families and models (spec 002 §7, 001 §7 "Reference data") at their exact paths. The spec spells
+ * the same resource 'productFamilies' and 'ProductFamilies' in different calls; each call is registered with
+ * its documented spelling (routing is case-sensitive app-wide; see the report for a case-insensitive option).
+ */
+export async function productFamiliesRestRoutes(app: FastifyInstance) {
+  const r = typed(app);
+
+  r.get('/api/v1/productFamilies', {
+    schema: { tags, response: { 200: z.array(ZProductFamilyWithModels) } },
+    handler: (req) => allFamilies(req.ctx),
+  });
+  r.post('/api/v1/productFamilies', {
+    schema: { tags, body: ZProductFamilyCreate, response: { 201: ZProductFamily } },
+    handler: async (req, reply) => reply.status(201).send(await createFamily(req.ctx, req.body)),
+  });
+  r.get('/api/v1/ProductFamilies/query', {
+    schema: { tags, querystring: ZProductFamilyListQuery, response: { 200: listResponse(ZProductFamily) } },
+    handler: (req) => queryFamilies(req.ctx, req.query),
+  });
+  r.get('/api/v1/ProductFamilies/:id/models', {
+    schema: { tags, params, querystring: ZProductModelListQuery, response: { 200: z.array(ZProductModel) } },
+    handler: (req) => familyModels(req.ctx, req.params.id, req.query.orderDirection),
+  });
+  r.post('/api/v1/productFamilies/:id/models', {
+    schema: { tags, params, body: ZProductModelCreate, response: { 201: ZProductModel } },
+    handler: async (req, reply) => reply.status(201).send(await createModel(req.ctx, req.params.id, req.body)),
+  });
+  r.get('/api/v1/productCategories/all', {
+    schema: { tags, response: { 200: z.array(ZProductCategoryRow) } },
+    handler: (req) => allCategories(req.ctx),
+  });
+}

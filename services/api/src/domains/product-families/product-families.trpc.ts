@@ -1,4 +1,27 @@
-import { router } from '../../trpc/trpc.js';
+import { z } from 'zod';
+import { ZId, ZProductFamilyCreate, ZProductFamilyListQuery, ZProductModelCreate, ZProductModelListQuery } from '@insp/contracts';
+import { authedProcedure, router } from '../../trpc/trpc.js';
+import {
+  allCategories,
+  allFamilies,
+  createFamily,
+  createModel,
+  familyModels,
+  getFamily,
+  queryFamilies,
+} from './product-families.service.js';
 
 /** tRPC procedures of this domain for the web app (thin: parse, call the service, return). */
-export const productFamiliesRouter = router({});
+export const productFamiliesRouter = router({
+  list: authedProcedure.input(ZProductFamilyListQuery).query(({ ctx, input }) => queryFamilies(ctx, input)),
+  all: authedProcedure.query(({ ctx }) => allFamilies(ctx)),
+  get: authedProcedure.input(z.object({ id: ZId })).query(({ ctx, input }) => getFamily(ctx, input.id)),
+  create: authedProcedure.input(ZProductFamilyCreate).mutation(({ ctx, input }) => createFamily(ctx, input)),
+  models: authedProcedure
+    .input(ZProductModelListQuery.extend({ familyId: ZId }))
+    .query(({ ctx, input }) => familyModels(ctx, input.familyId, input.orderDirection)),
+  createModel: authedProcedure
+    .input(ZProductModelCreate.extend({ familyId: ZId }))
+    .mutation(({ ctx, input }) => createModel(ctx, input.familyId, { name: input.name })),
+  categories: authedProcedure.query(({ ctx }) => allCategories(ctx)),
+});

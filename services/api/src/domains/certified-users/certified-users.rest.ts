@@ -1,4 +1,45 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import { ZCertifiedUser, ZCertifiedUserInput, ZCertifiedUserListQuery, ZCertifiedUserPatch, listResponse } from '@insp/contracts';
+import { typed } from '../../rest/route-helpers.js';
+import { unauthorized } from '../../errors.js';
+import { createCertified, deleteCertified, getCertified, listCertified } from './certified-users.service.js';
+import { updateCertified } from './certified-users.update.js';
 
-/** REST api/v1 routes of this domain (spec 002 §7), at their exact paths. */
-export async function certifiedUsersRestRoutes(_app: FastifyInstance) {}
+const tags = ['certified users'];
+const params = z.object({ id: z.uuid() });
+
+/** REST api/v1 routes of this domain (spec 002 §7), at their exact paths and with the expected statuses. */
+export async function certifiedUsersRestRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  // The shared guard runs at preHandler, after body validation, so an anonymous bad body would get 400 and
+  // learn the schema; refuse anonymous callers before validation (scoped to this plugin's routes).
+  app.addHook('preValidation', async (req) => {
+    if (!req.ctx.actor) throw unauthorized();
+  });
+
+  r.get('/api/v1/certifiedUsers', {
+    schema: { tags, querystring: ZCertifiedUserListQuery, response: { 200: listResponse(ZCertifiedUser) } },
+    handler: (req) => listCertified(req.ctx, req.query),
+  });
+  r.get('/api/v1/certifiedUsers/:id', {
+    schema: { tags, params, response: { 200: ZCertifiedUser } },
+    handler: (req) => getCertified(req.ctx, req.params.id),
+  });
+  // spec 002 §7: POST answers 200 (not 201) with the created user.
+  r.post('/api/v1/certifiedUsers', {
+    schema: { tags, body: ZCertifiedUserInput, response: { 200: ZCertifiedUser } },
+    handler: (req) => createCertified(req.ctx, req.body),
+  });
+  r.patch('/api/v1/certifiedUsers/:id', {
+    schema: { tags, params, body: ZCertifiedUserPatch, response: { 200: ZCertifiedUser } },
+    handler: (req) => updateCertified(req.ctx, req.params.id, req.body),
+  });
+  r.delete('/api/v1/certifiedUsers/:id', {
+    schema: { tags, params },
+    handler: async (req, reply) => {
+      await deleteCertified(req.ctx, req.params.id);
+      return reply.status(204).send();
+    },
+  });
+}

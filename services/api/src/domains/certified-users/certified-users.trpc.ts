@@ -1,4 +1,21 @@
-import { router } from '../../trpc/trpc.js';
+import { z } from 'zod';
+import { ZCertifiedUserInput, ZCertifiedUserListQuery, ZCertifiedUserPatch } from '@insp/contracts';
+import { authedProcedure, router } from '../../trpc/trpc.js';
+import { createCertified, deleteCertified, getCertified, listCertified } from './certified-users.service.js';
+import { updateCertified } from './certified-users.update.js';
 
-/** tRPC procedures of this domain for the web app (thin: parse, call the service, return). */
-export const certifiedUsersRouter = router({});
+const ZIdInput = z.object({ id: z.uuid() });
+
+/** tRPC procedures for the web app's /certifications (react-admin data provider shape); same services as REST. */
+export const certifiedUsersRouter = router({
+  list: authedProcedure.input(ZCertifiedUserListQuery).query(({ ctx, input }) => listCertified(ctx, input)),
+  get: authedProcedure.input(ZIdInput).query(({ ctx, input }) => getCertified(ctx, input.id)),
+  create: authedProcedure.input(ZCertifiedUserInput).mutation(({ ctx, input }) => createCertified(ctx, input)),
+  update: authedProcedure
+    .input(z.object({ id: z.uuid(), data: ZCertifiedUserPatch }))
+    .mutation(({ ctx, input }) => updateCertified(ctx, input.id, input.data)),
+  delete: authedProcedure.input(ZIdInput).mutation(async ({ ctx, input }) => {
+    await deleteCertified(ctx, input.id);
+    return { id: input.id };
+  }),
+});

@@ -1,4 +1,45 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import { listResponse, ZCompany, ZExternalUser, ZExternalUserInput, ZExternalUserListQuery } from '@insp/contracts';
+import { typed } from '../../rest/route-helpers.js';
+import { getExternalUser, listCompanies, listExternalUsers } from './external-users.service.js';
+import { activateExternalUser, createExternalUser, deleteExternalUser, updateExternalUser } from './external-users.write.js';
 
-/** REST api/v1 routes of this domain (spec 002 §7), at their exact paths. */
-export async function externalUsersRestRoutes(_app: FastifyInstance) {}
+const tags = ['externalUsers'];
+const params = z.object({ id: z.uuid() });
+
+/**
+ * REST api/v1 routes of this domain (spec 002 §7), at their exact paths. The no-token password calls
+ * (PUT .../{id}/password, POST .../forgotpasswordemail) live in domains/auth.
+ */
+export async function externalUsersRestRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  r.get('/api/v1/externalUsers', {
+    schema: { tags, querystring: ZExternalUserListQuery, response: { 200: listResponse(ZExternalUser) } },
+    handler: (req) => listExternalUsers(req.ctx, req.query),
+  });
+  r.get('/api/v1/externalUsers/:id', {
+    schema: { tags, params, response: { 200: ZExternalUser } },
+    handler: (req) => getExternalUser(req.ctx, req.params.id),
+  });
+  r.post('/api/v1/externalUsers', {
+    schema: { tags, body: ZExternalUserInput, response: { 200: ZExternalUser } },
+    handler: (req) => createExternalUser(req.ctx, req.body),
+  });
+  r.put('/api/v1/externalUsers/:id', {
+    schema: { tags, params, body: ZExternalUserInput, response: { 200: ZExternalUser } },
+    handler: (req) => updateExternalUser(req.ctx, req.params.id, req.body),
+  });
+  r.delete('/api/v1/externalUsers/:id', {
+    schema: { tags, params, response: { 200: z.object({ id: z.string() }) } },
+    handler: (req) => deleteExternalUser(req.ctx, req.params.id),
+  });
+  r.post('/api/v1/externalUsers/:id/activate', {
+    schema: { tags, params, response: { 200: ZExternalUser } },
+    handler: (req) => activateExternalUser(req.ctx, req.params.id),
+  });
+  r.get('/api/v1/companies', {
+    schema: { tags, response: { 200: z.array(ZCompany) } },
+    handler: (req) => listCompanies(req.ctx),
+  });
+}

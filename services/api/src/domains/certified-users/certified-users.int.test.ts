@@ -163,6 +163,7 @@ describe('permissions (P.certifications: CertificationManager flag only)', () =>
       expect((await call('DELETE', `/api/v1/certifiedUsers/${u.id}`, undefined, who)).statusCode, who).toBe(403);
       expect((await call('GET', `/trpc/certifiedUsers.list?input=${encodeURIComponent('{}')}`, undefined, who)).statusCode, who).toBe(403);
       expect((await call('POST', '/trpc/certifiedUsers.delete', { id: u.id }, who)).statusCode, who).toBe(403);
+      expect((await call('GET', '/trpc/certifiedUsers.families', undefined, who)).statusCode, who).toBe(403);
     }
     expect((await call('GET', `/api/v1/certifiedUsers/${u.id}`)).json()).toEqual(u);
   });
@@ -186,5 +187,7 @@ describe('permissions (P.certifications: CertificationManager flag only)', () =>
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.data.field).toBe('employeeId');
     expect((await call('POST', '/trpc/certifiedUsers.delete', { id })).json().result.data).toEqual({ id });
+    const fams = (await call('GET', '/trpc/certifiedUsers.families')).json().result.data;
+    expect(fams.map((f: { name: string }) => f.name)).toEqual(['Cone', 'Jaw']);
   });
 });

@@ -44,6 +44,11 @@ export async function missingFamilies(db: Db, ids: string[]): Promise<Set<string
   return new Set(unique.filter((id) => !have.has(id)));
 }
 
+/** Product families for the certification row picker, by name. */
+export function familyOptions(db: Db): Promise<Array<{ id: string; name: string }>> {
+  return db.selectFrom('product_families').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+}
+
 async function certificationsOf(db: Db, userIds: string[]): Promise<Map<string, TCertification[]>> {
   const byUser = new Map<string, TCertification[]>();
   if (!userIds.length) return byUser;

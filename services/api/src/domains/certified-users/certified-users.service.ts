@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ZCertificationInput, ZCertifiedUserInput } from '@insp/contracts';
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { emailTaken, findCertifiedUser, listCertifiedUsers, missingFamilies } from './certified-users.repo.js';
+import { emailTaken, familyOptions, findCertifiedUser, listCertifiedUsers, missingFamilies } from './certified-users.repo.js';
 
 export type CertificationRows = z.output<typeof ZCertificationInput>[];
 export type CertifiedUserData = z.output<typeof ZCertifiedUserInput>;
@@ -12,6 +12,12 @@ export type CertifiedUserData = z.output<typeof ZCertifiedUserInput>;
 export async function listCertified(ctx: ServiceContext, query: TListQuery): Promise<TListResponse<TCertifiedUser>> {
   const c = requirePermission(ctx, P.certifications);
   return listCertifiedUsers(c.db, query);
+}
+
+/** The family picker of the certification rows; same rule, so the dialog needs no other permission. */
+export async function certificationFamilies(ctx: ServiceContext) {
+  const c = requirePermission(ctx, P.certifications);
+  return familyOptions(c.db);
 }
 
 export async function getCertified(ctx: ServiceContext, id: string): Promise<TCertifiedUser> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCertifiedUserInput, ZCertifiedUserListQuery, ZCertifiedUserPatch } from '@insp/contracts';
 import { authedProcedure, router } from '../../trpc/trpc.js';
-import { createCertified, deleteCertified, getCertified, listCertified } from './certified-users.service.js';
+import { certificationFamilies, createCertified, deleteCertified, getCertified, listCertified } from './certified-users.service.js';
 import { updateCertified } from './certified-users.update.js';
 
 const ZIdInput = z.object({ id: z.uuid() });
@@ -14,6 +14,7 @@ export const certifiedUsersRouter = router({
   update: authedProcedure
     .input(z.object({ id: z.uuid(), data: ZCertifiedUserPatch }))
     .mutation(({ ctx, input }) => updateCertified(ctx, input.id, input.data)),
+  families: authedProcedure.query(({ ctx }) => certificationFamilies(ctx)),
   delete: authedProcedure.input(ZIdInput).mutation(async ({ ctx, input }) => {
     await deleteCertified(ctx, input.id);
     return { id: input.id };

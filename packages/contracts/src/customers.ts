@@ -1,4 +1,103 @@
 import { z } from 'zod';
+import { ZId, ZListQuery } from './common.js';
 
 // Schemas of this domain (spec 002 §3, §5), used by the API, the web forms and the worker.
-export const _customersSchemas = z.object({});
+
+/** Optional text: blank or missing is stored as null, so '' never reaches a partial unique index. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const requiredName = z.string().trim().min(1, 'must not be empty').max(200);
+
+export const ZCustomerListQuery = ZListQuery;
+export type TCustomerListQuery = z.infer<typeof ZCustomerListQuery>;
+
+/** One row of /Customers (name, MDM id). */
+export const ZCustomerListItem = z.object({ id: ZId, name: z.string(), mdmCustomerId: z.string().nullable() });
+export type TCustomerListItem = z.infer<typeof ZCustomerListItem>;
+
+export const ZCustomerSite = z.object({
+  id: ZId,
+  name: z.string(),
+  mdmSiteId: z.string().nullable(),
+  mdmType: z.string().nullable(),
+  country: z.string().nullable(),
+  stateProvince: z.string().nullable(),
+});
+export type TCustomerSite = z.infer<typeof ZCustomerSite>;
+
+export const ZCustomerContact = z.object({
+  id: ZId,
+  name: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  siteId: ZId.nullable(),
+});
+export type TCustomerContact = z.infer<typeof ZCustomerContact>;
+
+export const ZCustomerEquipment = z.object({
+  id: ZId,
+  serialNumber: z.string().nullable(),
+  nickName: z.string().nullable(),
+  mdmEquipmentId: z.string().nullable(),
+  productFamilyId: ZId.nullable(),
+  productModelId: ZId.nullable(),
+  productFamilyName: z.string().nullable(),
+  productModelName: z.string().nullable(),
+});
+export type TCustomerEquipment = z.infer<typeof ZCustomerEquipment>;
+
+/** Live rows that go with the customer when it is deleted or merged (the delete modal shows the first three). */
+export const ZCustomerCounts = z.object({
+  sites: z.number().int(),
+  contacts: z.number().int(),
+  equipments: z.number().int(),
+  inspections: z.number().int(),
+  audits: z.number().int(),
+});
+export type TCustomerCounts = z.infer<typeof ZCustomerCounts>;
+
+/** GET api/v1/customers/{id}: the customer with its sites, contacts and equipment (002 §3), plus counts. */
+export const ZCustomer = ZCustomerListItem.extend({
+  sites: z.array(ZCustomerSite),
+  contacts: z.array(ZCustomerContact),
+  equipments: z.array(ZCustomerEquipment),
+  counts: ZCustomerCounts,
+});
+export type TCustomer = z.infer<typeof ZCustomer>;
+
+export const ZCustomerInput = z.object({ name: requiredName, mdmCustomerId: optionalText(100) });
+export type TCustomerInput = z.input<typeof ZCustomerInput>;
+
+export const ZCustomerSiteInput = z.object({
+  name: requiredName,
+  mdmSiteId: optionalText(100),
+  mdmType: optionalText(100),
+  country: optionalText(100),
+  stateProvince: optionalText(100),
+});
+export type TCustomerSiteInput = z.input<typeof ZCustomerSiteInput>;
+
+export const ZCustomerContactInput = z.object({
+  name: requiredName,
+  email: z
+    .union([z.literal(''), z.email('must be an e-mail address').max(200)])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  phoneNumber: optionalText(50),
+  siteId: ZId.nullish().transform((v) => v ?? null),
+});
+export type TCustomerContactInput = z.input<typeof ZCustomerContactInput>;
+
+/**
+ * POST api/v1/customers/{id}/merge (002 §7): the path id is the FIRST customer (merged away),
+ * `customerId` the SECOND one, which survives under `name` (002 §2, §4).
+ */
+export const ZCustomerMerge = z.object({ customerId: ZId, name: requiredName });
+export type TCustomerMerge = z.infer<typeof ZCustomerMerge>;
+
+export const ZCustomerIdParam = z.object({ id: ZId });

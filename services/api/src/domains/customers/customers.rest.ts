@@ -1,4 +1,94 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import {
+  listResponse,
+  ZCustomer,
+  ZCustomerContact,
+  ZCustomerContactInput,
+  ZCustomerIdParam,
+  ZCustomerInput,
+  ZCustomerListItem,
+  ZCustomerListQuery,
+  ZCustomerMerge,
+  ZCustomerSite,
+  ZCustomerSiteInput,
+  ZId,
+} from '@insp/contracts';
+import { typed } from '../../rest/route-helpers.js';
+import { unauthorized } from '../../errors.js';
+import { getCustomer, listCustomers } from './customers-read.service.js';
+import { createCustomer, deleteCustomer, updateCustomer } from './customers-write.service.js';
+import { mergeCustomers } from './customers-merge.service.js';
+import { createSite, deleteSite, updateSite } from './customer-sites.service.js';
+import { createContact, deleteContact, updateContact } from './customer-contacts.service.js';
 
-/** REST api/v1 routes of this domain (spec 002 §7), at their exact paths. */
-export async function customersRestRoutes(_app: FastifyInstance) {}
+const tags = ['customers'];
+const ZDeleted = z.object({ id: ZId });
+const ZSiteParams = z.object({ id: ZId, siteId: ZId });
+const ZContactParams = z.object({ id: ZId, contactId: ZId });
+
+/**
+ * REST api/v1 routes of this domain: the Customers calls of spec 002 §7 at their exact paths, plus create and
+ * update of customers, sites and contacts (not in the spec; the same services as the web app).
+ */
+export async function customersRestRoutes(app: FastifyInstance) {
+  // No token → 401 before the body is validated (the auth plugin's own check runs after validation, so a
+  // caller without a token would otherwise learn the body shape from a 400). None of these routes is public.
+  app.addHook('preValidation', async (req) => {
+    if (!req.ctx.actor) throw unauthorized();
+  });
+  const r = typed(app);
+  const base = '/api/v1/customers';
+
+  r.get(`${base}/query`, {
+    schema: { tags, querystring: ZCustomerListQuery, response: { 200: listResponse(ZCustomerListItem) } },
+    handler: (req) => listCustomers(req.ctx, req.query),
+  });
+  r.get(`${base}/:id`, {
+    schema: { tags, params: ZCustomerIdParam, response: { 200: ZCustomer } },
+    handler: (req) => getCustomer(req.ctx, req.params.id),
+  });
+  r.delete(`${base}/:id`, {
+    schema: { tags, params: ZCustomerIdParam, response: { 200: ZDeleted } },
+    handler: (req) => deleteCustomer(req.ctx, req.params.id),
+  });
+  // The path id is merged away; body.customerId survives under body.name (see customers-merge.service.ts).
+  r.post(`${base}/:id/merge`, {
+    schema: { tags, params: ZCustomerIdParam, body: ZCustomerMerge, response: { 200: ZCustomer } },
+    handler: (req) => mergeCustomers(req.ctx, req.params.id, req.body),
+  });
+  r.post(base, {
+    schema: { tags, body: ZCustomerInput, response: { 200: ZCustomer } },
+    handler: (req) => createCustomer(req.ctx, req.body),
+  });
+  r.put(`${base}/:id`, {
+    schema: { tags, params: ZCustomerIdParam, body: ZCustomerInput, response: { 200: ZCustomer } },
+    handler: (req) => updateCustomer(req.ctx, req.params.id, req.body),
+  });
+
+  r.post(`${base}/:id/sites`, {
+    schema: { tags, params: ZCustomerIdParam, body: ZCustomerSiteInput, response: { 200: ZCustomerSite } },
+    handler: (req) => createSite(req.ctx, req.params.id, req.body),
+  });
+  r.put(`${base}/:id/sites/:siteId`, {
+    schema: { tags, params: ZSiteParams, body: ZCustomerSiteInput, response: { 200: ZCustomerSite } },
+    handler: (req) => updateSite(req.ctx, req.params.id, req.params.siteId, req.body),
+  });
+  r.delete(`${base}/:id/sites/:siteId`, {
+    schema: { tags, params: ZSiteParams, response: { 200: ZDeleted } },
+    handler: (req) => deleteSite(req.ctx, req.params.id, req.params.siteId),
+  });
+
+  r.post(`${base}/:id/contacts`, {
+    schema: { tags, params: ZCustomerIdParam, body: ZCustomerContactInput, response: { 200: ZCustomerContact } },
+    handler: (req) => createContact(req.ctx, req.params.id, req.body),
+  });
+  r.put(`${base}/:id/contacts/:contactId`, {
+    schema: { tags, params: ZContactParams, body: ZCustomerContactInput, response: { 200: ZCustomerContact } },
+    handler: (req) => updateContact(req.ctx, req.params.id, req.params.contactId, req.body),
+  });
+  r.delete(`${base}/:id/contacts/:contactId`, {
+    schema: { tags, params: ZContactParams, response: { 200: ZDeleted } },
+    handler: (req) => deleteContact(req.ctx, req.params.id, req.params.contactId),
+  });
+}

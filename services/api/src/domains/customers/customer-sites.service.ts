@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import { P, ZCustomerSiteInput, type TCustomerSite, type TCustomerSiteInput } from '@insp/contracts';
+import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
+import { fromZodIssues, notFound } from '../../errors.js';
+import { liveCustomer, uniqueOr409, writeAuditTrail } from './customers-shared.js';
+
+const parse = (input: TCustomerSiteInput) => {
+  const r = ZCustomerSiteInput.safeParse(input);
+  if (!r.success) throw fromZodIssues(r.error.issues);
+  return r.data;
+};
+const columns = (d: ReturnType<typeof parse>) => ({
+  name: d.name,
+  mdm_site_id: d.mdmSiteId,
+  mdm_type: d.mdmType,
+  country: d.country,
+  state_province: d.stateProvince,
+});
+const returning = ['id', 'name', 'mdm_site_id as mdmSiteId', 'mdm_type as mdmType', 'country', 'state_province as stateProvince'] as const;
+
+export async function createSite(ctx: ServiceContext, customerId: string, input: TCustomerSiteInput): Promise<TCustomerSite> {
+  requirePermission(ctx, P.customersAdmin);
+  const data = parse(input);
+  return inTransaction(ctx, async (tx) => {
+    await liveCustomer(tx, customerId, true);
+    const site = await uniqueOr409('mdmSiteId', () =>
+      tx.db.insertInto('customer_sites').values({ customer_id: customerId, ...columns(data) }).returning(returning).executeTakeFirstOrThrow(),
+    );
+    await writeAuditTrail(tx, 'customer_site', site.id, 'create', { customerId, ...data });
+    return site;
+  });
+}
+
+export async function updateSite(ctx: ServiceContext, customerId: string, siteId: string, input: TCustomerSiteInput): Promise<TCustomerSite> {
+  requirePermission(ctx, P.customersAdmin);
+  const data = parse(input);
+  return inTransaction(ctx, async (tx) => {
+    const site = await uniqueOr409('mdmSiteId', () =>
+      tx.db
+        .updateTable('customer_sites')
+        .set(columns(data))
+        .where('id', '=', siteId)
+        .where('customer_id', '=', customerId)
+        .where('deleted_at', 'is', null)
+        .returning(returning)
+        .executeTakeFirst(),
+    );
+    if (!site) throw notFound('Site');
+    await writeAuditTrail(tx, 'customer_site', siteId, 'update', data);
+    return site;
+  });
+}
+
+/** Soft delete: inspections and audits at the site keep it (their link is `restrict`). Contacts at it stay with the customer. */
+export async function deleteSite(ctx: ServiceContext, customerId: string, siteId: string): Promise<{ id: string }> {
+  requirePermission(ctx, P.customersAdmin);
+  return inTransaction(ctx, async (tx) => {
+    const r = await tx.db
+      .updateTable('customer_sites')
+      .set({ deleted_at: sql<Date>`now()` })
+      .where('id', '=', siteId)
+      .where('customer_id', '=', customerId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw notFound('Site');
+    await writeAuditTrail(tx, 'customer_site', siteId, 'delete', { customerId });
+    return { id: siteId };
+  });
+}

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { P, ZCustomerInput, type TCustomer, type TCustomerInput } from '@insp/contracts';
+import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
+import { fromZodIssues } from '../../errors.js';
+import { getCustomer } from './customers-read.service.js';
+import { liveCustomer, refreshSearchText, uniqueOr409, writeAuditTrail } from './customers-shared.js';
+
+const parse = (input: TCustomerInput) => {
+  const r = ZCustomerInput.safeParse(input);
+  if (!r.success) throw fromZodIssues(r.error.issues);
+  return r.data;
+};
+
+/** Admins create customers (the spec shows no form; decision: the same people who may delete and merge). */
+export async function createCustomer(ctx: ServiceContext, input: TCustomerInput): Promise<TCustomer> {
+  requirePermission(ctx, P.customersAdmin);
+  const data = parse(input);
+  const id = await inTransaction(ctx, async (tx) => {
+    const row = await uniqueOr409('mdmCustomerId', () =>
+      tx.db
+        .insertInto('customers')
+        .values({ name: data.name, mdm_customer_id: data.mdmCustomerId })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
+    await writeAuditTrail(tx, 'customer', row.id, 'create', data);
+    return row.id;
+  });
+  return getCustomer(ctx, id);
+}
+
+export async function updateCustomer(ctx: ServiceContext, id: string, input: TCustomerInput): Promise<TCustomer> {
+  requirePermission(ctx, P.customersAdmin);
+  const data = parse(input);
+  await inTransaction(ctx, async (tx) => {
+    const before = await liveCustomer(tx, id, true);
+    await uniqueOr409('mdmCustomerId', () =>
+      tx.db.updateTable('customers').set({ name: data.name, mdm_customer_id: data.mdmCustomerId }).where('id', '=', id).execute(),
+    );
+    if (before.name !== data.name) await refreshSearchText(tx, id, data.name);
+    await writeAuditTrail(tx, 'customer', id, 'update', { before: { name: before.name, mdmCustomerId: before.mdm_customer_id }, after: data });
+  });
+  return getCustomer(ctx, id);
+}
+
+/**
+ * DELETE api/v1/customers/{id}. Soft delete (deleted_at), never a row removal: inspections and audits of the
+ * customer are history and must stay readable with their customer, site and equipment (docs/data-model.md).
+ * Its live sites, contacts and equipment are soft-deleted with it, in the same transaction.
+ */
+export async function deleteCustomer(ctx: ServiceContext, id: string): Promise<{ id: string }> {
+  requirePermission(ctx, P.customersAdmin);
+  await inTransaction(ctx, async (tx) => {
+    const c = await liveCustomer(tx, id, true);
+    const now = sql<Date>`now()`;
+    const sites = await tx.db.updateTable('customer_sites').set({ deleted_at: now }).where('customer_id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const contacts = await tx.db.updateTable('contacts').set({ deleted_at: now }).where('customer_id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const equipment = await tx.db.updateTable('equipment').set({ deleted_at: now }).where('customer_id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    await tx.db.updateTable('customers').set({ deleted_at: now }).where('id', '=', id).execute();
+    await writeAuditTrail(tx, 'customer', id, 'delete', {
+      name: c.name,
+      sites: Number(sites.numUpdatedRows),
+      contacts: Number(contacts.numUpdatedRows),
+      equipments: Number(equipment.numUpdatedRows),
+    });
+  });
+  return { id };
+}

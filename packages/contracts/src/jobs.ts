@@ -16,9 +16,14 @@ export type TEmailJob = z.infer<typeof ZEmailJob>;
 export const ZMaintenanceCleanupJob = z.object({});
 export type TMaintenanceCleanupJob = z.infer<typeof ZMaintenanceCleanupJob>;
 
+/** Applies an uploaded customers file (row customer_imports.id) row by row; see customers.import.job.ts in the worker. */
+export const ZCustomersImportJob = z.object({ importId: z.uuid() });
+export type TCustomersImportJob = z.infer<typeof ZCustomersImportJob>;
+
 export const jobSchemas = {
   'email.send': ZEmailJob,
   'maintenance.cleanup': ZMaintenanceCleanupJob,
+  'customers.import': ZCustomersImportJob,
 } as const;
 export type JobName = keyof typeof jobSchemas;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;

@@ -172,6 +172,37 @@ export interface Contacts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CustomerImportErrors {
+  field: string | null;
+  id: Generated<number>;
+  import_id: string;
+  message: string;
+  row_number: number;
+}
+
+export interface CustomerImports {
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: string | null;
+  customers_created: Generated<number>;
+  customers_updated: Generated<number>;
+  equipment_created: Generated<number>;
+  equipment_updated: Generated<number>;
+  error: string | null;
+  error_count: Generated<number>;
+  file_name: string;
+  finished_at: Timestamp | null;
+  id: Generated<string>;
+  processed_rows: Generated<number>;
+  sites_created: Generated<number>;
+  sites_updated: Generated<number>;
+  started_at: Timestamp | null;
+  status: Generated<string>;
+  storage_key: string;
+  total_rows: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Customers {
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
@@ -887,6 +918,8 @@ export interface DB {
   certified_users: CertifiedUsers;
   companies: Companies;
   contacts: Contacts;
+  customer_import_errors: CustomerImportErrors;
+  customer_imports: CustomerImports;
   customer_sites: CustomerSites;
   customers: Customers;
   dev_idp_accounts: DevIdpAccounts;

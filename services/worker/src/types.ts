@@ -1,5 +1,6 @@
 import type { JobName, JobPayload } from '@insp/contracts';
 import type { Db } from '@insp/db';
+import type { Storage } from '@insp/storage';
 import type { Mailer } from './mail/mailer.js';
 
 type LogFn = (obj: unknown, msg?: string) => void;
@@ -24,6 +25,8 @@ export interface JobDeps {
   mailer: Mailer;
   log: Logger;
   config: WorkerConfig;
+  /** Uploaded files (customer imports). Optional so processors that need no files run without it. */
+  storage?: Storage;
 }
 
 export interface JobContext {

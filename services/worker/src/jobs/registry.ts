@@ -2,10 +2,12 @@ import { isJobName, jobNames, jobSchemas, type JobName } from '@insp/contracts';
 import type { JobContext, JobDeps, JobHandler, JobRegistry } from '../types.js';
 import { sendEmail } from './email.send.job.js';
 import { maintenanceCleanup } from './maintenance.cleanup.job.js';
+import { customersImport } from './customers.import.job.js';
 
 export const jobRegistry: JobRegistry = {
   'email.send': sendEmail,
   'maintenance.cleanup': maintenanceCleanup,
+  'customers.import': customersImport,
 };
 
 /** A job that can never succeed (unknown name, invalid payload): retrying would only repeat the failure. */

@@ -1,4 +1,5 @@
 import type { Db } from '@insp/db';
+import type { Storage } from '@insp/storage';
 import type { JobRegistry, Logger } from '../types.js';
 import { createMailer } from '../mail/mailer.js';
 import { assertEveryJobHasHandler, jobRegistry, runJob } from '../jobs/registry.js';
@@ -29,6 +30,8 @@ export interface JobRuntimeOptions {
   recurringEveryMs?: number;
   /** At scale: how long a row Redis refused waits before the relay offers it again; default 5000 ms. */
   relayRetryMs?: number;
+  /** File storage for jobs that read uploads (customers.import); the API passes the storage it writes to. */
+  storage?: Storage;
 }
 
 export interface JobRuntime {
@@ -50,7 +53,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
   const { log, db } = opts;
   const config = { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, mailFrom: opts.mailFrom };
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, dataDir: opts.dataDir, from: opts.mailFrom });
-  const deps = { db, mailer, log, config };
+  const deps = { db, mailer, log, config, storage: opts.storage };
 
   if (!opts.redisUrl) {
     if (!opts.runProcessors) throw new Error('Without REDIS_URL jobs run in this process: runProcessors must be true');

@@ -1,0 +1,179 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
+import { createLocalStorage, newStorageKey, type Storage } from '@insp/storage';
+import type { JobDeps } from '../types.js';
+import { memoryLog, tempDir } from '../testing/helpers.js';
+import { jobRegistry, runJob } from './registry.js';
+import { parseCsv } from './customers.import.parse.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+let database: TestDatabase;
+let data: Awaited<ReturnType<typeof tempDir>>;
+let storage: Storage;
+let deps: JobDeps;
+let seq = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  data = await tempDir();
+  storage = createLocalStorage({ dir: data.dir, urlSecret: 'test-secret' });
+  deps = { db: database.db, log: memoryLog(), storage } as unknown as JobDeps;
+  const { id: categoryId } = await database.db.insertInto('product_categories').values({ name: 'Crushers' }).returning('id').executeTakeFirstOrThrow();
+  const { id: familyId } = await database.db
+    .insertInto('product_families')
+    .values({ name: 'LT106', product_category_id: categoryId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await database.db.insertInto('product_models').values({ name: 'LT106 Pro', product_family_id: familyId }).execute();
+  const { id: otherId } = await database.db.insertInto('customers').values({ name: 'Other Oy', mdm_customer_id: 'C-OTHER' }).returning('id').executeTakeFirstOrThrow();
+  await database.db.insertInto('equipment').values({ serial_number: 'SN-TAKEN', customer_id: otherId }).execute();
+});
+afterAll(async () => {
+  await database?.destroy();
+  await data?.remove();
+});
+
+/** Stores the bytes and writes a queued import row, as the API's upload does. */
+async function queuedImport(bytes: Uint8Array, contentType: string) {
+  const key = newStorageKey('imports/customers', contentType === XLSX ? 'xlsx' : 'csv');
+  await storage.put(key, bytes, { contentType });
+  const row = await database.db
+    .insertInto('customer_imports')
+    .values({ file_name: `file-${++seq}`, storage_key: key, content_type: contentType })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+const run = (importId: string) => runJob(jobRegistry, deps, 'customers.import', { importId }, { attempt: 1 });
+const importRow = (id: string) => database.db.selectFrom('customer_imports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const errorsOf = (id: string) =>
+  database.db.selectFrom('customer_import_errors').select(['row_number', 'field', 'message']).where('import_id', '=', id).orderBy('row_number').orderBy('id').execute();
+const countRows = async () => ({
+  customers: (await database.db.selectFrom('customers').select('id').execute()).length,
+  sites: (await database.db.selectFrom('customer_sites').select('id').execute()).length,
+  equipment: (await database.db.selectFrom('equipment').select('id').execute()).length,
+});
+
+// Semicolons, a BOM, CRLF, a quoted name with a separator and a doubled quote: what Excel writes in Europe.
+const csv =
+  '\uFEFFCustomer name;Customer MDM id;Site name;Site MDM id;Country;Equipment serial number;Equipment nickname;Product family;Product model\r\n' +
+  '"Kallio; ""Murske"" Oy";C-100;Quarry 1;S-100;Finland;SN-1;Big one;LT106;LT106 Pro\r\n' +
+  '"Kallio; ""Murske"" Oy";C-100;Quarry 1;S-100;Finland;SN-2;;lt106;\r\n' +
+  ';;Quarry 2;;;;;;\r\n' +
+  'Stone AB;C-200;Main;S-200;Sweden;SN-3;;NoSuchFamily;\r\n' +
+  'Stone AB;C-200;Main;S-200;Sweden;SN-TAKEN;;;\r\n' +
+  ';;;;;;;;\r\n' +
+  'Stone AB;C-200;;;;SN-4;Spare;LT106;Nope\r\n';
+
+describe('customers.import job', () => {
+  it('parses quoted CSV fields, separators and line ends as Excel writes them', () => {
+    expect(parseCsv('a,"b,c"\n"d ""e""",f\r\n')).toEqual([
+      ['a', 'b,c'],
+      ['d "e"', 'f'],
+    ]);
+    expect(parseCsv('\uFEFFa\tb\r\n1\t2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+  });
+
+  it('imports the good CSV rows, reports each bad row by number and column, and creates nothing twice on a second import', async () => {
+    const before = await countRows();
+    const id = await queuedImport(new TextEncoder().encode(csv), 'text/csv');
+    await run(id);
+
+    expect(await importRow(id)).toMatchObject({
+      status: 'done',
+      total_rows: 6, // the empty line is not a row
+      processed_rows: 6,
+      customers_created: 1,
+      sites_created: 1,
+      equipment_created: 2,
+      error_count: 4,
+      error: null,
+    });
+    expect(await errorsOf(id)).toEqual([
+      { row_number: 4, field: 'Customer name', message: 'is required' },
+      { row_number: 5, field: 'Product family', message: "'NoSuchFamily' is not a known product family" },
+      { row_number: 6, field: 'Equipment serial number', message: 'SN-TAKEN belongs to equipment of another customer (Other Oy)' },
+      { row_number: 8, field: 'Product model', message: "'Nope' is not a model of product family 'LT106'" },
+    ]);
+    const customer = await database.db.selectFrom('customers').selectAll().where('mdm_customer_id', '=', 'C-100').executeTakeFirstOrThrow();
+    expect(customer.name).toBe('Kallio; "Murske" Oy');
+    const equipment = await database.db
+      .selectFrom('equipment')
+      .innerJoin('customer_sites', 'customer_sites.id', 'equipment.customer_site_id')
+      .leftJoin('product_models', 'product_models.id', 'equipment.product_model_id')
+      .select(['serial_number', 'nick_name', 'customer_sites.name as site', 'customer_sites.country', 'product_models.name as model'])
+      .where('equipment.customer_id', '=', customer.id)
+      .orderBy('serial_number')
+      .execute();
+    expect(equipment).toEqual([
+      { serial_number: 'SN-1', nick_name: 'Big one', site: 'Quarry 1', country: 'Finland', model: 'LT106 Pro' },
+      { serial_number: 'SN-2', nick_name: null, site: 'Quarry 1', country: 'Finland', model: null },
+    ]);
+    // Row 5 failed after its customer would have been created: the whole row was rolled back.
+    expect(await database.db.selectFrom('customers').select('id').where('name', '=', 'Stone AB').execute()).toEqual([]);
+    const after = await countRows();
+    expect(after).toEqual({ customers: before.customers + 1, sites: before.sites + 1, equipment: before.equipment + 2 });
+
+    // The same job again (BullMQ may deliver twice): a finished import is left alone.
+    expect(await run(id)).toEqual({ skipped: 'done' });
+    // The same file as a new import: every row matches, nothing is created or changed.
+    const again = await queuedImport(new TextEncoder().encode(csv), 'text/csv');
+    await run(again);
+    expect(await importRow(again)).toMatchObject({ status: 'done', customers_created: 0, customers_updated: 0, sites_created: 0, equipment_created: 0, equipment_updated: 0, error_count: 4 });
+    expect(await countRows()).toEqual(after);
+  });
+
+  it('imports an Excel workbook, updating equipment it already knows by serial number', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Customers');
+    sheet.addRow(['Customer name', 'Customer MDM id', 'Site name', 'Site MDM id', 'Site MDM type', 'State/Province', 'Equipment serial number', 'Equipment nickname', 'Equipment MDM id', 'Product family']);
+    sheet.addRow(['Kallio; "Murske" Oy', 'C-100', 'Quarry 1', 'S-100', 'Plant', 'Uusimaa', 'SN-2', 'Renamed', 'E-2', 'LT106']);
+    sheet.addRow(['Excel Oy', null, 'Pit', null, null, null, 778899, null, null, null]); // serial typed as a number
+    sheet.addRow(['Excel Oy', null, null, 'S-100', null, null, null, null, null, null]);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const id = await queuedImport(bytes, XLSX);
+    await run(id);
+
+    expect(await importRow(id)).toMatchObject({
+      status: 'done',
+      total_rows: 3,
+      customers_created: 1,
+      sites_created: 1,
+      sites_updated: 1,
+      equipment_created: 1,
+      equipment_updated: 1,
+      error_count: 1,
+    });
+    expect(await errorsOf(id)).toEqual([{ row_number: 4, field: 'Site MDM id', message: "S-100 is the MDM id of site 'Quarry 1' of another customer" }]);
+    const sn2 = await database.db.selectFrom('equipment').selectAll().where('serial_number', '=', 'SN-2').executeTakeFirstOrThrow();
+    expect(sn2).toMatchObject({ nick_name: 'Renamed', mdm_equipment_id: 'E-2' });
+    const site = await database.db.selectFrom('customer_sites').selectAll().where('mdm_site_id', '=', 'S-100').executeTakeFirstOrThrow();
+    expect(site).toMatchObject({ mdm_type: 'Plant', state_province: 'Uusimaa', country: 'Finland' }); // a blank cell keeps Finland
+    expect(await database.db.selectFrom('equipment').select('serial_number').where('serial_number', '=', '778899').execute()).toHaveLength(1);
+  });
+
+  it('fails the whole import with a reason when the file has no Customer name column or is not text', async () => {
+    const noHeader = await queuedImport(new TextEncoder().encode('Name,Serial\nA,1\n'), 'text/csv');
+    await run(noHeader);
+    expect(await importRow(noHeader)).toMatchObject({ status: 'failed', error: expect.stringContaining("no 'Customer name' column") });
+
+    const binary = await queuedImport(new Uint8Array([0xff, 0xfe, 0x43, 0x00]), 'text/csv');
+    await run(binary);
+    expect(await importRow(binary)).toMatchObject({ status: 'failed', error: expect.stringContaining('not a UTF-8 CSV') });
+  });
+
+  it('resumes after the last committed row when a run died part-way', async () => {
+    const file = 'Customer name,Equipment serial number\nResume Oy,R-1\nResume Oy,R-2\nResume Oy,R-3\n';
+    const id = await queuedImport(new TextEncoder().encode(file), 'text/csv');
+    // As if a first run had committed row 2 (R-1) and then died.
+    await run(await queuedImport(new TextEncoder().encode('Customer name,Equipment serial number\nResume Oy,R-1\n'), 'text/csv'));
+    await database.db.updateTable('customer_imports').set({ status: 'running', processed_rows: 1, customers_created: 1, equipment_created: 1 }).where('id', '=', id).execute();
+    await run(id);
+    expect(await importRow(id)).toMatchObject({ status: 'done', processed_rows: 3, customers_created: 1, equipment_created: 3, equipment_updated: 0 });
+    expect(await database.db.selectFrom('equipment').select('serial_number').where('serial_number', 'like', 'R-%').execute()).toHaveLength(3);
+  });
+});

@@ -1,4 +1,48 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import { listResponse, ZByProductModelsQuery, ZEquipment, ZEquipmentDetail, ZEquipmentInput, ZEquipmentListQuery, ZId } from '@insp/contracts';
+import { typed } from '../../rest/route-helpers.js';
+import { tokenBeforeValidation } from './token-first.js';
+import { equipmentByModels, getEquipment, listEquipment } from './equipment-read.service.js';
+import { createEquipment, deleteEquipment, updateEquipment } from './equipment-write.service.js';
 
-/** REST api/v1 routes of this domain (spec 002 §7), at their exact paths. */
-export async function equipmentRestRoutes(_app: FastifyInstance) {}
+const tags = ['equipment'];
+const params = z.object({ id: ZId });
+
+/**
+ * Equipment calls of spec 002 §7 at their exact paths ('Equipments', as documented), plus create (POST) and
+ * update (PUT) for the equipment form, which the spec does not show.
+ */
+export async function equipmentRestRoutes(app: FastifyInstance) {
+  tokenBeforeValidation(app);
+  const r = typed(app);
+
+  r.get('/api/v1/Equipments/query', {
+    schema: { tags, querystring: ZEquipmentListQuery, response: { 200: listResponse(ZEquipment) } },
+    handler: (req) => listEquipment(req.ctx, req.query),
+  });
+  r.get('/api/v1/Equipments/byproductmodels', {
+    schema: { tags, querystring: ZByProductModelsQuery, response: { 200: z.array(ZEquipment) } },
+    handler: (req) => equipmentByModels(req.ctx, req.query.productModelIds),
+  });
+  r.get('/api/v1/Equipments/byproductmodel/:id', {
+    schema: { tags, params, response: { 200: z.array(ZEquipment) } },
+    handler: (req) => equipmentByModels(req.ctx, [req.params.id]),
+  });
+  r.get('/api/v1/Equipments/:id', {
+    schema: { tags, params, response: { 200: ZEquipmentDetail } },
+    handler: (req) => getEquipment(req.ctx, req.params.id),
+  });
+  r.delete('/api/v1/Equipments/:id', {
+    schema: { tags, params, response: { 200: z.object({ id: ZId }) } },
+    handler: (req) => deleteEquipment(req.ctx, req.params.id),
+  });
+  r.post('/api/v1/Equipments', {
+    schema: { tags, body: ZEquipmentInput, response: { 201: ZEquipmentDetail } },
+    handler: async (req, reply) => reply.status(201).send(await createEquipment(req.ctx, req.body)),
+  });
+  r.put('/api/v1/Equipments/:id', {
+    schema: { tags, params, body: ZEquipmentInput, response: { 200: ZEquipmentDetail } },
+    handler: (req) => updateEquipment(req.ctx, req.params.id, req.body),
+  });
+}

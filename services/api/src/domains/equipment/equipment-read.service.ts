@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import { P, type TEquipment, type TEquipmentDetail, type TEquipmentListQuery, type TListResponse } from '@insp/contracts';
+import { requirePermission, type ServiceContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { listPage } from '../../lib/list.js';
+import { inspectionCountOf, liveEquipmentRows } from './equipment.queries.js';
+
+/*
+ * Equipment is staff reference data: reads need P.equipment (Manager and above). Distributors are refused
+ * (external Never): equipment rows carry no company, so there is nothing to scope a distributor's view by.
+ */
+
+/** GET api/v1/Equipments/query (spec 002 §9: serial descending by default). */
+export async function listEquipment(ctx: ServiceContext, query: TEquipmentListQuery): Promise<TListResponse<TEquipment>> {
+  requirePermission(ctx, P.equipment);
+  let base = liveEquipmentRows(ctx.db);
+  if (query.productFamilyId) base = base.where('e.product_family_id', '=', query.productFamilyId);
+  if (query.productModelId) base = base.where('e.product_model_id', '=', query.productModelId);
+  if (query.customerId) base = base.where('e.customer_id', '=', query.customerId);
+  const serial = sql`e.serial_number`;
+  return listPage(base, query, {
+    sortable: {
+      serial,
+      serialNumber: serial,
+      nickName: sql`lower(e.nick_name)`,
+      mdmEquipmentId: sql`e.mdm_equipment_id`,
+      productFamilyName: sql`lower(f.name)`,
+      productModelName: sql`lower(m.name)`,
+      customerName: sql`lower(c.name)`,
+    },
+    defaultSort: { key: 'serial', direction: 'desc' },
+    tieBreaker: sql`e.id`,
+    search: (p) =>
+      sql<boolean>`(e.serial_number ilike ${p} or e.nick_name ilike ${p} or e.mdm_equipment_id ilike ${p} or f.name ilike ${p} or m.name ilike ${p})`,
+  });
+}
+
+/** GET api/v1/Equipments/{id}, with the number of inspections conducted on it (for the delete modal). */
+export async function getEquipment(ctx: ServiceContext, id: string): Promise<TEquipmentDetail> {
+  requirePermission(ctx, P.equipment);
+  const row = await liveEquipmentRows(ctx.db).where('e.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Equipment');
+  return { ...row, inspectionCount: await inspectionCountOf(ctx.db, id) };
+}
+
+export async function equipmentInspectionCount(ctx: ServiceContext, id: string): Promise<{ id: string; inspectionCount: number }> {
+  return { id, inspectionCount: (await getEquipment(ctx, id)).inspectionCount };
+}
+
+/** GET api/v1/Equipments/byproductmodel/{id} and byproductmodels?productModelIds=a,b: live equipment of those models. */
+export async function equipmentByModels(ctx: ServiceContext, modelIds: string[]): Promise<TEquipment[]> {
+  requirePermission(ctx, P.equipment);
+  if (!modelIds.length) return [];
+  return liveEquipmentRows(ctx.db)
+    .where('e.product_model_id', 'in', modelIds)
+    .orderBy('e.serial_number', (ob) => ob.desc().nullsLast())
+    .orderBy('e.id', 'desc')
+    .execute();
+}

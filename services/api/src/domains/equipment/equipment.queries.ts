@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { Db } from '@insp/db';
+
+/**
+ * Live equipment joined with its family, model, customer and site, in the contract's shape.
+ * Deleted equipment (deleted_at set) is kept for the inspections that point at it, but never listed.
+ */
+export const liveEquipmentRows = (db: Db) =>
+  db
+    .selectFrom('equipment as e')
+    .leftJoin('product_families as f', 'f.id', 'e.product_family_id')
+    .leftJoin('product_models as m', 'm.id', 'e.product_model_id')
+    .leftJoin('customers as c', 'c.id', 'e.customer_id')
+    .leftJoin('customer_sites as s', 's.id', 'e.customer_site_id')
+    .where('e.deleted_at', 'is', null)
+    .select([
+      'e.id',
+      'e.serial_number as serialNumber',
+      'e.serial_number as serial',
+      'e.nick_name as nickName',
+      'e.mdm_equipment_id as mdmEquipmentId',
+      'e.product_family_id as productFamilyId',
+      'f.name as productFamilyName',
+      'e.product_model_id as productModelId',
+      'm.name as productModelName',
+      'e.customer_id as customerId',
+      'c.name as customerName',
+      'e.customer_site_id as customerSiteId',
+      's.name as customerSiteName',
+    ]);
+
+/** Inspections conducted on one equipment (deleted inspections do not count). */
+export async function inspectionCountOf(db: Db, equipmentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('inspections')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('equipment_id', '=', equipmentId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Which unique index a Postgres unique violation (23505) hit, from pg (constraint) or the message. */
+export function uniqueViolationOn(err: unknown): string | null {
+  const e = err as { code?: string; constraint?: string; message?: string } | null;
+  if (e?.code !== '23505') return null;
+  return e.constraint ?? /"([^"]+)"/.exec(e.message ?? '')?.[1] ?? 'unknown';
+}

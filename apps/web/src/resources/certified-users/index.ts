@@ -1,8 +1,12 @@
 import type { ComponentType } from 'react';
+import { P } from '@insp/contracts';
 import type { ResourceModule } from '../types';
+import { CertifiedUserList } from './CertifiedUserList';
 
-/** react-admin resources of this domain (one file per view beside this one). */
-export const certifiedUsersResources: ResourceModule[] = [];
+/** /certifications (spec 002 §2): certified users, served by the certifiedUsers tRPC router. */
+export const certifiedUsersResources: ResourceModule[] = [
+  { name: 'certifications', router: 'certifiedUsers', permission: P.certifications, list: CertifiedUserList },
+];
 
 /** Custom screens of this domain by route-table path (pages that are not a resource view). */
 export const certifiedUsersScreens: Partial<Record<string, ComponentType>> = {};

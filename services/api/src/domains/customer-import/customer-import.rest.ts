@@ -1,4 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ZListQuery } from '@insp/contracts';
+import { typed } from '../../rest/route-helpers.js';
+import { IMPORT_MAX_BYTES, startCustomerImport } from './customer-import-start.service.js';
+import { getCustomerImport } from './customer-import-read.service.js';
+import { ZCustomerImportWithErrors } from './customer-import.schemas.js';
 
-/** REST routes of the customer import (upload of an Excel or CSV file, progress, error report). */
-export async function customerImportRestRoutes(_app: FastifyInstance) {}
+const tags = ['customers'];
+
+/**
+ * REST routes of the customer import. The upload is the raw file as the request body (no multipart
+ * plugin in this product): `POST /api/v1/customers/import?fileName=customers.xlsx` with any content type;
+ * the service judges the bytes. The body parsers are replaced only inside this plugin, so the rest of
+ * the API keeps its JSON parsing.
+ */
+export async function customerImportRestRoutes(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES + 1 }, (_req, body, done) => done(null, body));
+  const r = typed(app);
+
+  r.post('/api/v1/customers/import', {
+    bodyLimit: IMPORT_MAX_BYTES + 1,
+    // fileName is checked by the service after the permission check, so a caller without a token gets
+    // 401 rather than a 400 that would tell them how to call the route.
+    schema: { tags, querystring: z.object({ fileName: z.string().optional() }), response: { 202: z.object({ id: z.uuid() }) } },
+    handler: async (req, reply) => {
+      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const result = await startCustomerImport(req.ctx, { fileName: req.query.fileName, bytes });
+      return reply.status(202).send(result);
+    },
+  });
+
+  r.get('/api/v1/customers/import/:id', {
+    schema: { tags, params: z.object({ id: z.uuid() }), querystring: ZListQuery, response: { 200: ZCustomerImportWithErrors } },
+    handler: (req) => getCustomerImport(req.ctx, req.params.id, req.query),
+  });
+}

@@ -1,0 +1,10 @@
+/** Visible texts quoted by spec 002 §2, word for word. */
+export const TEXT = {
+  deleteTitle: 'Delete customer?',
+  compareSelected: 'Compare selected',
+  mergeTitle: 'Merge the two customers into one',
+  noSites: 'No sites defined for the customer',
+  noContacts: 'No contacts defined for the customer',
+  noEquipments: 'No equipments defined for the customer',
+  loading: 'Loading customer details...',
+} as const;

@@ -1,0 +1,18 @@
+import { Create } from 'react-admin';
+import { ExternalUserForm } from './ExternalUserForm';
+import { toExternalUserInput, type ExternalUserFormValues } from './validation';
+import { useStaff } from './useStaff';
+
+/** Add a distributor; the new user gets a set-password e-mail from the server. */
+export function ExternalUserCreate() {
+  const staff = useStaff();
+  return (
+    <Create
+      title={staff ? 'Add distributor' : 'Add user'}
+      redirect="list"
+      transform={(values: ExternalUserFormValues) => toExternalUserInput(values, staff)}
+    >
+      <ExternalUserForm staff={staff} />
+    </Create>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { BooleanInput, CheckboxGroupInput, TextInput } from 'react-admin';
+import { trpc } from '../../providers/trpc';
+import { CompanyInput } from './CompanyInput';
+
+type CategoryRef = { productCategoryId: string };
+
+/**
+ * The fields of the add and edit forms (002 §2, §5): name, e-mail, categories (divisions), and for staff
+ * the company selector and the distributor-admin checkbox. Distributor admins do not see those two.
+ */
+export function ExternalUserInputs({ staff }: { staff: boolean }) {
+  const categories = useQuery(trpc.externalUsers.categories.queryOptions());
+  return (
+    <>
+      <TextInput source="name" label="Name" fullWidth />
+      <TextInput source="email" label="E-mail" type="email" fullWidth />
+      {staff && <CompanyInput />}
+      <CheckboxGroupInput
+        source="categories"
+        label="Categories (divisions)"
+        choices={categories.data ?? []}
+        format={(v?: CategoryRef[]) => (v ?? []).map((c) => c.productCategoryId)}
+        parse={(ids?: string[]) => (ids ?? []).map((productCategoryId) => ({ productCategoryId }))}
+      />
+      {staff && <BooleanInput source="distributorAdmin" label="Distributor admin" />}
+    </>
+  );
+}

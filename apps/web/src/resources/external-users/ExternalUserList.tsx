@@ -1,0 +1,55 @@
+import { BooleanField, CreateButton, DataTable, DateField, FunctionField, List, SearchInput, TextField, TopToolbar } from 'react-admin';
+import type { TExternalUser } from '@insp/contracts';
+import { RangePagination } from '../../components/RangePagination';
+import { LIST_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../../components/listDefaults';
+import { ActivateRowButton, DeleteRowButton } from './RowActions';
+import { useStaff } from './useStaff';
+
+const statusText: Record<TExternalUser['status'], string> = { passwordNotSet: 'Password not set', active: 'Active', expired: 'Expired' };
+
+/** /ExternalUsers (staff) and /UserManagement (distributor admins, own company only): search, list, add; a row click edits. */
+export function ExternalUserList() {
+  const staff = useStaff();
+  return (
+    <List
+      title={staff ? 'Distributors' : 'Users'}
+      perPage={LIST_PER_PAGE}
+      debounce={SEARCH_DEBOUNCE_MS}
+      // spec 002 §9: external users sort by name descending by default.
+      sort={{ field: 'name', order: 'DESC' }}
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search" />]}
+      actions={
+        <TopToolbar>
+          <CreateButton label="Add" />
+        </TopToolbar>
+      }
+      pagination={<RangePagination />}
+      empty={false}
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" label="Name" />
+        <DataTable.Col source="email" label="E-mail" />
+        {staff && (
+          <DataTable.Col source="company" label="Company">
+            <TextField source="company.name" />
+          </DataTable.Col>
+        )}
+        {staff && (
+          <DataTable.Col source="distributorAdmin" label="Distributor admin">
+            <BooleanField source="distributorAdmin" />
+          </DataTable.Col>
+        )}
+        <DataTable.Col source="expires" label="Expires">
+          <DateField source="expires" />
+        </DataTable.Col>
+        <DataTable.Col source="status" label="Status" disableSort>
+          <FunctionField<TExternalUser> render={(r) => statusText[r.status]} />
+        </DataTable.Col>
+        <DataTable.Col label="" disableSort>
+          <ActivateRowButton />
+          <DeleteRowButton />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

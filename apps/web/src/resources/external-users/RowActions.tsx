@@ -1,0 +1,78 @@
+import { useState, type MouseEvent, type ReactElement } from 'react';
+import { Button, Confirm, useDelete, useNotify, useRecordContext, useRefresh, useResourceContext } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import RenewIcon from '@mui/icons-material/Autorenew';
+import type { TExternalUser } from '@insp/contracts';
+import { trpc } from '../../providers/trpc';
+import { shownMessage } from '../../lib/errors';
+
+// spec 002 §2 Distributors: the confirmation texts, word for word.
+export const deleteQuestion = (name: string) => `Delete distributor ${name}?`;
+export const activateQuestion = (name: string) => `Activate distributor ${name}?`;
+
+/** A row button that asks first; the click never reaches the row (which opens the edit form). */
+function ConfirmButton(props: { label: string; question: string; icon: ReactElement; busy: boolean; onConfirm: () => void; color?: 'error' }) {
+  const [open, setOpen] = useState(false);
+  const stop = (e: MouseEvent) => e.stopPropagation();
+  return (
+    <span onClick={stop}>
+      <Button label={props.label} color={props.color} onClick={() => setOpen(true)} disabled={props.busy}>
+        {props.icon}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={props.busy}
+        title={props.label}
+        content={props.question}
+        onConfirm={() => {
+          setOpen(false);
+          props.onConfirm();
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </span>
+  );
+}
+
+export function DeleteRowButton() {
+  const record = useRecordContext<TExternalUser>();
+  const resource = useResourceContext();
+  const notify = useNotify();
+  const [remove, { isPending }] = useDelete();
+  if (!record) return null;
+  return (
+    <ConfirmButton
+      label="Delete"
+      color="error"
+      icon={<DeleteIcon />}
+      busy={isPending}
+      question={deleteQuestion(record.name)}
+      onConfirm={() =>
+        remove(resource, { id: record.id, previousData: record }, { mutationMode: 'pessimistic', onError: (e) => notify(shownMessage(e), { type: 'error' }) })
+      }
+    />
+  );
+}
+
+/** 002 §4: Activate renews an expired account (the server sets a new expiry date). */
+export function ActivateRowButton() {
+  const record = useRecordContext<TExternalUser>();
+  const refresh = useRefresh();
+  const notify = useNotify();
+  const activate = useMutation({
+    ...trpc.externalUsers.activate.mutationOptions(),
+    onSuccess: () => refresh(),
+    onError: (e) => notify(shownMessage(e), { type: 'error' }),
+  });
+  if (!record || record.status !== 'expired') return null;
+  return (
+    <ConfirmButton
+      label="Activate"
+      icon={<RenewIcon />}
+      busy={activate.isPending}
+      question={activateQuestion(record.name)}
+      onConfirm={() => activate.mutate({ id: record.id })}
+    />
+  );
+}

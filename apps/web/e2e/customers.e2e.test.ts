@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startProduct, type Product } from './support/product.js';
+import { launchBrowser, screenshot } from './support/browser.js';
+
+/** Customers on the built product with the demo seed: list, compare and merge (spec 002 §2, §4). */
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function staffSignIn(page: Page, email: string, startPath: string) {
+  await page.goto(product.url + startPath);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/dev-idp\//);
+  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/dev-idp') && !u.pathname.startsWith('/auth/'));
+  await page.getByText(email).first().waitFor();
+}
+
+const siteNames = (page: Page, scope = page.locator('body')) =>
+  scope.getByRole('table', { name: 'Sites' }).locator('tbody tr td:first-child').allInnerTexts();
+
+describe('customers', () => {
+  it('lets an admin tick two customers, compare them and merge them into the second under a new name', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await staffSignIn(page, 'admin@company.example', '/Customers');
+    expect(new URL(page.url()).pathname).toBe('/Customers');
+    const row = (name: string) => page.locator('tr', { hasText: name });
+    await row('Göta Bergtäkt AB').waitFor();
+    await screenshot(page, 'customers-list');
+
+    const compare = page.getByRole('button', { name: 'Compare selected' });
+    expect(await compare.isDisabled()).toBe(true);
+    await row('Göta Bergtäkt AB').getByRole('checkbox', { name: 'Compare' }).check();
+    await row('Norrland Krossverk AB').getByRole('checkbox', { name: 'Compare' }).check();
+    expect(await row('Bergen Pukk AS').getByRole('checkbox', { name: 'Compare' }).isDisabled()).toBe(true);
+    await compare.click();
+
+    await page.waitForURL(/\/Customers\/[0-9a-f-]+\/compare\/[0-9a-f-]+$/);
+    const [, , id1, , id2] = new URL(page.url()).pathname.split('/');
+    const sides = page.getByTestId('compare-side');
+    await expect.poll(() => sides.count()).toBe(2);
+    await sides.nth(0).getByText('Göta Bergtäkt AB').waitFor();
+    await sides.nth(1).getByText('Norrland Krossverk AB').waitFor();
+    const union = [...(await siteNames(page, sides.nth(0))), ...(await siteNames(page, sides.nth(1)))].sort();
+    expect(union.length).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'customers-compare');
+
+    await page.getByRole('button', { name: 'MERGE' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merge the two customers into one' });
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Göta Bergtäkt AB');
+    await dialog.getByLabel('Name').fill('Scandinavian Aggregates AB');
+    await dialog.getByRole('button', { name: 'MERGE' }).click();
+
+    await page.waitForURL((u) => u.pathname === `/Customers/${id2}`);
+    await expect.poll(() => page.getByTestId('customer-name').textContent()).toBe('Scandinavian Aggregates AB');
+    expect((await siteNames(page)).sort()).toEqual(union);
+    await screenshot(page, 'customers-details-merged');
+
+    // the first customer is gone from the list; the survivor is there under its new name
+    await page.goto(`${product.url}/Customers/${id1}`);
+    await page.getByRole('alert').waitFor();
+    await page.goto(`${product.url}/Customers`);
+    await row('Scandinavian Aggregates AB').waitFor();
+    expect(await row('Göta Bergtäkt AB').count()).toBe(0);
+    await page.context().close();
+  });
+});

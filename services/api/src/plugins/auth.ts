@@ -29,7 +29,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
       }
     }
   });
-  app.addHook('preHandler', async (req) => {
+  // preValidation, not preHandler: a call without a token is a 401 before its body is judged (never a 400).
+  app.addHook('preValidation', async (req) => {
     if (req.routeOptions.config?.public) return;
     const route = req.routeOptions.url;
     // tRPC procedures check their own access; the OpenAPI document is public like the contract it describes.

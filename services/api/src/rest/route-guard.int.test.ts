@@ -32,3 +32,10 @@ describe('every REST route', () => {
     }
   });
 });
+
+describe('a call without a token', () => {
+  it('is refused with 401 before its input is validated', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/auth/debugtoken?groups=not-a-group' });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar } from 'react-admin';
+import { isAllowed, P, type TEquipment } from '@insp/contracts';
+import { RangePagination } from '../../components/RangePagination';
+import { LIST_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../../components/listDefaults';
+import { useSession } from '../../providers/session';
+import { DeleteEquipmentDialog, type EquipmentDeleteTarget } from './DeleteEquipmentDialog';
+import { ManageProductModelsLink } from './ManageProductModelsLink';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search serial, nickname, MDM id, family or model" />];
+const labelOf = (e: TEquipment) => [e.serial, e.nickName].filter(Boolean).join(' · ');
+
+/** /Equipments (002 §2): search, sort, pages of 50; admins add, edit (row click) and delete. */
+export function EquipmentList() {
+  const { actor } = useSession();
+  const admin = isAllowed(P.equipmentAdmin, actor);
+  const [toDelete, setToDelete] = useState<EquipmentDeleteTarget | null>(null);
+
+  const actions = (
+    <TopToolbar>
+      <ManageProductModelsLink />
+      {admin && <CreateButton />}
+    </TopToolbar>
+  );
+
+  return (
+    <>
+      <List
+        resource="Equipments"
+        title="Equipment"
+        filters={filters}
+        actions={actions}
+        perPage={LIST_PER_PAGE}
+        debounce={SEARCH_DEBOUNCE_MS}
+        // spec 002 §9: equipment sorts by serial descending by default.
+        sort={{ field: 'serial', order: 'DESC' }}
+        pagination={<RangePagination />}
+        exporter={false}
+        storeKey={false}
+      >
+        <Datagrid rowClick={admin ? 'edit' : false} bulkActionButtons={false}>
+          <TextField source="serial" label="Serial" />
+          <TextField source="nickName" label="Nickname" />
+          <TextField source="mdmEquipmentId" label="MDM id" />
+          <TextField source="productFamilyName" label="Product family" />
+          <TextField source="productModelName" label="Product model" />
+          {admin && (
+            <FunctionField
+              label="Delete"
+              sortable={false}
+              render={(e: TEquipment) => (
+                <IconButton
+                  aria-label={`Delete ${labelOf(e)}`}
+                  size="small"
+                  onClick={(ev) => {
+                    ev.stopPropagation();
+                    setToDelete({ id: e.id, label: labelOf(e) });
+                  }}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              )}
+            />
+          )}
+        </Datagrid>
+      </List>
+      <DeleteEquipmentDialog target={toDelete} onClose={() => setToDelete(null)} />
+    </>
+  );
+}

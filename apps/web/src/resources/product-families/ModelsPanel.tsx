@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZProductModelCreate, type TProductFamily } from '@insp/contracts';
+import { trpc } from '../../providers/trpc';
+import { callError } from '../../lib/errors';
+
+/** The models of the selected family (names descending, 002 §9) and the add-model form (name required, 002 §5). */
+export function ModelsPanel({ family }: { family: TProductFamily | null }) {
+  if (!family) {
+    return <Typography color="text.secondary" sx={{ p: 2 }}>Select a product family to see its models.</Typography>;
+  }
+  return <FamilyModels key={family.id} family={family} />;
+}
+
+function FamilyModels({ family }: { family: TProductFamily }) {
+  const queryClient = useQueryClient();
+  const models = useQuery(trpc.productFamilies.models.queryOptions({ familyId: family.id }));
+  const create = useMutation(trpc.productFamilies.createModel.mutationOptions());
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    create.mutate(
+      { familyId: family.id, name },
+      {
+        onSuccess: async () => {
+          setName('');
+          await queryClient.invalidateQueries({ queryKey: trpc.productFamilies.models.queryKey({ familyId: family.id }) });
+          await queryClient.invalidateQueries({ queryKey: trpc.productFamilies.all.queryKey() });
+        },
+        onError: (err) => setError(callError(err).message),
+      },
+    );
+  };
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h6" data-testid="models-title">Models of {family.name}</Typography>
+      {models.isPending ? (
+        <Typography color="text.secondary">Loading...</Typography>
+      ) : models.data?.length ? (
+        <List dense aria-label="Product models">
+          {models.data.map((m) => (
+            <ListItem key={m.id} divider>{m.name}</ListItem>
+          ))}
+        </List>
+      ) : (
+        <Typography color="text.secondary" sx={{ my: 1 }}>No models defined for the family</Typography>
+      )}
+      <Box component="form" onSubmit={submit} aria-label="Add model" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 2 }}>
+        <TextField size="small" label="Model name" required value={name} onChange={(e) => setName(e.target.value)} error={!!error} helperText={error ?? undefined} />
+        <Button type="submit" variant="contained" disabled={!ZProductModelCreate.safeParse({ name }).success || create.isPending}>
+          Add model
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startProduct, type Product } from './support/product.js';
+import { launchBrowser, screenshot } from './support/browser.js';
+
+/** /certifications on the built product with the demo seed (admin@company.example holds CertificationManager). */
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function staffSignIn(page: Page, email: string, startPath: string) {
+  await page.goto(product.url + startPath);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/dev-idp\//);
+  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/dev-idp') && !u.pathname.startsWith('/auth/'));
+  await page.getByText(email).first().waitFor();
+}
+
+describe('/certifications', () => {
+  it('lists certified users, adds one with a certification, finds it by search and deletes it after the confirmation', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await staffSignIn(page, 'admin@company.example', '/certifications');
+    const rows = page.locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeGreaterThan(0);
+    await screenshot(page, 'certifications-list');
+    await page.getByText(/^1 \.\.\. \d+$/).first().waitFor();
+
+    await page.getByRole('button', { name: 'Add certified user' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Add certified user' }).waitFor();
+    await dialog.getByLabel('E-mail').fill('e2e.cert@site.example');
+    await dialog.getByLabel('Employee id').fill('E2E-1');
+    await dialog.getByRole('button', { name: 'Add certification' }).click();
+    await dialog.getByRole('combobox', { name: 'Product family' }).click();
+    await page.getByRole('option').first().click();
+    await screenshot(page, 'certifications-dialog');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByPlaceholder('Search').fill('e2e.cert');
+    const row = page.locator('tbody tr', { hasText: 'e2e.cert@site.example' });
+    await row.waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await row.innerText()).toContain('E2E-1');
+    await screenshot(page, 'certifications-added');
+
+    await row.getByRole('button', { name: 'Delete e2e.cert@site.example' }).click();
+    await page.getByText('Delete certified user e2e.cert@site.example (E2E-1)?').waitFor();
+    await screenshot(page, 'certifications-delete-confirm');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});

@@ -14,7 +14,8 @@ export function ExternalUserInputs({ staff }: { staff: boolean }) {
   return (
     <>
       <TextInput source="name" label="Name" fullWidth />
-      <TextInput source="email" label="E-mail" type="email" fullWidth />
+      {/* no type="email": the browser would block the save with its own bubble instead of our message */}
+      <TextInput source="email" label="E-mail" fullWidth />
       {staff && <CompanyInput />}
       <CheckboxGroupInput
         source="categories"

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startProduct, waitForMail, type Product } from './support/product.js';
+import { launchBrowser, screenshot } from './support/browser.js';
+
+/**
+ * Distributors (002 §2): staff add a distributor with a new company, the distributor sets a password
+ * from the e-mailed link and signs in; a distributor admin sees only their own company on the Users page.
+ */
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+async function staffSignIn(page: Page, email: string, startPath = '/') {
+  await page.goto(product.url + startPath);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/dev-idp\//);
+  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/dev-idp') && !u.pathname.startsWith('/auth/'));
+  await page.getByText(email).first().waitFor();
+}
+
+async function distributorSignIn(page: Page, email: string, password: string) {
+  await page.goto(product.url + '/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const NEW_EMAIL = 'fresh.distributor@andes.example';
+
+describe('distributors', () => {
+  it('staff add a distributor with a new company; the distributor sets a password from the e-mail and signs in', async () => {
+    const page = await newPage();
+    await staffSignIn(page, 'admin@company.example', '/ExternalUsers');
+    await page.getByText('Dana Distributor').waitFor();
+    await screenshot(page, 'distributors-list');
+
+    await page.getByRole('link', { name: 'Add' }).click();
+    await page.getByLabel('Name').fill('Fiona Fresh');
+    await page.getByLabel('E-mail').fill('not-an-email');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText("must contain '@'").waitFor();
+    await page.getByText('select at least one category (division)').waitFor();
+    await screenshot(page, 'distributors-form-errors');
+
+    await page.getByLabel('E-mail').fill(NEW_EMAIL);
+    await page.getByLabel('Company').click();
+    await page.getByRole('option', { name: 'New company' }).click();
+    await page.getByLabel('New company name').fill('Andes Mining Supply');
+    await page.getByLabel('Crushers').check();
+    await page.getByLabel('Distributor admin').check();
+    await screenshot(page, 'distributors-form-filled');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => u.pathname === '/ExternalUsers');
+
+    await page.getByPlaceholder('Search').fill('andes');
+    const row = page.getByRole('row', { name: /Fiona Fresh/ });
+    await row.waitFor();
+    await expect.poll(() => page.getByRole('row').count()).toBe(2); // header + the one match
+    expect(await row.innerText()).toMatch(/Andes Mining Supply[\s\S]*Password not set/);
+    await screenshot(page, 'distributors-search');
+
+    // the delete confirmation, with the spec's text, cancelled
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Delete distributor Fiona Fresh?').waitFor();
+    await screenshot(page, 'distributors-delete-confirm');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Delete distributor Fiona Fresh?').waitFor({ state: 'hidden' });
+
+    const mail = await waitForMail(product.dataDir, NEW_EMAIL);
+    const link = mail.match(/https?:\/\/\S+\/nosession\/SetPassword\?userId=[^\s"<&]+&(amp;)?token=[^\s"<]+/)![0].replace(/&amp;/g, '&');
+    expect(link.startsWith(product.url)).toBe(true);
+
+    const fresh = await newPage();
+    await fresh.goto(link);
+    await fresh.getByLabel('New password', { exact: true }).fill('Andes-pass-123');
+    await fresh.getByLabel('New password again').fill('Andes-pass-123');
+    await fresh.getByRole('button', { name: 'Set password' }).click();
+    await fresh.getByText('Password changed successfully.').waitFor();
+
+    const signIn = await newPage();
+    await distributorSignIn(signIn, NEW_EMAIL, 'Andes-pass-123');
+    await signIn.getByText(NEW_EMAIL).first().waitFor();
+    // a distributor admin (the flag set above) gets the Users page, showing their own company only
+    await signIn.locator('nav a', { hasText: 'Users' }).click();
+    await signIn.getByRole('row', { name: /Fiona Fresh/ }).waitFor();
+    expect(await signIn.getByRole('row').count()).toBe(2);
+    expect(await signIn.getByText('Dana Distributor').count()).toBe(0);
+    await screenshot(signIn, 'distributors-user-management');
+    for (const p of [page, fresh, signIn]) await p.context().close();
+  });
+
+  it('a distributor admin adds a user to their own company without company or admin fields, and activates an expired one', async () => {
+    const page = await newPage();
+    await distributorSignIn(page, 'dist.admin@distributor.example', 'Distributor-1');
+    await page.getByText('dist.admin@distributor.example').first().waitFor();
+    await page.goto(product.url + '/UserManagement');
+    const expired = page.getByRole('row', { name: /Erik Expired/ });
+    await expired.waitFor();
+    expect(await expired.innerText()).toContain('Expired');
+    await expired.getByRole('button', { name: 'Activate' }).click();
+    await page.getByText('Activate distributor Erik Expired?').waitFor();
+    await screenshot(page, 'users-activate-confirm');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => expired.innerText()).toContain('Active');
+
+    await page.getByRole('link', { name: 'Add' }).click();
+    await page.getByLabel('Name').waitFor();
+    expect(await page.getByLabel('Company').count()).toBe(0);
+    expect(await page.getByLabel('Distributor admin').count()).toBe(0);
+    await screenshot(page, 'users-form');
+    await page.getByLabel('Name').fill('Nina Nordic');
+    await page.getByLabel('E-mail').fill('nina@distributor.example');
+    await page.getByLabel('Screens').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => u.pathname === '/UserManagement');
+    await page.getByRole('row', { name: /Nina Nordic/ }).waitFor();
+    await screenshot(page, 'users-list');
+    await waitForMail(product.dataDir, 'nina@distributor.example');
+    await page.context().close();
+  });
+});

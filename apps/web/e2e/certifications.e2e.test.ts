@@ -27,7 +27,7 @@ async function staffSignIn(page: Page, email: string, startPath: string) {
 }
 
 describe('/certifications', () => {
-  it('lists certified users, adds one with a certification, finds it by search and deletes it after the confirmation', async () => {
+  it('lists certified users, adds one with a certification, finds it by search, edits it and deletes it after the confirmation', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await staffSignIn(page, 'admin@company.example', '/certifications');
     const rows = page.locator('tbody tr');
@@ -55,8 +55,17 @@ describe('/certifications', () => {
     expect(await row.innerText()).toContain('E2E-1');
     await screenshot(page, 'certifications-added');
 
+    // A row click opens the same dialog in edit mode; the saved certification keeps its id.
+    await row.getByText('E2E-1').click();
+    await dialog.getByRole('heading', { name: 'Edit certified user' }).waitFor();
+    expect(await dialog.getByTestId('certification-row').count()).toBe(1);
+    await dialog.getByLabel('Employee id').fill('E2E-2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('tbody tr', { hasText: 'E2E-2' }).waitFor();
+
     await row.getByRole('button', { name: 'Delete e2e.cert@site.example' }).click();
-    await page.getByText('Delete certified user e2e.cert@site.example (E2E-1)?').waitFor();
+    await page.getByText('Delete certified user e2e.cert@site.example (E2E-2)?').waitFor();
     await screenshot(page, 'certifications-delete-confirm');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await row.waitFor({ state: 'detached' });

@@ -88,6 +88,10 @@ describe('GET api/v1/certifiedUsers', () => {
     const page = (await call('GET', '/api/v1/certifiedUsers?search=L-&amount=1&offset=1&orderKey=employeeId&orderDirection=desc')).json();
     expect(page).toMatchObject({ count: 2, result: [{ employeeId: 'L-2' }] });
     expect((await call('GET', '/api/v1/certifiedUsers?orderKey=password')).json().field).toBe('orderKey');
+    // Sort by the soonest expiry (the expired-style rule): an older certification comes first.
+    await create('yan@list.example', 'L-5', [cert(cone, T0 - 400 * DAY)]);
+    const bySoonest = (await call('GET', '/api/v1/certifiedUsers?search=list.example&orderKey=earliestExpiration&orderDirection=asc')).json();
+    expect(bySoonest.result[0].email).toBe('yan@list.example');
   });
 });
 

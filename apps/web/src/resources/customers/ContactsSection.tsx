@@ -2,9 +2,9 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { ZCustomerContactInput, type TCustomer, type TCustomerContact } from '@insp/contracts';
 import { trpcClient } from '../../providers/trpc';
+import { ConfirmRemove } from './ConfirmRemove';
 import { FormDialog } from './FormDialog';
 import { Section } from './Section';
 import { SimpleTable } from './SimpleTable';
@@ -40,13 +40,10 @@ export function ContactsSection({ customer, editable }: { customer: TCustomer; e
                   <IconButton size="small" aria-label={`Edit contact ${c.name}`} onClick={() => setEditing(c)}>
                     <EditIcon fontSize="small" />
                   </IconButton>
-                  <IconButton
-                    size="small"
-                    aria-label={`Remove contact ${c.name}`}
-                    onClick={() => refreshAfter(() => trpcClient.customers.deleteContact.mutate({ customerId, id: c.id }))}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
+                  <ConfirmRemove
+                    what={`contact ${c.name}`}
+                    onConfirm={() => refreshAfter(() => trpcClient.customers.deleteContact.mutate({ customerId, id: c.id }))}
+                  />
                 </>
               )
             : undefined

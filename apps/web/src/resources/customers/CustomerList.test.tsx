@@ -62,7 +62,8 @@ function renderList(level: number) {
 
 const compareBoxes = () => screen.getAllByRole('checkbox', { name: 'Compare' }) as HTMLInputElement[];
 
-describe('customer list', () => {
+// react-admin lists render slowly in jsdom on a shared 2-core machine: a generous bound, not a hang.
+describe('customer list', { timeout: 20_000 }, () => {
   it('asks for the first page of 50 sorted by name descending', async () => {
     renderList(Level.Admin);
     await screen.findByText('Cobalt Mining');

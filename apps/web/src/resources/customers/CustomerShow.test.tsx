@@ -64,6 +64,42 @@ describe('customer details', () => {
   });
 });
 
+describe('site editing for admins', () => {
+  it('refuses an empty name, shows a server conflict next to its field, saves, and asks before removing', async () => {
+    let tries = 0;
+    const api = renderPage(`/Customers/${B}`, {
+      'customers.get': get,
+      'customers.createSite': () =>
+        ++tries === 1
+          ? { error: { httpStatus: 409, code: 'CONFLICT', message: 'mdmSiteId: already used by another record', field: 'mdmSiteId' } }
+          : { data: {} },
+      'customers.deleteSite': (input) => ({ data: input }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add site' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add site' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    expect(await within(dialog).findByText('must not be empty')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === 'customers.createSite')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'South pit' } });
+    fireEvent.change(within(dialog).getByLabelText('MDM ID'), { target: { value: 'S-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    expect(await within(dialog).findByText('already used by another record')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add site' })).toBeNull());
+    expect(api.calls.filter((c) => c.path === 'customers.createSite').at(-1)?.input).toEqual({
+      customerId: B,
+      data: { name: 'South pit', mdmSiteId: 'S-1', mdmType: null, country: null, stateProvince: null },
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove site North pit' }));
+    expect(api.calls.some((c) => c.path === 'customers.deleteSite')).toBe(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'REMOVE' }));
+    await waitFor(() => expect(api.calls.find((c) => c.path === 'customers.deleteSite')?.input).toMatchObject({ customerId: B }));
+    // several dialogs open and close: slow on a busy machine, not stuck
+  }, 20_000);
+});
+
 describe('compare and merge', () => {
   it('prefills the first name, merges the first into the second and opens the second', async () => {
     const api = renderPage(`/Customers/${A}/compare/${B}`, {

@@ -64,7 +64,8 @@ export function FormDialog<S extends z.ZodType>({
     } catch (e) {
       const err = callError(e);
       const key = err.field?.split('.').pop();
-      if (key && fields.some((f) => f.name === key)) setErrors({ [key]: err.message });
+      // tRPC input errors name 'data.name', service errors 'name'; either way the message goes under the field.
+      if (key && fields.some((f) => f.name === key)) setErrors({ [key]: err.message.replace(`${key}: `, '') });
       else setGeneral(err.message);
     } finally {
       setSaving(false);

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { ZCustomerSiteInput, type TCustomer, type TCustomerSite } from '@insp/contracts';
 import { trpcClient } from '../../providers/trpc';
+import { ConfirmRemove } from './ConfirmRemove';
 import { FormDialog } from './FormDialog';
 import { Section } from './Section';
 import { SimpleTable } from './SimpleTable';
@@ -44,13 +44,10 @@ export function SitesSection({ customer, editable }: { customer: TCustomer; edit
                   <IconButton size="small" aria-label={`Edit site ${s.name}`} onClick={() => setEditing(s)}>
                     <EditIcon fontSize="small" />
                   </IconButton>
-                  <IconButton
-                    size="small"
-                    aria-label={`Remove site ${s.name}`}
-                    onClick={() => refreshAfter(() => trpcClient.customers.deleteSite.mutate({ customerId, id: s.id }))}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
+                  <ConfirmRemove
+                    what={`site ${s.name}`}
+                    onConfirm={() => refreshAfter(() => trpcClient.customers.deleteSite.mutate({ customerId, id: s.id }))}
+                  />
                 </>
               )
             : undefined

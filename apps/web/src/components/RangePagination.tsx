@@ -15,17 +15,18 @@ export function RangePagination() {
   const pages = Math.max(1, Math.ceil(total / perPage));
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, px: 2, py: 1 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         {total} {total === 1 ? 'row' : 'rows'}
       </Typography>
       <TextField
         select
         size="small"
+        fullWidth={false}
         label="Rows"
         value={Math.min(page, pages)}
         onChange={(e) => setPage(Number(e.target.value))}
         slotProps={{ htmlInput: { 'aria-label': 'Page' } }}
-        sx={{ minWidth: 140 }}
+        sx={{ width: 170, flex: 'none' }}
       >
         {Array.from({ length: pages }, (_, i) => (
           <MenuItem key={i + 1} value={i + 1}>

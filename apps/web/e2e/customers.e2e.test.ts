@@ -74,4 +74,28 @@ describe('customers', () => {
     expect(await row('Göta Bergtäkt AB').count()).toBe(0);
     await page.context().close();
   });
+
+  it('lets an admin create a customer and add a site to it, and shows an inspector the permission text', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await staffSignIn(page, 'admin@company.example', '/Customers/create');
+    await page.getByLabel('Name').fill('Fjord Gravel AS');
+    await page.getByLabel('MDM ID').fill('MDM-E2E-1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/Customers\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByTestId('customer-name').textContent()).toBe('Fjord Gravel AS');
+    await page.getByText('No sites defined for the customer').waitFor();
+    await page.getByRole('button', { name: 'Add site' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add site' });
+    await dialog.getByLabel('Name').fill('Harbour quarry');
+    await dialog.getByLabel('Country').fill('NO');
+    await dialog.getByRole('button', { name: 'SAVE' }).click();
+    await page.getByRole('table', { name: 'Sites' }).getByText('Harbour quarry').waitFor();
+    await screenshot(page, 'customers-details-new');
+    await page.context().close();
+
+    const inspector = await (await browser.newContext()).newPage();
+    await staffSignIn(inspector, 'inspector@company.example', '/Customers');
+    await inspector.getByText('Your permissions are not enough for seeing this page.').waitFor();
+    await inspector.context().close();
+  });
 });

@@ -38,6 +38,14 @@ describe('customers', () => {
     await row('Göta Bergtäkt AB').waitFor();
     await screenshot(page, 'customers-list');
 
+    await page.getByRole('button', { name: 'Delete Bergen Pukk AS' }).click();
+    const del = page.getByRole('dialog', { name: 'Delete customer?' });
+    await del.getByTestId('delete-customer-counts').waitFor();
+    expect(await del.getByTestId('delete-customer-name').textContent()).toBe('Bergen Pukk AS');
+    await screenshot(page, 'customers-delete-modal');
+    await del.getByRole('button', { name: 'CANCEL' }).click();
+    await del.waitFor({ state: 'hidden' });
+
     const compare = page.getByRole('button', { name: 'Compare selected' });
     expect(await compare.isDisabled()).toBe(true);
     await row('Göta Bergtäkt AB').getByRole('checkbox', { name: 'Compare' }).check();

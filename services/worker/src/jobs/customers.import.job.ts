@@ -52,7 +52,12 @@ export async function customersImport(deps: JobDeps, job: TCustomersImportJob) {
   const catalogue = await loadCatalogue(db);
   try {
     // Resume: rows up to processed_rows were committed by an earlier run of this job.
-    for (let i = imp.processed_rows; i < rows.length; i++) await processRow(db, imp.id, i, rows[i]!, catalogue);
+    for (let i = imp.processed_rows; i < rows.length; i++) {
+      await processRow(db, imp.id, i, rows[i]!, catalogue);
+      // The embedded database (PGlite) answers in microtasks: without a macrotask turn between rows the
+      // process reads no request until the import ends, and the progress the screen polls never shows.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   } catch (err) {
     if (err instanceof OvertakenError) return { skipped: 'overtaken' };
     throw err;

@@ -39,6 +39,8 @@ describe('isAllowed', () => {
     expect(isAllowed(P.tags, staff(Level.Admin, ['Developer']))).toBe(true);
     expect(isAllowed(P.tags, staff(Level.Manager, ['Developer']))).toBe(false);
     expect(isAllowed(P.certifications, staff(Level.User, ['CertificationManager']))).toBe(true);
+    expect(isAllowed(P.certifications, { ...dist(true), flags: ['CertificationManager'] })).toBe(false);
+    expect(isAllowed(P.webLogs, { ...dist(true), flags: ['Developer'] })).toBe(false);
   });
   it('shows nothing at level None and nothing to nobody', () => {
     expect(isAllowed(P.reports, staff(Level.None))).toBe(false);

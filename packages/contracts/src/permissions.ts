@@ -17,8 +17,8 @@ export const P = {
   auditsDelete: { internal: Manager, external: Never },
   authoring: { internal: Admin, external: Manager },
   documents: { internal: Manager, external: Admin },
-  // decision: customers and equipment are staff reference data; managers read and maintain them,
-  // admins may delete and merge. Distributors have no customer list of their own.
+  // decision: customers and equipment are staff reference data; managers read them, admins create, edit,
+  // delete and merge. Distributors have no customer list of their own.
   customers: { internal: Manager, external: Never },
   customersAdmin: { internal: Admin, external: Never },
   equipment: { internal: Manager, external: Never },
@@ -32,13 +32,15 @@ export const P = {
   // spec 002 §2: the two notes on Usage dashboard and Tags differ; both readings apply.
   usageDashboards: { internal: Manager, external: Never, requireFlags: ['Developer'] },
   tags: { internal: Admin, external: Never, requireFlags: ['Developer'] },
-  webLogs: { internal: Never, external: Never, orFlags: ['Developer'] },
-  appLogs: { internal: Never, external: Never, orFlags: ['Developer'] },
+  // "Developer flag only" / "CertificationManager flag only": staff holding the flag, whatever their level;
+  // never a distributor, even one whose record carries the flag.
+  webLogs: { internal: User, external: Never, requireFlags: ['Developer'] },
+  appLogs: { internal: User, external: Never, requireFlags: ['Developer'] },
   backgroundServices: { internal: Manager, external: Admin },
   admin: { internal: Manager, external: Admin },
-  debugToken: { internal: Never, external: Never, orFlags: ['Developer'] },
+  debugToken: { internal: User, external: Never, requireFlags: ['Developer'] },
   translations: { internal: Admin, external: Never },
-  certifications: { internal: Never, external: Never, orFlags: ['CertificationManager'] },
+  certifications: { internal: User, external: Never, requireFlags: ['CertificationManager'] },
 } satisfies Record<string, Permission>;
 
 export type PermissionName = keyof typeof P;

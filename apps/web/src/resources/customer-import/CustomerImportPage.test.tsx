@@ -33,8 +33,8 @@ afterEach(() => {
 });
 
 /** tRPC from fakeApi, plus the REST upload route answering with `upload`. */
-function serve(get: () => object, upload: { status: number; body: object } = { status: 202, body: { id: ID } }) {
-  const api = fakeApi({ 'customerImport.get': () => ({ data: get() }) });
+function serve(get: () => object, upload: { status: number; body: object } = { status: 202, body: { id: ID } }, recent: object[] = []) {
+  const api = fakeApi({ 'customerImport.get': () => ({ data: get() }), 'customerImport.list': () => ({ data: { result: recent, count: recent.length } }) });
   const uploads: Array<{ url: string; init?: RequestInit }> = [];
   vi.stubGlobal('fetch', async (url: string | URL, init?: RequestInit) => {
     if (String(url).startsWith('/api/v1/customers/import')) {
@@ -113,5 +113,16 @@ describe('customer import screen', () => {
     expect(screen.queryByTestId('import-counts')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Import another file' }));
     expect(screen.getByRole('button', { name: 'Choose file' })).toBeTruthy();
+  });
+
+  it('lists recent imports under the upload form, each opening its report', async () => {
+    serve(() => ({ ...base, status: 'done', processedRows: 10 }), undefined, [{ ...base, fileName: 'old.xlsx', status: 'done', processedRows: 10, rowsWithErrors: 2 }]);
+    open();
+    const table = await screen.findByRole('table', { name: 'Recent imports' });
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((c) => c.textContent);
+    expect([cells[0], cells[2], cells[3], cells[4]]).toEqual(['old.xlsx', 'Finished', '10 of 10', '2']);
+    fireEvent.click(within(table).getByRole('link', { name: 'old.xlsx' }));
+    expect(screen.getByTestId('location').textContent).toBe(`/Customers/import?id=${ID}`);
+    expect((await screen.findByTestId('import-status')).textContent).toMatch(/^Import finished/);
   });
 });

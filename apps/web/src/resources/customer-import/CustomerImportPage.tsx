@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ImportUpload } from './ImportUpload';
 import { ImportProgress } from './ImportProgress';
+import { RecentImports } from './RecentImports';
 
 /**
  * Import customers (/Customers/import, admins): upload a file, then follow the job. The import's id
@@ -22,7 +23,14 @@ export function CustomerImportPage() {
           </Button>
         )}
       </Box>
-      {id ? <ImportProgress key={id} id={id} /> : <ImportUpload onStarted={(newId) => setParams({ id: newId })} />}
+      {id ? (
+        <ImportProgress key={id} id={id} />
+      ) : (
+        <>
+          <ImportUpload onStarted={(newId) => setParams({ id: newId })} />
+          <RecentImports />
+        </>
+      )}
     </>
   );
 }

@@ -48,3 +48,15 @@ export async function getCustomerImport(ctx: ServiceContext, id: string, query: 
   );
   return { ...toImport(row), errors };
 }
+
+/** Earlier imports, newest first, so an administrator can get back to one's report; search by file name. */
+export async function listCustomerImports(ctx: ServiceContext, query: TListQuery) {
+  requirePermission(ctx, P.customersAdmin);
+  const page = await listPage(ctx.db.selectFrom('customer_imports').selectAll(), query, {
+    sortable: { createdAt: sql.ref('created_at'), fileName: sql.ref('file_name'), status: sql.ref('status') },
+    defaultSort: { key: 'createdAt', direction: 'desc' },
+    tieBreaker: sql.ref('id'),
+    search: (pattern) => sql<boolean>`file_name ilike ${pattern}`,
+  });
+  return { result: page.result.map((r) => toImport(r as Selectable<CustomerImports>)), count: page.count };
+}

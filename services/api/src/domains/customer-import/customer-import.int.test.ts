@@ -96,6 +96,7 @@ describe('customer import API', () => {
     for (const who of ['manager', 'inspector', 'dist'] as const) {
       expect((await upload(who, 'c.csv', csv)).statusCode, who).toBe(403);
       expect((await progress(who, id)).statusCode, who).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/customers/import', headers: auth(who) })).statusCode, who).toBe(403);
     }
     expect((await upload(undefined, 'c.csv', csv)).statusCode).toBe(401);
     // As the route guard calls it: no file name, a JSON body. Still 401, not a 400 that explains the route.
@@ -128,6 +129,11 @@ describe('customer import API', () => {
       errors: { result: [{ rowNumber: 2, field: 'Customer name', message: 'is required' }], count: 2 },
     });
     expect((await progress('admin', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/customers/import?search=progress&amount=5', headers: auth('admin') });
+    expect(list.json()).toMatchObject({ count: 1, result: [{ id, fileName: 'progress.csv', status: 'running', processedRows: 3 }] });
+    const newest = await t.app.inject({ method: 'GET', url: '/api/v1/customers/import?amount=1', headers: auth('admin') });
+    expect(newest.json().result[0].fileName).toBe('progress.csv'); // newest first
     expect((await progress('admin', 'nope')).statusCode).toBe(400);
   });
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZListQuery } from '@insp/contracts';
+import { listResponse, ZListQuery } from '@insp/contracts';
 import { typed } from '../../rest/route-helpers.js';
 import { IMPORT_MAX_BYTES, startCustomerImport } from './customer-import-start.service.js';
-import { getCustomerImport } from './customer-import-read.service.js';
-import { ZCustomerImportWithErrors } from './customer-import.schemas.js';
+import { getCustomerImport, listCustomerImports } from './customer-import-read.service.js';
+import { ZCustomerImport, ZCustomerImportWithErrors } from './customer-import.schemas.js';
 
 const tags = ['customers'];
 
@@ -29,6 +29,11 @@ export async function customerImportRestRoutes(app: FastifyInstance) {
       const result = await startCustomerImport(req.ctx, { fileName: req.query.fileName, bytes });
       return reply.status(202).send(result);
     },
+  });
+
+  r.get('/api/v1/customers/import', {
+    schema: { tags, querystring: ZListQuery, response: { 200: listResponse(ZCustomerImport) } },
+    handler: (req) => listCustomerImports(req.ctx, req.query),
   });
 
   r.get('/api/v1/customers/import/:id', {

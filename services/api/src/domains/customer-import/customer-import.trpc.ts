@@ -1,5 +1,6 @@
 import { authedProcedure, router } from '../../trpc/trpc.js';
-import { getCustomerImport } from './customer-import-read.service.js';
+import { ZListQuery } from '@insp/contracts';
+import { getCustomerImport, listCustomerImports } from './customer-import-read.service.js';
 import { ZImportGetInput } from './customer-import.schemas.js';
 
 /**
@@ -8,5 +9,6 @@ import { ZImportGetInput } from './customer-import.schemas.js';
  * body would pass the app's 5 MB body limit and cost a third more bytes.
  */
 export const customerImportRouter = router({
+  list: authedProcedure.input(ZListQuery).query(({ ctx, input }) => listCustomerImports(ctx, input)),
   get: authedProcedure.input(ZImportGetInput).query(({ ctx, input }) => getCustomerImport(ctx, input.id, input)),
 });

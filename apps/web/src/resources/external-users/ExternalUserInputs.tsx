@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { BooleanInput, CheckboxGroupInput, TextInput } from 'react-admin';
+import { CheckboxGroupInput, TextInput } from 'react-admin';
 import { trpc } from '../../providers/trpc';
 import { CompanyInput } from './CompanyInput';
+import { CheckboxInput } from './CheckboxInput';
 
 type CategoryRef = { productCategoryId: string };
 
@@ -24,7 +25,7 @@ export function ExternalUserInputs({ staff }: { staff: boolean }) {
         format={(v?: CategoryRef[]) => (v ?? []).map((c) => c.productCategoryId)}
         parse={(ids?: string[]) => (ids ?? []).map((productCategoryId) => ({ productCategoryId }))}
       />
-      {staff && <BooleanInput source="distributorAdmin" label="Distributor admin" />}
+      {staff && <CheckboxInput source="distributorAdmin" label="Distributor admin" />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import RenewIcon from '@mui/icons-material/Autorenew';
 import type { TExternalUser } from '@insp/contracts';
 import { trpc } from '../../providers/trpc';
 import { shownMessage } from '../../lib/errors';
+import { useSession } from '../../providers/session';
 
 // spec 002 §2 Distributors: the confirmation texts, word for word.
 export const deleteQuestion = (name: string) => `Delete distributor ${name}?`;
@@ -40,7 +41,9 @@ export function DeleteRowButton() {
   const resource = useResourceContext();
   const notify = useNotify();
   const [remove, { isPending }] = useDelete();
-  if (!record) return null;
+  const { session } = useSession();
+  // The server refuses deleting one's own account; do not offer it.
+  if (!record || record.id === session.user.id) return null;
   return (
     <ConfirmButton
       label="Delete"

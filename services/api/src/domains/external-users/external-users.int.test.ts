@@ -234,6 +234,11 @@ describe('DELETE api/v1/externalUsers/{id}', () => {
     expect((await call('DELETE', `/api/v1/externalUsers/${ids['old@alpha.example']}`, 'plain@alpha.example')).statusCode).toBe(403);
   });
 
+  it('refuses a distributor admin deleting their own account', async () => {
+    expect((await call('DELETE', `/api/v1/externalUsers/${ids[DIST_ADMIN]}`, DIST_ADMIN)).statusCode).toBe(403);
+    expect((await userRow(ids[DIST_ADMIN]!)).deleted_at).toBeNull();
+  });
+
   it('soft-deletes the user, ends its sessions and frees the e-mail', async () => {
     const id = ids['plain@alpha.example']!;
     expect((await call('GET', '/auth/user', 'plain@alpha.example')).statusCode).toBe(200);

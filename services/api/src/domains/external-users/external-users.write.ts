@@ -122,6 +122,8 @@ export async function updateExternalUser(ctx: ServiceContext, id: string, input:
 /** DELETE api/v1/externalUsers/{id}: soft delete, and every session of the user ends at once. */
 export async function deleteExternalUser(ctx: ServiceContext, id: string): Promise<{ id: string }> {
   const s = externalUsersScope(ctx);
+  // Decision: nobody deletes their own account here (a distributor admin would lock themselves out for good).
+  if (id === s.actor.userId) throw new AppError('FORBIDDEN', 'You cannot delete your own account.');
   await inTransaction(s, async (tx) => {
     let q = tx.db.updateTable('users').set({ deleted_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).where('kind', '=', 'distributor').where('deleted_at', 'is', null);
     if (s.scope.companyId) q = q.where('company_id', '=', s.scope.companyId);

@@ -87,6 +87,16 @@ describe('GET api/v1/externalUsers', () => {
   });
 });
 
+describe('GET api/v1/externalUsers/{id}', () => {
+  it('answers one distributor to staff and refuses an inspector and a plain distributor', async () => {
+    const id = ids['bob@beta.example']!;
+    expect((await call('GET', `/api/v1/externalUsers/${id}`, STAFF)).json()).toMatchObject({ id, name: 'Bob Beta', company: { id: companyB } });
+    expect((await call('GET', `/api/v1/externalUsers/${id}`, 'inspector@company.example')).statusCode).toBe(403);
+    expect((await call('GET', `/api/v1/externalUsers/${id}`, 'plain@alpha.example')).statusCode).toBe(403);
+    expect((await call('GET', `/api/v1/externalUsers/${ids['manager@company.example']}`, STAFF)).statusCode).toBe(404);
+  });
+});
+
 describe('GET api/v1/companies', () => {
   it('answers every company to staff and only the own company to a distributor admin; refuses lower roles', async () => {
     expect((await call('GET', '/api/v1/companies', STAFF)).json().map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Alpha Oy', 'Beta AB']));

@@ -176,4 +176,14 @@ describe('customers.import job', () => {
     expect(await importRow(id)).toMatchObject({ status: 'done', processed_rows: 3, customers_created: 1, equipment_created: 3, equipment_updated: 0 });
     expect(await database.db.selectFrom('equipment').select('serial_number').where('serial_number', 'like', 'R-%').execute()).toHaveLength(3);
   });
+
+  it('keeps an import running while its job is retried, and marks it failed with the reason after the last attempt', async () => {
+    const id = await queuedImport(new TextEncoder().encode('Customer name\nA\n'), 'text/csv');
+    const down = { ...storage, get: async () => Promise.reject(new Error('storage unreachable')) };
+    const flaky = { ...deps, storage: down } as JobDeps;
+    await expect(runJob(jobRegistry, flaky, 'customers.import', { importId: id }, { attempt: 1 })).rejects.toThrow('storage unreachable');
+    expect(await importRow(id)).toMatchObject({ status: 'queued', error: null });
+    await expect(runJob(jobRegistry, flaky, 'customers.import', { importId: id }, { attempt: 5 })).rejects.toThrow('storage unreachable');
+    expect(await importRow(id)).toMatchObject({ status: 'failed', error: expect.stringContaining('stopped after 5 attempts (storage unreachable)') });
+  });
 });

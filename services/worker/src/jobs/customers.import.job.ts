@@ -1,12 +1,19 @@
 import { sql } from 'kysely';
 import type { TCustomersImportJob } from '@insp/contracts';
-import type { Db } from '@insp/db';
-import type { JobDeps } from '../types.js';
+import type { Selectable } from 'kysely';
+import type { CustomerImports, Db } from '@insp/db';
+import type { JobContext, JobDeps } from '../types.js';
 import { applyRow, noCounts, type ImportCounts } from './customers.import.apply.js';
 import { decodeCsv, ImportFileError, parseCsv, readXlsx, rowsFromTable, type ImportRow } from './customers.import.parse.js';
 import { loadCatalogue, RowError, validateRow, type Catalogue } from './customers.import.validate.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The last run the queues give a job: BullMQ stops after 5 (runtime/relay.ts), the embedded outbox after 8;
+ * the import gives up at the lower number so both modes end the same way.
+ */
+const LAST_ATTEMPT = 5;
 
 /** Another run of the same import moved on meanwhile (BullMQ re-delivered a job it thought stalled). */
 class OvertakenError extends Error {}
@@ -21,14 +28,32 @@ class OvertakenError extends Error {}
  * Idempotent: a finished import is not run again, and importing the same file again as a new import
  * matches every row by its keys and changes nothing.
  */
-export async function customersImport(deps: JobDeps, job: TCustomersImportJob) {
-  const { db, log } = deps;
-  const imp = await db.selectFrom('customer_imports').selectAll().where('id', '=', job.importId).executeTakeFirst();
+export async function customersImport(deps: JobDeps, job: TCustomersImportJob, ctx: JobContext) {
+  const imp = await deps.db.selectFrom('customer_imports').selectAll().where('id', '=', job.importId).executeTakeFirst();
   if (!imp) {
-    log.warn({ importId: job.importId }, 'customer import row not found: nothing to do');
+    deps.log.warn({ importId: job.importId }, 'customer import row not found: nothing to do');
     return { skipped: 'missing' };
   }
   if (imp.status === 'done' || imp.status === 'failed') return { skipped: imp.status };
+  try {
+    return await runImport(deps, imp);
+  } catch (err) {
+    // The job is retried (the next run resumes); after the last attempt the screen must not say "Importing…" forever.
+    if (ctx.attempt >= LAST_ATTEMPT) {
+      const message = `The import stopped after ${ctx.attempt} attempts (${err instanceof Error ? err.message : String(err)}). Rows imported so far are kept; import the file again to finish: those rows are matched, not duplicated.`;
+      await deps.db
+        .updateTable('customer_imports')
+        .set({ status: 'failed', error: message, finished_at: sql<Date>`now()` })
+        .where('id', '=', imp.id)
+        .execute()
+        .catch((e: unknown) => deps.log.error({ err: e, importId: imp.id }, 'could not mark the customer import failed'));
+    }
+    throw err;
+  }
+}
+
+async function runImport(deps: JobDeps, imp: Selectable<CustomerImports>) {
+  const { db, log } = deps;
 
   let rows: ImportRow[];
   try {

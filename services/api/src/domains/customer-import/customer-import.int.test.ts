@@ -102,6 +102,7 @@ describe('customer import API', () => {
     // As the route guard calls it: no file name, a JSON body. Still 401, not a 400 that explains the route.
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/customers/import', payload: {} })).statusCode).toBe(401);
     expect((await progress(undefined, id)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/customers/import' })).statusCode).toBe(401);
   });
 
   it('reports status, progress, counts and a page of the row errors in row order', async () => {

@@ -7,3 +7,4 @@ export { contentDisposition } from './disposition.js';
 export { createLocalStorage, type LocalStorageOptions } from './local.js';
 export { createS3Storage, createS3Client, type S3StorageOptions } from './s3.js';
 export { createStorage, type StorageConfig, type StorageDeps } from './create.js';
+export { storageConfigFromEnv } from './from-env.js';

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { storageConfigFromEnv, type StorageConfig } from '@insp/storage';
 
 /** Every setting the product reads; README lists them. The embedded default needs none of them. */
 export interface AppConfig {
@@ -19,7 +20,7 @@ export interface AppConfig {
   companyEmailDomain: string;
   smtpUrl?: string;
   mailFrom: string;
-  storage: { driver: 'local'; dir: string } | { driver: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
+  storage: StorageConfig;
   tokenSecret: Uint8Array;
   tokenTtlSeconds: number;
   /** Built web app to serve, if present. */
@@ -55,15 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     env.OIDC_ISSUER && env.OIDC_CLIENT_ID
       ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET ?? '' }
       : undefined;
-  const storage: AppConfig['storage'] = env.S3_BUCKET
-    ? {
-        driver: 's3',
-        bucket: env.S3_BUCKET,
-        region: env.S3_REGION ?? 'us-east-1',
-        endpoint: env.S3_ENDPOINT,
-        forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-      }
-    : { driver: 'local', dir: resolve(env.FILES_DIR ?? `${dataDir}/files`) };
+  const storage = storageConfigFromEnv(env, dataDir);
   const base: AppConfig = {
     nodeEnv: env.NODE_ENV ?? 'development',
     port,

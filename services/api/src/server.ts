@@ -38,6 +38,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: config.mailFrom,
     log,
     runProcessors: config.inProcessJobs,
+    storage,
   });
   const app = await buildApp({
     config,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import pino from 'pino';
 import { openDatabase } from '@insp/db';
+import { createStorage, storageConfigFromEnv } from '@insp/storage';
 import { startJobRuntime } from './runtime/runtime.js';
 
 /**
@@ -17,10 +18,14 @@ async function main(env: NodeJS.ProcessEnv) {
   }
   const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { service: 'worker' } });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL });
+  const dataDir = resolve(env.DATA_DIR ?? '.data');
+  // The same files the API writes (uploads read by jobs); signed URLs are the API's business, so no secret here.
+  const storage = createStorage(storageConfigFromEnv(env, dataDir), { urlSecret: env.TOKEN_SECRET ?? 'worker' });
   const runtime = await startJobRuntime({
     db: database.db,
     redisUrl: env.REDIS_URL,
-    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    dataDir,
+    storage,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Inspections <no-reply@company.example>',
     log,

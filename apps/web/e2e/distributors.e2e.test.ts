@@ -55,7 +55,8 @@ describe('distributors', () => {
     await screenshot(page, 'distributors-list');
 
     await page.getByRole('link', { name: 'Add' }).click();
-    await page.getByLabel('Name').fill('Fiona Fresh');
+    await page.waitForURL((u) => u.pathname === '/ExternalUsers/create');
+    await page.getByLabel('Name', { exact: true }).fill('Fiona Fresh');
     await page.getByLabel('E-mail').fill('not-an-email');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText("must contain '@'").waitFor();
@@ -126,11 +127,12 @@ describe('distributors', () => {
     await expect.poll(() => expired.innerText()).toContain('Active');
 
     await page.getByRole('link', { name: 'Add' }).click();
-    await page.getByLabel('Name').waitFor();
+    await page.waitForURL((u) => u.pathname === '/UserManagement/create');
+    await page.getByLabel('Name', { exact: true }).waitFor();
     expect(await page.getByLabel('Company').count()).toBe(0);
     expect(await page.getByLabel('Distributor admin').count()).toBe(0);
     await screenshot(page, 'users-form');
-    await page.getByLabel('Name').fill('Nina Nordic');
+    await page.getByLabel('Name', { exact: true }).fill('Nina Nordic');
     await page.getByLabel('E-mail').fill('nina@distributor.example');
     await page.getByLabel('Screens').check();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -139,8 +141,8 @@ describe('distributors', () => {
 
     // edit by row click
     await page.getByRole('row', { name: /Nina Nordic/ }).click();
-    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Nina Nordic');
-    await page.getByLabel('Name').fill('Nina Nordqvist');
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Nina Nordic');
+    await page.getByLabel('Name', { exact: true }).fill('Nina Nordqvist');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => u.pathname === '/UserManagement');
     await page.getByRole('row', { name: /Nina Nordqvist/ }).waitFor();

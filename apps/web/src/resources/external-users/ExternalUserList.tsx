@@ -1,8 +1,9 @@
 import { BooleanField, CreateButton, DataTable, DateField, FunctionField, List, SearchInput, TextField, TopToolbar } from 'react-admin';
+import Box from '@mui/material/Box';
 import type { TExternalUser } from '@insp/contracts';
 import { RangePagination } from '../../components/RangePagination';
 import { LIST_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../../components/listDefaults';
-import { ActivateRowButton, DeleteRowButton } from './RowActions';
+import { ActivateRowButton, DeleteRowButton, SendPasswordLinkButton } from './RowActions';
 import { useStaff } from './useStaff';
 
 const statusText: Record<TExternalUser['status'], string> = { passwordNotSet: 'Password not set', active: 'Active', expired: 'Expired' };
@@ -46,8 +47,11 @@ export function ExternalUserList() {
           <FunctionField<TExternalUser> render={(r) => statusText[r.status]} />
         </DataTable.Col>
         <DataTable.Col label="" disableSort>
-          <ActivateRowButton />
-          <DeleteRowButton />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+            <ActivateRowButton />
+            <SendPasswordLinkButton />
+            <DeleteRowButton />
+          </Box>
         </DataTable.Col>
       </DataTable>
     </List>

@@ -3,6 +3,7 @@ import { Button, Confirm, useDelete, useNotify, useRecordContext, useRefresh, us
 import { useMutation } from '@tanstack/react-query';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import RenewIcon from '@mui/icons-material/Autorenew';
+import MailIcon from '@mui/icons-material/MailOutlined';
 import type { TExternalUser } from '@insp/contracts';
 import { trpc } from '../../providers/trpc';
 import { shownMessage } from '../../lib/errors';
@@ -11,6 +12,8 @@ import { useSession } from '../../providers/session';
 // spec 002 §2 Distributors: the confirmation texts, word for word.
 export const deleteQuestion = (name: string) => `Delete distributor ${name}?`;
 export const activateQuestion = (name: string) => `Activate distributor ${name}?`;
+// spec 002 §2 login screen: the same question precedes every reset request.
+export const sendLinkQuestion = (email: string) => `Send a password reset link to ${email}?`;
 
 /** A row button that asks first; the click never reaches the row (which opens the edit form). */
 function ConfirmButton(props: { label: string; question: string; icon: ReactElement; busy: boolean; onConfirm: () => void; color?: 'error' }) {
@@ -76,6 +79,30 @@ export function ActivateRowButton() {
       busy={activate.isPending}
       question={activateQuestion(record.name)}
       onConfirm={() => activate.mutate({ id: record.id })}
+    />
+  );
+}
+
+/**
+ * 002 §2 Distributors: "a set-password entry and a forgot-password action": e-mails the user a link to the
+ * set-password screen (the same call as the login screen's forgot-password, which works for both cases).
+ */
+export function SendPasswordLinkButton() {
+  const record = useRecordContext<TExternalUser>();
+  const notify = useNotify();
+  const send = useMutation({
+    ...trpc.auth.forgotPassword.mutationOptions(),
+    onSuccess: () => notify(`A password link was sent to ${record?.email}.`, { type: 'info' }),
+    onError: (e) => notify(shownMessage(e), { type: 'error' }),
+  });
+  if (!record) return null;
+  return (
+    <ConfirmButton
+      label="Send password link"
+      icon={<MailIcon />}
+      busy={send.isPending}
+      question={sendLinkQuestion(record.email)}
+      onConfirm={() => send.mutate({ id: record.id })}
     />
   );
 }

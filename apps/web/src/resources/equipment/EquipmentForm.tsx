@@ -1,4 +1,4 @@
-import { SimpleForm, TextInput } from 'react-admin';
+import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { ZEquipmentInput } from '@insp/contracts';
 import { CustomerSiteInputs } from './CustomerSiteInputs';
 import { FamilyModelInputs } from './FamilyModelInputs';
@@ -18,8 +18,9 @@ export function validateEquipment(values: Record<string, unknown>): Record<strin
 /** Create and edit of equipment (admins): the spec shows no form; these are the fields users need. */
 export function EquipmentForm() {
   return (
-    <SimpleForm validate={validateEquipment} sx={{ maxWidth: 560 }}>
-      <TextInput source="serialNumber" label="Serial number" helperText="A serial number or a nickname is required" />
+    // Delete lives in the list, behind the modal that counts the inspections (002 §2), so the form has no delete.
+    <SimpleForm validate={validateEquipment} sx={{ maxWidth: 560 }} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+      <TextInput source="serialNumber" label="Serial number" />
       <TextInput source="nickName" label="Nickname" />
       <TextInput source="mdmEquipmentId" label="MDM id" />
       <CustomerSiteInputs />

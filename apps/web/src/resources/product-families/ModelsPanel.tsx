@@ -57,7 +57,7 @@ function FamilyModels({ family }: { family: TProductFamily }) {
       )}
       <Box component="form" onSubmit={submit} aria-label="Add model" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 2 }}>
         <TextField size="small" label="Model name" required value={name} onChange={(e) => setName(e.target.value)} error={!!error} helperText={error ?? undefined} />
-        <Button type="submit" variant="contained" disabled={!ZProductModelCreate.safeParse({ name }).success || create.isPending}>
+        <Button type="submit" variant="contained" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} disabled={!ZProductModelCreate.safeParse({ name }).success || create.isPending}>
           Add model
         </Button>
       </Box>

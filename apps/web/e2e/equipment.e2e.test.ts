@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startProduct, type Product } from './support/product.js';
+import { launchBrowser, screenshot } from './support/browser.js';
+
+/** /Equipments and /ProductFamilies on the built product with the demo seed (embedded default). */
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function staffSignIn(email: string, startPath: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await page.goto(product.url + startPath);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/dev-idp\//);
+  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/dev-idp') && !u.pathname.startsWith('/auth/'));
+  await page.getByText(email).first().waitFor();
+  return page;
+}
+
+describe('equipment', () => {
+  it("lists equipment serial descending; an admin sees 'Manage product models' and the delete modal with the inspection count", async () => {
+    const page = await staffSignIn('admin@company.example', '/Equipments');
+    await page.locator('table tbody tr').first().waitFor();
+    const serials = (await page.locator('table tbody tr td:first-child').allInnerTexts()).map((s) => s.trim()).filter(Boolean);
+    expect(serials.length).toBeGreaterThan(1);
+    expect([...serials].sort().reverse()).toEqual(serials);
+    await page.getByRole('link', { name: 'Manage product models' }).waitFor();
+    await screenshot(page, 'equipment-list-admin');
+
+    await page.getByRole('button', { name: /^Delete / }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/inspections? (has|have) been conducted on the equipment\./).waitFor();
+    await dialog.getByText('Do you really want to delete the equipment?').waitFor();
+    await screenshot(page, 'equipment-delete-modal');
+    await dialog.getByRole('button', { name: 'CANCEL' }).click();
+
+    await page.locator('table tbody tr').first().click();
+    await page.getByLabel('Serial number').waitFor();
+    // the saved family and model show once the families have loaded
+    await expect.poll(() => page.getByRole('combobox', { name: 'Product model' }).innerText()).toMatch(/\w/);
+    await expect.poll(() => page.getByLabel('Customer').inputValue()).toMatch(/\w/);
+    await screenshot(page, 'equipment-edit');
+    await page.getByLabel('Nickname').fill('Edited nickname');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/Equipments$/);
+    const edited = page.locator('table tbody tr', { hasText: 'Edited nickname' });
+    await edited.first().waitFor();
+    await screenshot(page, 'equipment-list-after-edit');
+    expect(await edited.count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("hides 'Manage product models' from a manager", async () => {
+    const page = await staffSignIn('manager@company.example', '/Equipments');
+    await page.locator('table tbody tr').first().waitFor();
+    expect(await page.getByText('Manage product models').count()).toBe(0);
+    await screenshot(page, 'equipment-list-manager');
+    await page.context().close();
+  });
+});
+
+describe('product families', () => {
+  it('adds a family and a model to it', async () => {
+    const page = await staffSignIn('admin@company.example', '/Equipments');
+    await page.getByRole('link', { name: 'Manage product models' }).click();
+    await page.waitForURL(/\/ProductFamilies$/);
+    await page.locator('table tbody tr').first().waitFor();
+    await screenshot(page, 'product-families');
+
+    const name = `AAA E2E ${Date.now()}`;
+    const form = page.getByRole('form', { name: 'Add family' });
+    await form.getByLabel('Name', { exact: false }).first().fill(name);
+    await form.getByRole('combobox').click();
+    await page.getByRole('option').first().click();
+    await form.getByRole('button', { name: 'Add family' }).click();
+    await page.getByTestId('models-title').getByText(`Models of ${name}`).waitFor();
+    await page.getByText('No models defined for the family').waitFor();
+
+    const modelForm = page.getByRole('form', { name: 'Add model' });
+    await modelForm.getByLabel('Model name').fill('M-1');
+    await modelForm.getByRole('button', { name: 'Add model' }).click();
+    await page.getByRole('list', { name: 'Product models' }).getByText('M-1').waitFor();
+    await screenshot(page, 'product-families-added');
+    await page.context().close();
+  });
+});

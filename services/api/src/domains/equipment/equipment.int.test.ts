@@ -218,3 +218,14 @@ describe('tRPC equipment', () => {
     expect((await q('list', {}, tok.inspector)).statusCode).toBe(403);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the equipment and product family calls at their paths', async () => {
+    const res = await call('GET', '/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/api/v1/Equipments/query', '/api/v1/Equipments/byproductmodels', '/api/v1/Equipments/{id}', '/api/v1/productFamilies', '/api/v1/ProductFamilies/query', '/api/v1/productFamilies/{id}/models', '/api/v1/productCategories/all']) {
+      expect(paths, p).toContain(p);
+    }
+  });
+});

@@ -133,8 +133,13 @@ describe('distributors', () => {
     expect(await page.getByLabel('Distributor admin').count()).toBe(0);
     await screenshot(page, 'users-form');
     await page.getByLabel('Name', { exact: true }).fill('Nina Nordic');
-    await page.getByLabel('E-mail').fill('nina@distributor.example');
+    await page.getByLabel('E-mail').fill('dist.user@distributor.example');
     await page.getByLabel('Screens').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    // an e-mail in use: the server's answer shows under the field
+    await page.locator('.MuiFormHelperText-root', { hasText: 'another user already has this e-mail address' }).waitFor();
+    await screenshot(page, 'users-form-email-taken');
+    await page.getByLabel('E-mail').fill('nina@distributor.example');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => u.pathname === '/UserManagement');
     await waitForMail(product.dataDir, 'nina@distributor.example');

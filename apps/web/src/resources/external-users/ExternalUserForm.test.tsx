@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { TRPCClientError } from '@trpc/client';
 import { AdminContext, defaultI18nProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { Level, type TSession } from '@insp/contracts';
 import { fakeApi } from '../../test/render';
@@ -96,5 +97,22 @@ describe('distributor add form', () => {
     await save();
     await waitFor(() => expect(create).toHaveBeenCalled());
     expect(create.mock.calls[0]![1].data).toEqual({ name: 'New Colleague', email: 'new@dist.example', company: undefined, categories: [{ productCategoryId: CAT }], distributorAdmin: false });
+  });
+
+  it('shows the field the server blamed (an e-mail already in use) under that field', async () => {
+    create.mockRejectedValueOnce(
+      new TRPCClientError('email: another user already has this e-mail address', {
+        result: { error: { message: 'email: another user already has this e-mail address', code: -32009, data: { code: 'CONFLICT', httpStatus: 409, field: 'email' } } },
+      } as never),
+    );
+    renderCreate(distAdminSession, 'UserManagement');
+    await screen.findByLabelText('Crushers');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Dup' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'taken@dist.example' } });
+    fireEvent.click(screen.getByLabelText('Crushers'));
+    await save();
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    const message = await screen.findByText('another user already has this e-mail address');
+    expect(message.closest('.MuiFormControl-root')?.querySelector('input')?.value).toBe('taken@dist.example');
   });
 });

@@ -5,6 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import CompareIcon from '@mui/icons-material/CompareArrows';
+import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import type { TCustomerListItem } from '@insp/contracts';
 import { RangePagination } from '../../components/RangePagination';
@@ -29,6 +30,11 @@ export function CustomerList() {
       {admin && (
         <Button startIcon={<CompareIcon />} disabled={!canCompare(selected)} onClick={() => navigate(comparePath(selected))}>
           {TEXT.compareSelected}
+        </Button>
+      )}
+      {admin && (
+        <Button startIcon={<UploadIcon />} onClick={() => navigate('/Customers/import')}>
+          Import
         </Button>
       )}
       {admin && <CreateButton />}

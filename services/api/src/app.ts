@@ -32,6 +32,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: true,
+    // The spec writes the same collections with different casing (api/v1/productFamilies and
+    // api/v1/ProductFamilies/query, Equipments/equipments): existing clients may use either.
+    routerOptions: { caseSensitive: false },
     bodyLimit: 5 * 1024 * 1024,
     // Our own request log line (plugins/request-log.ts) replaces Fastify's two per request.
     logController: new LogController({ disableRequestLogging: true }),

@@ -39,3 +39,11 @@ describe('a call without a token', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('paths', () => {
+  it('match whatever the casing (the spec writes productFamilies and ProductFamilies)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/PRODUCTFAMILIES' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/productfamilies/query' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/API/V1/NOPE' })).statusCode).toBe(404);
+  });
+});

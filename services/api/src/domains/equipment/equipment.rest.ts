@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { listResponse, ZByProductModelsQuery, ZEquipment, ZEquipmentDetail, ZEquipmentInput, ZEquipmentListQuery, ZId } from '@insp/contracts';
 import { typed } from '../../rest/route-helpers.js';
-import { tokenBeforeValidation } from './token-first.js';
 import { equipmentByModels, getEquipment, listEquipment } from './equipment-read.service.js';
 import { createEquipment, deleteEquipment, updateEquipment } from './equipment-write.service.js';
 
@@ -14,7 +13,6 @@ const params = z.object({ id: ZId });
  * update (PUT) for the equipment form, which the spec does not show.
  */
 export async function equipmentRestRoutes(app: FastifyInstance) {
-  tokenBeforeValidation(app);
   const r = typed(app);
 
   r.get('/api/v1/Equipments/query', {

@@ -13,7 +13,6 @@ import {
   ZProductModelListQuery,
 } from '@insp/contracts';
 import { typed } from '../../rest/route-helpers.js';
-import { tokenBeforeValidation } from '../equipment/token-first.js';
 import { allCategories, allFamilies, createFamily, createModel, familyModels, queryFamilies } from './product-families.service.js';
 
 const tags = ['product families'];
@@ -25,7 +24,6 @@ const params = z.object({ id: ZId });
  * its documented spelling (routing is case-sensitive app-wide; see the report for a case-insensitive option).
  */
 export async function productFamiliesRestRoutes(app: FastifyInstance) {
-  tokenBeforeValidation(app);
   const r = typed(app);
 
   r.get('/api/v1/productFamilies', {

@@ -9,6 +9,7 @@ import { LIST_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../../components/listDefaults
 import { CertifiedUserDialog } from './CertifiedUserDialog';
 import { DeleteCertifiedUserButton } from './DeleteCertifiedUserButton';
 import { dayOfMs, isExpired, todayDay } from './certifications';
+import { formatDate } from '../../lib/dates';
 
 /** spec 002 §2: an expired user (earliest expirationDate before today) is shown in a distinct style. */
 export const expiredRowSx = (record: RaRecord) =>
@@ -58,7 +59,7 @@ export function CertifiedUserList() {
                     size="small"
                     variant="outlined"
                     color={dayOfMs(c.expirationDate) < todayDay() ? 'error' : 'default'}
-                    label={`${c.productFamilyName} · ${dayOfMs(c.certificationDate)} – ${dayOfMs(c.expirationDate)}`}
+                    label={`${c.productFamilyName} · ${formatDate(c.certificationDate)} – ${formatDate(c.expirationDate)}`}
                   />
                 ))}
               </Box>

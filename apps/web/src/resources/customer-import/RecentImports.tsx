@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../lib/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
@@ -39,7 +40,7 @@ export function RecentImports() {
                   {r.fileName}
                 </Link>
               </TableCell>
-              <TableCell>{new Date(r.createdAt).toLocaleString()}</TableCell>
+              <TableCell>{formatDateTime(r.createdAt)}</TableCell>
               <TableCell>{STATUS[r.status] ?? r.status}</TableCell>
               <TableCell>{r.totalRows === null ? '' : `${r.processedRows} of ${r.totalRows}`}</TableCell>
               <TableCell>{r.rowsWithErrors}</TableCell>

@@ -1,4 +1,5 @@
-import { BooleanField, CreateButton, DataTable, DateField, FunctionField, List, SearchInput, TextField, TopToolbar } from 'react-admin';
+import { formatDate } from '../../lib/dates';
+import { BooleanField, CreateButton, DataTable, FunctionField, List, SearchInput, TextField, TopToolbar } from 'react-admin';
 import Box from '@mui/material/Box';
 import type { TExternalUser } from '@insp/contracts';
 import { RangePagination } from '../../components/RangePagination';
@@ -41,7 +42,7 @@ export function ExternalUserList() {
           </DataTable.Col>
         )}
         <DataTable.Col source="expires" label="Expires">
-          <DateField source="expires" />
+          <FunctionField source="expires" render={(r: { expires?: number | null }) => (r.expires ? formatDate(r.expires) : '')} />
         </DataTable.Col>
         <DataTable.Col source="status" label="Status" disableSort>
           <FunctionField<TExternalUser> render={(r) => statusText[r.status]} />

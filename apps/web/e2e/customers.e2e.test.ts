@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.js';
 import { launchBrowser, screenshot } from './support/browser.js';
+import { signInAsStaff } from './support/sign-in.js';
 
 /** Customers on the built product with the demo seed: list, compare and merge (spec 002 §2, §4). */
 let product: Product;
@@ -15,16 +16,7 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function staffSignIn(page: Page, email: string, startPath: string) {
-  await page.goto(product.url + startPath);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/dev-idp\//);
-  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/dev-idp') && !u.pathname.startsWith('/auth/'));
-  await page.getByText(email).first().waitFor();
-}
+const staffSignIn = (page: Page, email: string, startPath = '/') => signInAsStaff(page, product.url, email, startPath);
 
 const siteNames = (page: Page, scope = page.locator('body')) =>
   scope.getByRole('table', { name: 'Sites' }).locator('tbody tr td:first-child').allInnerTexts();

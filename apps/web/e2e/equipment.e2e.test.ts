@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product.js';
 import { launchBrowser, screenshot } from './support/browser.js';
+import { newPage, signInAsStaff } from './support/sign-in.js';
 
 /** /Equipments and /ProductFamilies on the built product with the demo seed (embedded default). */
 let product: Product;
@@ -16,15 +17,8 @@ afterAll(async () => {
 });
 
 async function staffSignIn(email: string, startPath: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(product.url + startPath);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/dev-idp\//);
-  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/dev-idp') && !u.pathname.startsWith('/auth/'));
-  await page.getByText(email).first().waitFor();
+  const page = await newPage(browser);
+  await signInAsStaff(page, product.url, email, startPath);
   return page;
 }
 

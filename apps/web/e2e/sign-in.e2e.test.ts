@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, waitForMail, type Product } from './support/product.js';
 import { launchBrowser, screenshot } from './support/browser.js';
+import { signInAsStaff, signInAsDistributor, newPage as openPage } from './support/sign-in.js';
 
 /**
  * Browser flows on the product as `npm start` runs it: the built server on the embedded default
@@ -18,30 +19,11 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  return context.newPage();
-}
+const newPage = () => openPage(browser);
 
-async function staffSignIn(page: Page, email: string, startPath = '/') {
-  await page.goto(product.url + startPath);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  // the development identity provider's own sign-in page, with the e-mail passed as login hint
-  await page.waitForURL(/\/dev-idp\//);
-  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/dev-idp') && !u.pathname.startsWith('/auth/'));
-  await page.getByText(email).first().waitFor();
-}
+const staffSignIn = (page: Page, email: string, startPath = '/') => signInAsStaff(page, product.url, email, startPath);
 
-async function distributorSignIn(page: Page, email: string, password: string) {
-  await page.goto(product.url + '/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const distributorSignIn = (page: Page, email: string, password: string) => signInAsDistributor(page, product.url, email, password);
 
 const navLabels = async (page: Page) => {
   await page.locator('nav').first().waitFor();

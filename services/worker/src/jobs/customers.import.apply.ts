@@ -45,7 +45,10 @@ export async function applyRow(trx: Db, row: ValidRow): Promise<ImportCounts> {
 
 /** By MDM id; else by exact name (among customers without an MDM id when the file gives one: different ids are different customers). */
 async function upsertCustomer(trx: Db, row: ValidRow, counts: ImportCounts): Promise<string> {
-  const live = trx.selectFrom('customers').select(['id', 'name', 'mdm_customer_id']).where('deleted_at', 'is', null);
+  // FOR SHARE: a merge or delete of this customer committed while we waited for its lock is seen (the row
+  // no longer matches `deleted_at is null`), and one that starts later waits for this row's commit; the
+  // row is never attached to a customer that is soft-deleted by the time it commits.
+  const live = trx.selectFrom('customers').select(['id', 'name', 'mdm_customer_id']).where('deleted_at', 'is', null).forShare();
   let found = row.customerMdmId ? await live.where('mdm_customer_id', '=', row.customerMdmId).executeTakeFirst() : undefined;
   if (!found) {
     let byName = live.where('name', '=', row.customerName);
@@ -76,7 +79,8 @@ async function upsertSite(trx: Db, row: ValidRow, customerId: string, counts: Im
   const live = trx
     .selectFrom('customer_sites')
     .select(['id', 'customer_id', 'name', 'mdm_site_id', 'mdm_type', 'country', 'state_province'])
-    .where('deleted_at', 'is', null);
+    .where('deleted_at', 'is', null)
+    .forShare(); // as for the customer: a site merged or deleted meanwhile is not matched
   let found = row.siteMdmId ? await live.where('mdm_site_id', '=', row.siteMdmId).executeTakeFirst() : undefined;
   if (found && found.customer_id !== customerId) {
     throw new RowError('siteMdmId', `${row.siteMdmId} is the MDM id of site '${found.name}' of another customer`);

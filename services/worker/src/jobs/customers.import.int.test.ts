@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
 import { createLocalStorage, newStorageKey, type Storage } from '@insp/storage';
@@ -175,6 +176,52 @@ describe('customers.import job', () => {
     await run(id);
     expect(await importRow(id)).toMatchObject({ status: 'done', processed_rows: 3, customers_created: 1, equipment_created: 3, equipment_updated: 0 });
     expect(await database.db.selectFrom('equipment').select('serial_number').where('serial_number', 'like', 'R-%').execute()).toHaveLength(3);
+  });
+
+  it('leaves an import done when a duplicate run read it just before another run finished it', async () => {
+    const id = await queuedImport(new TextEncoder().encode('Customer name,Equipment serial number\nDup Oy,DUP-1\n'), 'text/csv');
+    // Run B has read the row (queued); while it fetches the file, run A does the whole import.
+    const racing = { ...deps, storage: { ...storage, get: async (key: string) => (await run(id), storage.get(key)) } } as JobDeps;
+    expect(await runJob(jobRegistry, racing, 'customers.import', { importId: id }, { attempt: 1 })).toEqual({ skipped: 'overtaken' });
+    expect(await importRow(id)).toMatchObject({ status: 'done', processed_rows: 1, customers_created: 1, equipment_created: 1 });
+  });
+
+  it('does not attach a row to a customer that a merge or delete soft-deleted while the row waited for it', async () => {
+    const db = database.db;
+    const old = await db.insertInto('customers').values({ name: 'Merged Oy', mdm_customer_id: 'C-MERGED' }).returning('id').executeTakeFirstOrThrow();
+    const id = await queuedImport(new TextEncoder().encode('Customer name,Customer MDM id,Equipment serial number\nMerged Oy,C-MERGED,MRG-1\n'), 'text/csv');
+    let release!: () => void;
+    let deleted!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const isDeleted = new Promise<void>((r) => (deleted = r));
+    // The merge's transaction: the customer is soft-deleted, not yet committed.
+    const merge = db.transaction().execute(async (trx) => {
+      await trx.updateTable('customers').set({ deleted_at: new Date() }).where('id', '=', old.id).execute();
+      deleted();
+      await released;
+    });
+    await isDeleted;
+    let finished = false;
+    const job = run(id).finally(() => (finished = true));
+    const waitsOnLock = async () =>
+      Number(
+        (await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.n,
+      ) > 0;
+    // The import either finishes without waiting (reading the customer as it was) or waits for the merge.
+    for (let i = 0; i < 250 && !finished && !(await waitsOnLock()); i++) await new Promise((r) => setTimeout(r, 20));
+    release();
+    await merge;
+    await job;
+
+    expect(await importRow(id)).toMatchObject({ status: 'done', customers_created: 1, equipment_created: 1, error_count: 0 });
+    const owner = await db
+      .selectFrom('equipment')
+      .innerJoin('customers', 'customers.id', 'equipment.customer_id')
+      .select(['customers.id', 'customers.deleted_at'])
+      .where('equipment.serial_number', '=', 'MRG-1')
+      .executeTakeFirstOrThrow();
+    expect(owner.id).not.toBe(old.id);
+    expect(owner.deleted_at).toBeNull();
   });
 
   it('keeps an import running while its job is retried, and marks it failed with the reason after the last attempt', async () => {

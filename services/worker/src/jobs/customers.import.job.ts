@@ -69,11 +69,16 @@ async function runImport(deps: JobDeps, imp: Selectable<CustomerImports>) {
     return { failed: err.message };
   }
 
-  await db
+  // Conditional: a duplicate run that read the row before another run moved on (or finished) must not
+  // set a finished import back to 'running' and leave it there; it stops without touching the row.
+  const started = await db
     .updateTable('customer_imports')
     .set({ status: 'running', total_rows: rows.length, started_at: sql<Date>`coalesce(started_at, now())` })
     .where('id', '=', imp.id)
-    .execute();
+    .where('status', 'in', ['queued', 'running'])
+    .where('processed_rows', '=', imp.processed_rows)
+    .executeTakeFirst();
+  if (Number(started.numUpdatedRows) !== 1) return { skipped: 'overtaken' };
   const catalogue = await loadCatalogue(db);
   try {
     // Resume: rows up to processed_rows were committed by an earlier run of this job.
@@ -87,12 +92,16 @@ async function runImport(deps: JobDeps, imp: Selectable<CustomerImports>) {
     if (err instanceof OvertakenError) return { skipped: 'overtaken' };
     throw err;
   }
+  // Only the run whose rows are all committed finishes the import (another run may have marked it failed).
   const done = await db
     .updateTable('customer_imports')
     .set({ status: 'done', finished_at: sql<Date>`now()` })
     .where('id', '=', imp.id)
+    .where('status', '=', 'running')
+    .where('processed_rows', '=', rows.length)
     .returning(['processed_rows', 'error_count'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!done) return { skipped: 'overtaken' };
   log.info({ importId: imp.id, rows: done.processed_rows, rowsWithErrors: done.error_count }, 'customer import done');
   return { rows: done.processed_rows, rowsWithErrors: done.error_count };
 }

@@ -18,13 +18,21 @@ export class RowError extends Error {
 /** Families and models by lower-case name, loaded once per run: the file names them, rows need ids. */
 export interface Catalogue {
   families: Map<string, { id: string; name: string }>;
-  models: Array<{ id: string; familyId: string; name: string }>;
+  /** Models by lower-case name: one name may exist in several families. */
+  models: Map<string, Array<{ id: string; familyId: string; name: string }>>;
 }
 
 export async function loadCatalogue(db: Db): Promise<Catalogue> {
   const families = await db.selectFrom('product_families').select(['id', 'name']).execute();
   const models = await db.selectFrom('product_models').select(['id', 'product_family_id as familyId', 'name']).execute();
-  return { families: new Map(families.map((f) => [f.name.toLowerCase(), f])), models };
+  const byName = new Map<string, Array<{ id: string; familyId: string; name: string }>>();
+  for (const m of models) {
+    const key = m.name.toLowerCase();
+    const same = byName.get(key);
+    if (same) same.push(m);
+    else byName.set(key, [m]);
+  }
+  return { families: new Map(families.map((f) => [f.name.toLowerCase(), f])), models: byName };
 }
 
 export type ValidRow = ImportRow['values'] & { customerName: string; familyId?: string; modelId?: string };
@@ -58,8 +66,8 @@ export function validateRow(values: ImportRow['values'], catalogue: Catalogue): 
     if (!familyId) errors.push(new RowError('productFamily', `'${values.productFamily}' is not a known product family`));
   }
   if (values.productModel) {
-    const name = values.productModel.toLowerCase();
-    const candidates = catalogue.models.filter((m) => m.name.toLowerCase() === name && (!values.productFamily || m.familyId === familyId));
+    const named = catalogue.models.get(values.productModel.toLowerCase()) ?? [];
+    const candidates = values.productFamily ? named.filter((m) => m.familyId === familyId) : named;
     if (values.productFamily && familyId && !candidates.length) {
       errors.push(new RowError('productModel', `'${values.productModel}' is not a model of product family '${values.productFamily}'`));
     } else if (!values.productFamily && candidates.length !== 1) {

@@ -105,6 +105,13 @@ describe('customer import API', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/customers/import' })).statusCode).toBe(401);
   });
 
+  it('refuses a caller without a token (401) or with a lower role (403) before reading the upload', async () => {
+    // Over the size limit: a server that read the body first would answer 413, not the refusal.
+    const huge = `Customer name\n${'x'.repeat(10 * 1024 * 1024)}`;
+    expect((await upload(undefined, 'huge.csv', huge)).statusCode).toBe(401);
+    expect((await upload('manager', 'huge.csv', huge)).statusCode).toBe(403);
+  });
+
   it('reports status, progress, counts and a page of the row errors in row order', async () => {
     const { id } = (await upload('admin', 'progress.csv', csv)).json();
     const queued = await progress('admin', id);

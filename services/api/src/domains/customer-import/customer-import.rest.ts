@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listResponse, ZListQuery } from '@insp/contracts';
+import { listResponse, P, ZListQuery } from '@insp/contracts';
+import { requirePermission } from '../../context.js';
 import { typed } from '../../rest/route-helpers.js';
 import { IMPORT_MAX_BYTES, startCustomerImport } from './customer-import-start.service.js';
 import { getCustomerImport, listCustomerImports } from './customer-import-read.service.js';
@@ -15,6 +16,12 @@ const tags = ['customers'];
  * the API keeps its JSON parsing.
  */
 export async function customerImportRestRoutes(app: FastifyInstance) {
+  // Every route here is for customer administrators. Checked on request, before the body is read: a caller
+  // without a token (or with a too-low role) must not make the server take in a 10 MB upload first. The
+  // services check again; this hook only refuses early.
+  app.addHook('onRequest', async (req) => {
+    requirePermission(req.ctx, P.customersAdmin); // 401 without a token, 403 below customer administrator
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES + 1 }, (_req, body, done) => done(null, body));
   const r = typed(app);

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { validateRow, type Catalogue } from './customers.import.validate.js';
+
+const catalogue: Catalogue = {
+  families: new Map([
+    ['lt106', { id: 'f-106', name: 'LT106' }],
+    ['lt200', { id: 'f-200', name: 'LT200' }],
+  ]),
+  models: new Map([
+    [
+      'pro',
+      [
+        { id: 'm-106-pro', familyId: 'f-106', name: 'Pro' },
+        { id: 'm-200-pro', familyId: 'f-200', name: 'PRO' },
+      ],
+    ],
+    ['lt106 max', [{ id: 'm-106-max', familyId: 'f-106', name: 'LT106 Max' }]],
+  ]),
+};
+
+describe('validateRow with the catalogue', () => {
+  it('finds a model by its name ignoring case and takes its family from it', () => {
+    expect(validateRow({ customerName: 'A', serialNumber: '1', productModel: 'lt106 MAX' }, catalogue).row).toMatchObject({ familyId: 'f-106', modelId: 'm-106-max' });
+  });
+
+  it('chooses among models of the same name by the family the row names', () => {
+    expect(validateRow({ customerName: 'A', serialNumber: '1', productFamily: 'lt200', productModel: 'Pro' }, catalogue).row).toMatchObject({ familyId: 'f-200', modelId: 'm-200-pro' });
+  });
+
+  it('asks for the family when the model name exists in several, and reports unknown models', () => {
+    expect(validateRow({ customerName: 'A', serialNumber: '1', productModel: 'pro' }, catalogue).errors.map((e) => [e.field, e.message])).toEqual([
+      ['productFamily', "is required: model 'pro' exists in several product families"],
+    ]);
+    expect(validateRow({ customerName: 'A', serialNumber: '1', productFamily: 'LT106', productModel: 'Nope' }, catalogue).errors.map((e) => e.field)).toEqual(['productModel']);
+    expect(validateRow({ customerName: 'A', serialNumber: '1', productModel: 'Nope' }, catalogue).errors.map((e) => e.field)).toEqual(['productModel']);
+  });
+});

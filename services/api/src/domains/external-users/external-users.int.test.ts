@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hash } from '@node-rs/argon2';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { startSession } from '../auth/session.service.js';
 import { ACCOUNT_PERIOD_MS } from './external-users.write.js';
@@ -272,5 +273,102 @@ describe('tRPC externalUsers', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.data.field).toBe('categories');
     expect((await call('GET', `/trpc/externalUsers.list?input=${encodeURIComponent('{}')}`, 'bob@beta.example')).statusCode).toBe(403);
+  });
+});
+
+const sessionFor = async (id: string) =>
+  (await startSession({ db: t.db, config: t.config, actor: null, session: null, log: t.app.log, jobs: { kick() {} }, ip: '127.0.0.1' }, id)).accessToken;
+const insertDistributor = async (values: { email: string; company_id: string | null; distributor_admin?: boolean }) =>
+  (
+    await t.db
+      .insertInto('users')
+      .values({ kind: 'distributor', name: 'Extra', password_hash: await hash(PASSWORD), expires_at: new Date(Date.now() + ACCOUNT_PERIOD_MS), ...values })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+const setPw = (id: string, payload: object) => t.app.inject({ method: 'PUT', url: `/api/v1/externalUsers/${id}/password`, payload });
+const tokenOf = (job: { payload: unknown }) => new URL((job.payload as { params: { link: string } }).params.link).searchParams.get('token')!;
+
+describe('changing the e-mail address of a distributor', () => {
+  it('retires the set-password link sent to the old address and sends exactly one new link to the new address', async () => {
+    const created = (await call('POST', '/api/v1/externalUsers', STAFF, valid({ email: 'first@epsilon.example', company: { id: companyB } }))).json();
+    const [oldLink] = await emailJobs('first@epsilon.example');
+    const body = { name: 'New Person', email: 'second@epsilon.example', company: { id: companyB }, categories: [{ productCategoryId: crushers }] };
+    expect((await call('PUT', `/api/v1/externalUsers/${created.id}`, STAFF, body)).statusCode).toBe(200);
+    expect((await setPw(created.id, { password: 'Another-pw-12', token: tokenOf(oldLink!) })).statusCode).toBe(400);
+    // A save that keeps the address (in any case) neither retires the new link nor sends another.
+    expect((await call('PUT', `/api/v1/externalUsers/${created.id}`, STAFF, { ...body, email: 'Second@Epsilon.example' })).statusCode).toBe(200);
+    const newLinks = await emailJobs('second@epsilon.example');
+    expect(newLinks).toHaveLength(1);
+    expect(newLinks[0]!.payload).toMatchObject({ template: 'set-password', params: { name: 'New Person' } });
+    expect((await setPw(created.id, { password: 'Another-pw-12', token: tokenOf(newLinks[0]!) })).statusCode).toBe(200);
+  });
+
+  it('retires a reset link and ends the sessions of a user who has a password, and e-mails the new address nothing', async () => {
+    const id = await insertDistributor({ email: 'reset@beta.example', company_id: companyB });
+    tokens['reset@beta.example'] = await sessionFor(id);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/externalUsers/forgotpasswordemail', payload: { email: 'reset@beta.example' } })).statusCode).toBe(200);
+    const [resetLink] = await emailJobs('reset@beta.example');
+    const res = await call('PUT', `/api/v1/externalUsers/${id}`, STAFF, { name: 'Extra', email: 'moved@beta.example', company: { id: companyB }, categories: [{ productCategoryId: crushers }] });
+    expect(res.statusCode).toBe(200);
+    expect((await call('GET', '/auth/user', 'reset@beta.example')).statusCode).toBe(401);
+    expect((await setPw(id, { password: 'Another-pw-12', token: tokenOf(resetLink!) })).statusCode).toBe(400);
+    expect(await emailJobs('moved@beta.example')).toHaveLength(0);
+  });
+});
+
+describe('a new company name that a live company already has', () => {
+  it('answers 409 naming company.name, in any case, and writes no user and no company', async () => {
+    const count = async (table: 'users' | 'companies') => Number((await t.db.selectFrom(table).select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = [await count('users'), await count('companies')];
+    const created = await call('POST', '/api/v1/externalUsers', STAFF, valid({ email: 'dup@alpha.example', company: { name: 'ALPHA oy' } }));
+    expect(created.statusCode).toBe(409);
+    expect(created.json()).toMatchObject({ message: expect.stringMatching(/^company\.name: a company with this name exists/), field: 'company.name' });
+    const id = ids['old@alpha.example']!;
+    const moved = await call('PUT', `/api/v1/externalUsers/${id}`, STAFF, { name: 'Olga Old', email: 'old@alpha.example', company: { name: 'beta ab' }, categories: [{ productCategoryId: crushers }] });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toMatch(/^company\.name/);
+    expect([await count('users'), await count('companies')]).toEqual(before);
+    expect((await userRow(id)).company_id).toBe(companyA);
+  });
+});
+
+describe('a distributor admin saving while staff change the same user', () => {
+  it('never undoes the staff change of the admin flag', async () => {
+    const id = await insertDistributor({ email: 'race@alpha.example', company_id: companyA });
+    let put: ReturnType<typeof call> | undefined;
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ distributor_admin: true }).where('id', '=', id).execute();
+      put = call('PUT', `/api/v1/externalUsers/${id}`, DIST_ADMIN, { name: 'Rae Race', email: 'race@alpha.example', categories: [{ productCategoryId: screens }] });
+      // Commit only once the admin's save waits on the row lock, so it runs after the staff change.
+      for (let i = 0; ; i++) {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+        if (waiting.rows[0]!.n > 0) break;
+        if (i > 200) throw new Error('the save never waited on the row lock');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+    expect((await put!).statusCode).toBe(403);
+    expect(await userRow(id)).toMatchObject({ distributor_admin: true, company_id: companyA, name: 'Extra' });
+  });
+});
+
+describe('a distributor admin without a company', () => {
+  it('is refused with 403 and creates nothing', async () => {
+    const id = await insertDistributor({ email: 'lonely@nowhere.example', company_id: null, distributor_admin: true });
+    tokens['lonely@nowhere.example'] = await sessionFor(id);
+    expect((await call('GET', '/api/v1/externalUsers', 'lonely@nowhere.example')).statusCode).toBe(403);
+    expect((await call('POST', '/api/v1/externalUsers', 'lonely@nowhere.example', valid({ email: 'orphan@nowhere.example', company: undefined }))).statusCode).toBe(403);
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', 'orphan@nowhere.example').execute()).toHaveLength(0);
+  });
+});
+
+describe('activating one\'s own account', () => {
+  it('is refused with 403 for a distributor admin, and the expiry stays', async () => {
+    const id = ids[DIST_ADMIN]!;
+    await t.db.updateTable('users').set({ expires_at: new Date(Date.now() + 86400_000) }).where('id', '=', id).execute();
+    const before = (await userRow(id)).expires_at;
+    expect((await call('POST', `/api/v1/externalUsers/${id}/activate`, DIST_ADMIN)).statusCode).toBe(403);
+    expect((await userRow(id)).expires_at).toEqual(before);
   });
 });

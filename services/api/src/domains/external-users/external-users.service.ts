@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { P, type TCompany, type TExternalUser, type TListQuery, type TListResponse } from '@insp/contracts';
 import { requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
-import { notFound } from '../../errors.js';
+import { forbidden, notFound } from '../../errors.js';
 import { listPage } from '../../lib/list.js';
 import { selectExternalUsers, findExternalUser, toExternalUser, type Scope } from './external-users.queries.js';
 
@@ -16,8 +16,9 @@ export type ScopedContext = AuthedContext & { scope: Scope };
 export function externalUsersScope(ctx: ServiceContext): ScopedContext {
   if (ctx.actor?.kind === 'distributor') {
     const authed = requirePermission(ctx, P.userManagement);
-    // A distributor without a company has nobody to manage; an impossible scope keeps the queries safe.
-    return { ...authed, scope: { companyId: authed.actor.companyId ?? '00000000-0000-0000-0000-000000000000' } };
+    // A distributor admin without a company has nobody to manage and nowhere to put a new user.
+    if (!authed.actor.companyId) throw forbidden('You belong to no company, so there are no users for you to manage.');
+    return { ...authed, scope: { companyId: authed.actor.companyId } };
   }
   const authed = requirePermission(ctx, P.externalUsers);
   return { ...authed, scope: { companyId: null } };

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AppError, inTransaction, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { sendPasswordLink } from '../auth/password.service.js';
-import { emailTaken, existingCategoryIds, findExternalUser, replaceCategories, scopedUsers } from './external-users.queries.js';
+import { emailTaken, existingCategoryIds, findExternalUser, replaceCategories } from './external-users.queries.js';
 import { externalUsersScope, type ScopedContext } from './external-users.service.js';
 
 type Input = z.output<typeof ZExternalUserInput>;
@@ -17,6 +17,7 @@ export const ACCOUNT_PERIOD_MS = 365 * 24 * 3600_000;
 const renewedExpiry = () => new Date(Date.now() + ACCOUNT_PERIOD_MS);
 
 const conflictEmail = () => new AppError('CONFLICT', 'email: another user already has this e-mail address', 'email');
+const conflictCompany = () => new AppError('CONFLICT', 'company.name: a company with this name exists: choose it from the list', 'company.name');
 
 /** Checks shared by create and update; returns the company id the user will belong to. */
 async function checkInput(s: ScopedContext, input: Input, current: { companyId: string | null; distributorAdmin: boolean } | null) {
@@ -51,18 +52,33 @@ async function checkInput(s: ScopedContext, input: Input, current: { companyId: 
   throw new AppError('BAD_REQUEST', 'company: choose a company or enter a new company name', 'company');
 }
 
+/**
+ * Decision: a new company name that a live company already has (any case) is refused with 409, for staff too,
+ * rather than silently reusing that company: the form offers existing companies in a list, and a typed name
+ * that collides is more likely a mistake than a wish to join that company.
+ */
 async function companyFor(tx: ServiceContext, target: { companyId: string | null; newCompanyName: string | null }) {
   if (target.companyId) return target.companyId;
-  const created = await tx.db.insertInto('companies').values({ name: target.newCompanyName! }).returning('id').executeTakeFirstOrThrow();
+  const name = target.newCompanyName!;
+  const existing = await tx.db
+    .selectFrom('companies')
+    .select('id')
+    .where(sql`lower(name)`, '=', sql`lower(${name})`)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (existing) throw conflictCompany();
+  const created = await tx.db.insertInto('companies').values({ name }).returning('id').executeTakeFirstOrThrow();
   return created.id;
 }
 
-/** The unique index on lower(email) is the last word when two requests race. */
+/** The unique indexes are the last word when two requests race; any other violation is a bug and stays a 500. */
 async function mapUniqueViolation<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    if ((e as { code?: string }).code === '23505') throw conflictEmail();
+    const err = e as { code?: string; constraint?: string };
+    if (err.code === '23505' && err.constraint === 'users_email_unique') throw conflictEmail();
+    if (err.code === '23505' && err.constraint === 'companies_name_unique') throw conflictCompany();
     throw e;
   }
 }
@@ -88,32 +104,55 @@ export async function createExternalUser(ctx: ServiceContext, input: Input): Pro
   return (await findExternalUser(s.db, s.scope, id))!;
 }
 
-async function currentRow(s: ScopedContext, id: string) {
-  const row = await scopedUsers(s.db, s.scope).select(['users.id', 'users.company_id', 'users.distributor_admin']).where('users.id', '=', id).executeTakeFirst();
+/** The row being edited, locked until the transaction ends, so a concurrent staff change is either seen here or waits. */
+async function currentRowForUpdate(s: ScopedContext, id: string) {
+  let q = s.db
+    .selectFrom('users')
+    .select(['id', 'email', 'company_id', 'distributor_admin', sql<boolean>`password_hash is not null`.as('has_password')])
+    .where('id', '=', id)
+    .where('kind', '=', 'distributor')
+    .where('deleted_at', 'is', null);
+  if (s.scope.companyId) q = q.where('company_id', '=', s.scope.companyId);
+  const row = await q.forUpdate().executeTakeFirst();
   if (!row) throw notFound('Distributor');
   return row;
+}
+
+/**
+ * Security: a new e-mail address retires every link sent to the old one (consumeAuthToken checks only the user,
+ * the hash and that the token is unused and unexpired) and ends the user's sessions. A user who has not set a
+ * password yet gets a fresh set-password link at the new address, so the account stays reachable.
+ */
+async function retireOldAddress(tx: ServiceContext, user: { id: string; email: string; name: string; hasPassword: boolean }) {
+  await tx.db.updateTable('auth_tokens').set({ used_at: sql`now()` }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+  await tx.db.updateTable('auth_sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+  if (!user.hasPassword) await sendPasswordLink(tx, user, 'set-password');
 }
 
 /** PUT api/v1/externalUsers/{id}. */
 export async function updateExternalUser(ctx: ServiceContext, id: string, input: Input): Promise<TExternalUser> {
   const s = externalUsersScope(ctx);
-  const row = await currentRow(s, id);
-  const target = await checkInput(s, input, { companyId: row.company_id, distributorAdmin: row.distributor_admin });
   await mapUniqueViolation(() =>
     inTransaction(s, async (tx) => {
+      const ts: ScopedContext = { ...s, db: tx.db };
+      const row = await currentRowForUpdate(ts, id);
+      const target = await checkInput(ts, input, { companyId: row.company_id, distributorAdmin: row.distributor_admin });
       if (await emailTaken(tx.db, input.email, id)) throw conflictEmail();
       const companyId = await companyFor(tx, target);
+      // A distributor admin never writes the company or the admin flag (checkInput only lets them send the
+      // current values), so their save cannot undo a staff change made while their form was open.
+      const set = s.scope.companyId
+        ? { name: input.name, email: input.email, updated_at: sql<Date>`now()` }
+        : { name: input.name, email: input.email, company_id: companyId, distributor_admin: input.distributorAdmin, updated_at: sql<Date>`now()` };
       // The scope is repeated in the write itself, so a row that left the caller's company meanwhile is untouched.
-      let q = tx.db
-        .updateTable('users')
-        .set({ name: input.name, email: input.email, company_id: companyId, distributor_admin: input.distributorAdmin, updated_at: sql`now()` })
-        .where('id', '=', id)
-        .where('kind', '=', 'distributor')
-        .where('deleted_at', 'is', null);
+      let q = tx.db.updateTable('users').set(set).where('id', '=', id).where('kind', '=', 'distributor').where('deleted_at', 'is', null);
       if (s.scope.companyId) q = q.where('company_id', '=', s.scope.companyId);
       const r = await q.executeTakeFirst();
       if (!Number(r.numUpdatedRows)) throw notFound('Distributor');
       await replaceCategories(tx.db, id, input.categories.map((c) => c.productCategoryId));
+      if (row.email.toLowerCase() !== input.email.toLowerCase()) {
+        await retireOldAddress(tx, { id, email: input.email, name: input.name, hasPassword: row.has_password });
+      }
     }),
   );
   return (await findExternalUser(s.db, s.scope, id))!;
@@ -137,6 +176,8 @@ export async function deleteExternalUser(ctx: ServiceContext, id: string): Promi
 /** POST api/v1/externalUsers/{id}/activate: renews the account (see ACCOUNT_PERIOD_MS). */
 export async function activateExternalUser(ctx: ServiceContext, id: string): Promise<TExternalUser> {
   const s = externalUsersScope(ctx);
+  // Decision: nobody renews their own account, or the one-year expiry would mean nothing for distributor admins.
+  if (id === s.actor.userId) throw new AppError('FORBIDDEN', 'You cannot activate your own account.');
   let q = s.db.updateTable('users').set({ expires_at: renewedExpiry(), updated_at: sql`now()` }).where('id', '=', id).where('kind', '=', 'distributor').where('deleted_at', 'is', null);
   if (s.scope.companyId) q = q.where('company_id', '=', s.scope.companyId);
   const r = await q.executeTakeFirst();

@@ -51,7 +51,11 @@ export async function updateSite(ctx: ServiceContext, customerId: string, siteId
   });
 }
 
-/** Soft delete: inspections and audits at the site keep it (their link is `restrict`). Contacts at it stay with the customer. */
+/**
+ * Soft delete: inspections and audits at the site keep it (their link is `restrict`, and they record history).
+ * Live equipment and contacts at the site stay with the customer but lose the site, in the same transaction,
+ * so nothing live points at a deleted site.
+ */
 export async function deleteSite(ctx: ServiceContext, customerId: string, siteId: string): Promise<{ id: string }> {
   requirePermission(ctx, P.customersAdmin);
   return inTransaction(ctx, async (tx) => {
@@ -63,6 +67,8 @@ export async function deleteSite(ctx: ServiceContext, customerId: string, siteId
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw notFound('Site');
+    await tx.db.updateTable('equipment').set({ customer_site_id: null }).where('customer_site_id', '=', siteId).where('deleted_at', 'is', null).execute();
+    await tx.db.updateTable('contacts').set({ customer_site_id: null }).where('customer_site_id', '=', siteId).where('deleted_at', 'is', null).execute();
     await writeAuditTrail(tx, 'customer_site', siteId, 'delete', { customerId });
     return { id: siteId };
   });

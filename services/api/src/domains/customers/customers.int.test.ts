@@ -163,6 +163,32 @@ describe('create and update', () => {
   });
 });
 
+describe('DELETE api/v1/customers/{id}/sites/{siteId}', () => {
+  it('detaches live equipment and contacts at the site (they stay with the customer); other sites, deleted rows and history keep theirs', async () => {
+    const id = await customerWith('Site Closer', 2);
+    const sites = await t.db.selectFrom('customer_sites').select('id').where('customer_id', '=', id).where('deleted_at', 'is', null).orderBy('name').execute();
+    const [closing, staying] = [sites[0]!.id, sites[1]!.id];
+    const retired = await t.db
+      .insertInto('equipment')
+      .values({ customer_id: id, customer_site_id: closing, serial_number: 'SN-retired', deleted_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await call('DELETE', `/api/v1/customers/${id}/sites/${closing}`, 'admin')).statusCode).toBe(200);
+    const siteOf = (table: 'contacts' | 'equipment') =>
+      t.db.selectFrom(table).select(['customer_id', 'customer_site_id']).where('customer_id', '=', id).where('deleted_at', 'is', null).orderBy('customer_site_id').execute();
+    for (const table of ['contacts', 'equipment'] as const) {
+      expect(await siteOf(table), table).toEqual([
+        { customer_id: id, customer_site_id: staying },
+        { customer_id: id, customer_site_id: null },
+      ]);
+    }
+    const kept = await t.db.selectFrom('equipment').select('customer_site_id').where('id', '=', retired.id).executeTakeFirstOrThrow();
+    expect(kept.customer_site_id).toBe(closing);
+    const history = await t.db.selectFrom('inspections').select('id').where('customer_site_id', '=', closing).execute();
+    expect(history).toHaveLength(1);
+  });
+});
+
 describe('DELETE api/v1/customers/{id}', () => {
   it('soft-deletes the customer with its sites, contacts and equipment; its inspections stay readable', async () => {
     const id = await customerWith('Delete Me', 2);

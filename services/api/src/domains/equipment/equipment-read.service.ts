@@ -47,6 +47,13 @@ export async function equipmentInspectionCount(ctx: ServiceContext, id: string):
   return { id, inspectionCount: (await getEquipment(ctx, id)).inspectionCount };
 }
 
+/**
+ * Hard cap on GET api/v1/Equipments/byproductmodel(s): up to 200 models may be asked for at once and the spec's
+ * call answers a plain array (no paging), so the answer is cut at this many rows, in serial order, rather than
+ * reading an unbounded number of rows. Callers needing more use the paged Equipments/query with productModelId.
+ */
+export const EQUIPMENT_BY_MODELS_LIMIT = 1000;
+
 /** GET api/v1/Equipments/byproductmodel/{id} and byproductmodels?productModelIds=a,b: live equipment of those models. */
 export async function equipmentByModels(ctx: ServiceContext, modelIds: string[]): Promise<TEquipment[]> {
   requirePermission(ctx, P.equipment);
@@ -55,5 +62,6 @@ export async function equipmentByModels(ctx: ServiceContext, modelIds: string[])
     .where('e.product_model_id', 'in', modelIds)
     .orderBy('e.serial_number', (ob) => ob.desc().nullsLast())
     .orderBy('e.id', 'desc')
+    .limit(EQUIPMENT_BY_MODELS_LIMIT)
     .execute();
 }

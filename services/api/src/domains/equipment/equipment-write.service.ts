@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { P, ZEquipmentInput, type TEquipmentDetail, type TEquipmentInput } from '@insp/contracts';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { AppError, fromZodIssues, notFound } from '../../errors.js';
-import { uniqueViolationOn } from './equipment.queries.js';
+import { foreignKeyViolationOn, uniqueViolationOn } from './equipment.queries.js';
 import { getEquipment } from './equipment-read.service.js';
 
 /*
@@ -20,7 +20,11 @@ type Row = {
   product_model_id: string | null;
 };
 
-/** Parses the input and checks its references; a model implies its family and a site its customer. */
+/**
+ * Parses the input and checks its references; a model implies its family and a site its customer.
+ * Runs inside the write's transaction: the customer and site rows are read FOR SHARE, so a concurrent merge or
+ * soft delete (which updates those rows) either finishes first and is seen here (400), or waits for this write.
+ */
 async function toRow(ctx: ServiceContext, input: TEquipmentInput): Promise<Row> {
   const parsed = ZEquipmentInput.safeParse(input);
   if (!parsed.success) throw fromZodIssues(parsed.error.issues);
@@ -44,6 +48,7 @@ async function toRow(ctx: ServiceContext, input: TEquipmentInput): Promise<Row> 
       .select('customer_id')
       .where('id', '=', e.customerSiteId)
       .where('deleted_at', 'is', null)
+      .forShare()
       .executeTakeFirst();
     if (!site) throw new AppError('BAD_REQUEST', 'customerSiteId: no such site', 'customerSiteId');
     if (customerId && customerId !== site.customer_id) {
@@ -51,7 +56,10 @@ async function toRow(ctx: ServiceContext, input: TEquipmentInput): Promise<Row> 
     }
     customerId = site.customer_id;
   }
-  if (customerId && !(await ctx.db.selectFrom('customers').select('id').where('id', '=', customerId).where('deleted_at', 'is', null).executeTakeFirst())) {
+  if (
+    customerId &&
+    !(await ctx.db.selectFrom('customers').select('id').where('id', '=', customerId).where('deleted_at', 'is', null).forShare().executeTakeFirst())
+  ) {
     throw new AppError('BAD_REQUEST', 'customerId: no such customer', 'customerId');
   }
   return {
@@ -65,11 +73,28 @@ async function toRow(ctx: ServiceContext, input: TEquipmentInput): Promise<Row> 
   };
 }
 
-/** Live serial numbers and MDM ids are unique (partial unique indexes, migration 0003): a clash is a 409 naming the field. */
+/** The input field behind each foreign-key column of equipment. */
+const fieldOfColumn: Record<string, string> = {
+  customer_id: 'customerId',
+  customer_site_id: 'customerSiteId',
+  product_family_id: 'productFamilyId',
+  product_model_id: 'productModelId',
+};
+
+/**
+ * Live serial numbers and MDM ids are unique (partial unique indexes, migration 0003): a clash is a 409 naming the field.
+ * A reference deleted between the check in toRow and the write (23503) is the client's bad input: 400 naming the field.
+ */
 function conflictOf(err: unknown): never {
   const index = uniqueViolationOn(err);
   if (index === 'equipment_serial_unique') throw new AppError('CONFLICT', 'serialNumber: live equipment with this serial number exists', 'serialNumber');
   if (index === 'equipment_mdm_unique') throw new AppError('CONFLICT', 'mdmEquipmentId: live equipment with this MDM id exists', 'mdmEquipmentId');
+  const column = foreignKeyViolationOn(err);
+  if (column) {
+    const field = fieldOfColumn[column];
+    if (field) throw new AppError('BAD_REQUEST', `${field}: the referenced record no longer exists`, field);
+    throw new AppError('BAD_REQUEST', 'a referenced record no longer exists');
+  }
   throw err;
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { seedReference, signInRoles, type RoleTokens } from './fixtures.int.js';
+import { sql } from 'kysely';
+import { EQUIPMENT_BY_MODELS_LIMIT } from './equipment-read.service.js';
+import { raceWithTransaction, seedReference, signInRoles, type RoleTokens } from './fixtures.int.js';
 
 let t: TestApp;
 let tok: RoleTokens;
@@ -107,6 +109,61 @@ describe('GET api/v1/Equipments/byproductmodel(s)', () => {
       expect((await call('GET', `/api/v1/Equipments/byproductmodels?productModelIds=${ref.jaw.models.JC100}`, token)).statusCode).toBe(403);
       expect((await call('GET', `/api/v1/Equipments/byproductmodel/${ref.jaw.models.JC100}`, token)).statusCode).toBe(403);
     }
+  });
+});
+
+describe('GET api/v1/Equipments/byproductmodels is bounded', () => {
+  it(`answers at most ${EQUIPMENT_BY_MODELS_LIMIT} rows, highest serials first, still as a plain array`, async () => {
+    const model = await t.db.insertInto('product_models').values({ name: 'BULK1', product_family_id: ref.deck.id }).returning('id').executeTakeFirstOrThrow();
+    const n = EQUIPMENT_BY_MODELS_LIMIT + 1;
+    await sql`insert into equipment (serial_number, product_family_id, product_model_id)
+      select 'B-' || lpad(g::text, 5, '0'), ${ref.deck.id}, ${model.id} from generate_series(1, ${n}) g`.execute(t.db);
+    try {
+      const res = await call('GET', `/api/v1/Equipments/byproductmodels?productModelIds=${model.id}`, tok.manager);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(Array.isArray(body)).toBe(true);
+      expect(body).toHaveLength(EQUIPMENT_BY_MODELS_LIMIT);
+      expect(body[0].serial).toBe(`B-${String(n).padStart(5, '0')}`);
+    } finally {
+      await t.db.deleteFrom('equipment').where('product_model_id', '=', model.id).execute();
+      await t.db.deleteFrom('product_models').where('id', '=', model.id).execute();
+    }
+  });
+});
+
+describe('POST api/v1/Equipments racing a delete or merge of what it points at', () => {
+  it('answers 400 naming productModelId, not 500, when the model is deleted while the equipment is created', async () => {
+    const model = await t.db.insertInto('product_models').values({ name: 'GONE1', product_family_id: ref.deck.id }).returning('id').executeTakeFirstOrThrow();
+    const res = await raceWithTransaction(
+      t,
+      (trx) => trx.deleteFrom('product_models').where('id', '=', model.id).execute(),
+      () => call('POST', '/api/v1/Equipments', tok.admin, { serialNumber: 'R-1', productModelId: model.id }),
+    );
+    expect(res.json()).toMatchObject({ statusCode: 400, field: 'productModelId' });
+    expect(await t.db.selectFrom('equipment').select('id').where('serial_number', '=', 'R-1').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('answers 400 naming customerId when the customer is soft-deleted (merged away) while the equipment is created', async () => {
+    const customer = await t.db.insertInto('customers').values({ name: 'Merged away' }).returning('id').executeTakeFirstOrThrow();
+    const res = await raceWithTransaction(
+      t,
+      (trx) => trx.updateTable('customers').set({ deleted_at: sql`now()` }).where('id', '=', customer.id).execute(),
+      () => call('POST', '/api/v1/Equipments', tok.admin, { serialNumber: 'R-2', customerId: customer.id }),
+    );
+    expect(res.json()).toMatchObject({ statusCode: 400, field: 'customerId' });
+    expect(await t.db.selectFrom('equipment').select('id').where('serial_number', '=', 'R-2').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('answers 400 naming customerSiteId when the site is soft-deleted while the equipment is created', async () => {
+    const site = await t.db.insertInto('customer_sites').values({ customer_id: ref.customerId, name: 'Closing pit' }).returning('id').executeTakeFirstOrThrow();
+    const res = await raceWithTransaction(
+      t,
+      (trx) => trx.updateTable('customer_sites').set({ deleted_at: sql`now()` }).where('id', '=', site.id).execute(),
+      () => call('POST', '/api/v1/Equipments', tok.admin, { serialNumber: 'R-3', customerSiteId: site.id }),
+    );
+    expect(res.json()).toMatchObject({ statusCode: 400, field: 'customerSiteId' });
+    expect(await t.db.selectFrom('equipment').select('id').where('serial_number', '=', 'R-3').executeTakeFirst()).toBeUndefined();
   });
 });
 

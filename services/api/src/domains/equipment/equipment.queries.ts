@@ -46,3 +46,13 @@ export function uniqueViolationOn(err: unknown): string | null {
   if (e?.code !== '23505') return null;
   return e.constraint ?? /"([^"]+)"/.exec(e.message ?? '')?.[1] ?? 'unknown';
 }
+
+/**
+ * Which column of a Postgres foreign-key violation (23503) failed: from the detail ("Key (col)=(…) is not present…")
+ * or the default constraint name (<table>_<col>_fkey); 'unknown' when neither says.
+ */
+export function foreignKeyViolationOn(err: unknown): string | null {
+  const e = err as { code?: string; constraint?: string; detail?: string } | null;
+  if (e?.code !== '23503') return null;
+  return /^Key \(([^)]+)\)=/.exec(e.detail ?? '')?.[1] ?? /^equipment_(.+)_fkey$/.exec(e.constraint ?? '')?.[1] ?? 'unknown';
+}

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { Db } from '@insp/db';
 import type { TestApp } from '../../testing/test-app.js';
 import { startSession } from '../auth/session.service.js';
 
@@ -49,4 +51,33 @@ export async function seedReference(t: TestApp) {
   const site = await t.db.insertInto('customer_sites').values({ customer_id: customer.id, name: 'North pit' }).returning('id').executeTakeFirstOrThrow();
   const other = await t.db.insertInto('customers').values({ name: 'Gravel Inc' }).returning('id').executeTakeFirstOrThrow();
   return { categories: { crushers: crushers!, screens: screens! }, jaw, cone, deck, customerId: customer.id, siteId: site.id, otherCustomerId: other.id };
+}
+
+/**
+ * A race, made deterministic: `hold` runs in a transaction of its own (another connection) and stays uncommitted
+ * while `call` starts; once `call` waits on a row lock (or has finished, or 3 s passed) the transaction commits.
+ * Answers what `call` answered.
+ */
+export async function raceWithTransaction<T>(t: TestApp, hold: (trx: Db) => Promise<unknown>, call: () => Promise<T>): Promise<T> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let held!: () => void;
+  const holding = new Promise<void>((r) => (held = r));
+  const tx = t.db.transaction().execute(async (trx) => {
+    await hold(trx);
+    held();
+    await released;
+  });
+  await Promise.race([holding, tx]);
+  let settled = false;
+  const pending = call().finally(() => (settled = true));
+  for (let i = 0; i < 60 && !settled; i++) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+    if (rows[0]!.n > 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  release();
+  await tx;
+  return pending;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { seedReference, signInRoles, type RoleTokens } from '../equipment/fixtures.int.js';
+import { raceWithTransaction, seedReference, signInRoles, type RoleTokens } from '../equipment/fixtures.int.js';
 
 let t: TestApp;
 let tok: RoleTokens;
@@ -92,6 +92,18 @@ describe('POST api/v1/productFamilies (admin)', () => {
     expect(await t.db.selectFrom('product_families').select('id').where('name', '=', 'Ghost').executeTakeFirst()).toBeUndefined();
   });
 
+  it('answers 400 naming productCategoryId, not 500, when the category is deleted while the family is created', async () => {
+    const doomed = await t.db.insertInto('product_categories').values({ name: 'Doomed' }).returning('id').executeTakeFirstOrThrow();
+    const res = await raceWithTransaction(
+      t,
+      (trx) => trx.deleteFrom('product_categories').where('id', '=', doomed.id).execute(),
+      () => call('POST', '/api/v1/productFamilies', tok.admin, { familyName: 'Orphan', productCategoryId: doomed.id }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('productCategoryId');
+    expect(await t.db.selectFrom('product_families').select('id').where('name', '=', 'Orphan').executeTakeFirst()).toBeUndefined();
+  });
+
   it('answers 409 naming familyName for a name that exists (ignoring case)', async () => {
     const res = await call('POST', '/api/v1/productFamilies', tok.admin, { familyName: 'jaw jc', productCategoryId: ref.categories.crushers.id });
     expect(res.statusCode).toBe(409);
@@ -126,11 +138,30 @@ describe('POST api/v1/productFamilies/{id}/models (admin)', () => {
     expect((await call('POST', `/api/v1/productFamilies/${crypto.randomUUID()}/models`, tok.admin, { name: 'X1' })).statusCode).toBe(404);
   });
 
+  it('answers 404, not 500, when the family is deleted while the model is created', async () => {
+    const doomed = await t.db.insertInto('product_families').values({ name: 'Doomed family', product_category_id: ref.categories.screens.id }).returning('id').executeTakeFirstOrThrow();
+    const res = await raceWithTransaction(
+      t,
+      (trx) => trx.deleteFrom('product_families').where('id', '=', doomed.id).execute(),
+      () => call('POST', `/api/v1/productFamilies/${doomed.id}/models`, tok.admin, { name: 'Z1' }),
+    );
+    expect(res.statusCode).toBe(404);
+    expect(await t.db.selectFrom('product_models').select('id').where('name', '=', 'Z1').executeTakeFirst()).toBeUndefined();
+  });
+
   it('refuses a manager, an inspector and distributors with 403', async () => {
     for (const token of [tok.manager, tok.inspector, tok.distAdmin, tok.distUser]) {
       expect((await call('POST', `/api/v1/productFamilies/${ref.deck.id}/models`, token, { name: 'SC9' })).statusCode).toBe(403);
     }
     expect(await t.db.selectFrom('product_models').select('id').where('name', '=', 'SC9').executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('GET api/v1/productFamilies after writes', () => {
+  it('gives each family only its own models, names descending, and a family without models an empty list', async () => {
+    const body = (await call('GET', '/api/v1/productFamilies', tok.inspector)).json();
+    const models = Object.fromEntries(body.map((f: { name: string; productModels: Array<{ name: string }> }) => [f.name, f.productModels.map((m) => m.name)]));
+    expect(models).toEqual({ 'Jaw JC': ['JC200', 'JC100'], 'Impact IC': [], 'Deck SC': ['SC1'], 'Cone HC': ['HC500', 'HC300'] });
   });
 });
 

@@ -30,6 +30,23 @@ export async function modelsOf(db: Db, familyIds: string[], direction: 'asc' | '
     .execute();
 }
 
+/** Every model, grouped by family (one query; each family's list sorted by name descending, spec 002 §9, then id). */
+export async function allModelsByFamily(db: Db): Promise<Map<string, TProductModel[]>> {
+  const rows = await db
+    .selectFrom('product_models')
+    .select(['id', 'name', 'product_family_id as productFamilyId'])
+    .orderBy(sql`lower(name)`, 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const byFamily = new Map<string, TProductModel[]>();
+  for (const m of rows) {
+    const list = byFamily.get(m.productFamilyId);
+    if (list) list.push(m);
+    else byFamily.set(m.productFamilyId, [m]);
+  }
+  return byFamily;
+}
+
 /** Postgres unique-violation (23505), from pg or PGlite. */
 export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 /** Postgres foreign-key violation (23503). */

@@ -12,10 +12,10 @@ import {
   ZProductFamilyCreate,
   ZProductModelCreate,
 } from '@insp/contracts';
-import { requirePermission, type ServiceContext } from '../../context.js';
+import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { AppError, fromZodIssues, notFound } from '../../errors.js';
 import { listPage } from '../../lib/list.js';
-import { familyRows, isUniqueViolation, modelsOf } from './product-families.queries.js';
+import { allModelsByFamily, familyRows, isForeignKeyViolation, isUniqueViolation, modelsOf } from './product-families.queries.js';
 
 /*
  * Reads are open to every signed-in user with a level (P.referenceRead): authoring, equipment forms,
@@ -27,8 +27,9 @@ import { familyRows, isUniqueViolation, modelsOf } from './product-families.quer
 export async function allFamilies(ctx: ServiceContext): Promise<TProductFamilyWithModels[]> {
   requirePermission(ctx, P.referenceRead);
   const families = await familyRows(ctx.db).orderBy(sql`lower(f.name)`, 'desc').orderBy('f.id', 'desc').execute();
-  const models = await modelsOf(ctx.db, families.map((f) => f.id));
-  return families.map((f) => ({ ...f, productModels: models.filter((m) => m.productFamilyId === f.id) }));
+  // One query for every model, grouped by family in a Map: no IN list of every family id, no families × models filter.
+  const models = await allModelsByFamily(ctx.db);
+  return families.map((f) => ({ ...f, productModels: models.get(f.id) ?? [] }));
 }
 
 /** GET api/v1/ProductFamilies/query: one page, searched and sorted in SQL (spec 002 §9: name descending). */
@@ -58,18 +59,24 @@ export async function createFamily(ctx: ServiceContext, input: TProductFamilyCre
   const parsed = ZProductFamilyCreate.safeParse(input);
   if (!parsed.success) throw fromZodIssues(parsed.error.issues);
   const data = parsed.data;
-  const category = await ctx.db.selectFrom('product_categories').select('id').where('id', '=', data.productCategoryId).executeTakeFirst();
-  if (!category) throw new AppError('BAD_REQUEST', 'productCategoryId: no such product category', 'productCategoryId');
+  // Check and insert in one transaction; the category row is share-locked so it cannot be deleted in between.
+  // Should it vanish anyway, the foreign-key violation (23503) is still the client's bad reference, not a 500.
+  const badCategory = () => new AppError('BAD_REQUEST', 'productCategoryId: no such product category', 'productCategoryId');
   try {
-    const row = await ctx.db
-      .insertInto('product_families')
-      .values({ name: data.familyName, long_name: data.longFamilyName, product_category_id: data.productCategoryId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return (await familyRows(ctx.db).where('f.id', '=', row.id).executeTakeFirstOrThrow());
+    return await inTransaction(ctx, async (tx) => {
+      const category = await tx.db.selectFrom('product_categories').select('id').where('id', '=', data.productCategoryId).forShare().executeTakeFirst();
+      if (!category) throw badCategory();
+      const row = await tx.db
+        .insertInto('product_families')
+        .values({ name: data.familyName, long_name: data.longFamilyName, product_category_id: data.productCategoryId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return await familyRows(tx.db).where('f.id', '=', row.id).executeTakeFirstOrThrow();
+    });
   } catch (err) {
     // Family names are unique ignoring case (migration 0002).
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', `familyName: a product family named '${data.familyName}' exists`, 'familyName');
+    if (isForeignKeyViolation(err)) throw badCategory();
     throw err;
   }
 }
@@ -86,16 +93,21 @@ export async function createModel(ctx: ServiceContext, familyId: string, input: 
   requirePermission(ctx, P.productFamilies);
   const parsed = ZProductModelCreate.safeParse(input);
   if (!parsed.success) throw fromZodIssues(parsed.error.issues);
-  await ensureFamily(ctx, familyId);
   try {
-    return await ctx.db
-      .insertInto('product_models')
-      .values({ product_family_id: familyId, name: parsed.data.name })
-      .returning(['id', 'name', 'product_family_id as productFamilyId'])
-      .executeTakeFirstOrThrow();
+    return await inTransaction(ctx, async (tx) => {
+      // The family row is share-locked until the insert commits, so a concurrent delete cannot slip in between.
+      await ensureFamily(tx, familyId, true);
+      return await tx.db
+        .insertInto('product_models')
+        .values({ product_family_id: familyId, name: parsed.data.name })
+        .returning(['id', 'name', 'product_family_id as productFamilyId'])
+        .executeTakeFirstOrThrow();
+    });
   } catch (err) {
     // Model names are unique within a family, ignoring case (migration 0002).
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', `name: the family already has a model named '${parsed.data.name}'`, 'name');
+    // The family went away under us (23503): the same 404 as when it was missing from the start.
+    if (isForeignKeyViolation(err)) throw notFound('Product family');
     throw err;
   }
 }
@@ -106,7 +118,9 @@ export async function allCategories(ctx: ServiceContext): Promise<TProductCatego
   return ctx.db.selectFrom('product_categories').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
 }
 
-async function ensureFamily(ctx: ServiceContext, id: string) {
-  const f = await ctx.db.selectFrom('product_families').select('id').where('id', '=', id).executeTakeFirst();
+async function ensureFamily(ctx: ServiceContext, id: string, lock = false) {
+  let q = ctx.db.selectFrom('product_families').select('id').where('id', '=', id);
+  if (lock) q = q.forShare();
+  const f = await q.executeTakeFirst();
   if (!f) throw notFound('Product family');
 }

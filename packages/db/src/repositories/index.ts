@@ -1,3 +1,4 @@
 export * from './outbox.js';
 export * from './users.js';
 export * from './auth-tokens.js';
+export * from './customers.js';

@@ -1,4 +1,4 @@
-import type { Db } from '@insp/db';
+import { refreshCustomerSearchText, writeAuditTrail, type Db } from '@insp/db';
 import { RowError, type ValidRow } from './customers.import.validate.js';
 
 export interface ImportCounts {
@@ -30,21 +30,27 @@ function changes<T extends Record<string, unknown>>(current: T, wanted: Partial<
   return out;
 }
 
+/** Who the import's writes are recorded against in audit_trail: the user who uploaded the file. */
+export interface ImportActor {
+  importId: string;
+  userId: string | null;
+}
+
 /**
  * Applies one validated row inside the caller's transaction: customer, then site, then equipment, each
  * matched by its keys so that importing the same file again updates (or leaves alone) instead of
  * duplicating. Throws RowError for conflicts only the database can reveal; the caller rolls the row back.
  */
-export async function applyRow(trx: Db, row: ValidRow): Promise<ImportCounts> {
+export async function applyRow(trx: Db, row: ValidRow, actor: ImportActor): Promise<ImportCounts> {
   const counts = noCounts();
-  const customerId = await upsertCustomer(trx, row, counts);
-  const siteId = row.siteName || row.siteMdmId ? await upsertSite(trx, row, customerId, counts) : undefined;
+  const customerId = await upsertCustomer(trx, row, actor, counts);
+  const siteId = row.siteName || row.siteMdmId ? await upsertSite(trx, row, customerId, actor, counts) : undefined;
   if (row.serialNumber || row.nickName) await upsertEquipment(trx, row, customerId, siteId, counts);
   return counts;
 }
 
 /** By MDM id; else by exact name (among customers without an MDM id when the file gives one: different ids are different customers). */
-async function upsertCustomer(trx: Db, row: ValidRow, counts: ImportCounts): Promise<string> {
+async function upsertCustomer(trx: Db, row: ValidRow, actor: ImportActor, counts: ImportCounts): Promise<string> {
   // FOR SHARE: a merge or delete of this customer committed while we waited for its lock is seen (the row
   // no longer matches `deleted_at is null`), and one that starts later waits for this row's commit; the
   // row is never attached to a customer that is soft-deleted by the time it commits.
@@ -63,19 +69,26 @@ async function upsertCustomer(trx: Db, row: ValidRow, counts: ImportCounts): Pro
       .values({ name: row.customerName, mdm_customer_id: row.customerMdmId ?? null })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await audit(trx, actor, 'customer', id, 'create', { name: row.customerName, mdmCustomerId: row.customerMdmId ?? null });
     counts.customersCreated++;
     return id;
   }
   const diff = changes(found, { name: row.customerName, mdm_customer_id: found.mdm_customer_id ? undefined : row.customerMdmId });
   if (Object.keys(diff).length) {
     await trx.updateTable('customers').set(diff).where('id', '=', found.id).execute();
+    // As in the API's customer update: reports stay findable under the customer's new name.
+    if (diff.name) await refreshCustomerSearchText(trx, found.id);
+    await audit(trx, actor, 'customer', found.id, 'update', {
+      before: { name: found.name, mdmCustomerId: found.mdm_customer_id },
+      after: { name: diff.name ?? found.name, mdmCustomerId: diff.mdm_customer_id ?? found.mdm_customer_id },
+    });
     counts.customersUpdated++;
   }
   return found.id;
 }
 
 /** Site MDM ids are unique across customers: one that belongs to another customer's site is an error, not a move. */
-async function upsertSite(trx: Db, row: ValidRow, customerId: string, counts: ImportCounts): Promise<string> {
+async function upsertSite(trx: Db, row: ValidRow, customerId: string, actor: ImportActor, counts: ImportCounts): Promise<string> {
   const live = trx
     .selectFrom('customer_sites')
     .select(['id', 'customer_id', 'name', 'mdm_site_id', 'mdm_type', 'country', 'state_province'])
@@ -95,20 +108,30 @@ async function upsertSite(trx: Db, row: ValidRow, customerId: string, counts: Im
   const wanted = { name: row.siteName, mdm_type: row.siteMdmType, country: row.country, state_province: row.stateProvince };
   if (!found) {
     if (!row.siteName) throw new RowError('siteName', `is required: no site has the MDM id ${row.siteMdmId}`);
-    const { id } = await trx
-      .insertInto('customer_sites')
-      .values({ ...wanted, name: row.siteName, customer_id: customerId, mdm_site_id: row.siteMdmId ?? null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const values = { ...wanted, name: row.siteName, customer_id: customerId, mdm_site_id: row.siteMdmId ?? null };
+    const { id } = await trx.insertInto('customer_sites').values(values).returning('id').executeTakeFirstOrThrow();
+    await audit(trx, actor, 'customer_site', id, 'create', { customerId, ...siteChanges(values) });
     counts.sitesCreated++;
     return id;
   }
   const diff = changes(found, { ...wanted, mdm_site_id: found.mdm_site_id ? undefined : row.siteMdmId });
   if (Object.keys(diff).length) {
     await trx.updateTable('customer_sites').set(diff).where('id', '=', found.id).execute();
+    await audit(trx, actor, 'customer_site', found.id, 'update', siteChanges(diff));
     counts.sitesUpdated++;
   }
   return found.id;
+}
+
+/** One audit_trail row per customer or site write, as the API writes for its own (import id added: which file did it). */
+function audit(trx: Db, actor: ImportActor, entityType: 'customer' | 'customer_site', entityId: string, action: string, changes: Record<string, unknown>) {
+  return writeAuditTrail(trx, { entityType, entityId, actorUserId: actor.userId, action, changes: { ...changes, importId: actor.importId } });
+}
+
+/** Site columns under the API's field names, so audit rows of the import and of the screen read alike. */
+function siteChanges(c: { name?: string | null; mdm_site_id?: string | null; mdm_type?: string | null; country?: string | null; state_province?: string | null }) {
+  const out: Record<string, unknown> = { name: c.name, mdmSiteId: c.mdm_site_id, mdmType: c.mdm_type, country: c.country, stateProvince: c.state_province };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }
 
 /**

@@ -36,12 +36,12 @@ afterAll(async () => {
 });
 
 /** Stores the bytes and writes a queued import row, as the API's upload does. */
-async function queuedImport(bytes: Uint8Array, contentType: string) {
+async function queuedImport(bytes: Uint8Array, contentType: string, createdByUserId: string | null = null) {
   const key = newStorageKey('imports/customers', contentType === XLSX ? 'xlsx' : 'csv');
   await storage.put(key, bytes, { contentType });
   const row = await database.db
     .insertInto('customer_imports')
-    .values({ file_name: `file-${++seq}`, storage_key: key, content_type: contentType })
+    .values({ file_name: `file-${++seq}`, storage_key: key, content_type: contentType, created_by_user_id: createdByUserId })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -222,6 +222,47 @@ describe('customers.import job', () => {
       .executeTakeFirstOrThrow();
     expect(owner.id).not.toBe(old.id);
     expect(owner.deleted_at).toBeNull();
+  });
+
+  it('renames a customer matched by MDM id so its reports are found by the new name, and records the change against the uploader', async () => {
+    const db = database.db;
+    const { id: userId } = await db.insertInto('users').values({ kind: 'staff', email: 'importer@example.com', name: 'Importer' }).returning('id').executeTakeFirstOrThrow();
+    const { id: customerId } = await db.insertInto('customers').values({ name: 'Old Name Oy', mdm_customer_id: 'C-RENAME' }).returning('id').executeTakeFirstOrThrow();
+    const { id: inspectionId } = await db
+      .insertInto('inspections')
+      .values({ name: 'Daily check', type: 'Daily', inspection_date: new Date(), customer_id: customerId, serial_number: 'SN-RN-1', inspector: 'Ilkka', search_text: 'daily check sn-rn-1 old name oy ilkka' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: auditId } = await db
+      .insertInto('audits')
+      .values({ name: 'Site audit', inspection_date: new Date(), customer_id: customerId, inspector: 'Ilkka', search_text: 'site audit old name oy ilkka' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const id = await queuedImport(new TextEncoder().encode('Customer name,Customer MDM id,Site name\nNew Name Oy,C-RENAME,North Pit\n'), 'text/csv', userId);
+    await run(id);
+
+    expect(await importRow(id)).toMatchObject({ status: 'done', customers_updated: 1, sites_created: 1, error_count: 0 });
+    const found = await db.selectFrom('inspections').select('id').where('search_text', 'like', '%new name oy%').execute();
+    expect(found.map((r) => r.id)).toEqual([inspectionId]);
+    expect(await db.selectFrom('inspections').select('search_text').where('id', '=', inspectionId).executeTakeFirstOrThrow()).toEqual({
+      search_text: 'daily check sn-rn-1 new name oy ilkka',
+    });
+    expect(await db.selectFrom('audits').select('id').where('search_text', 'like', '%new name oy%').execute()).toEqual([{ id: auditId }]);
+
+    const trail = await db.selectFrom('audit_trail').select(['entity_type', 'actor_user_id', 'action', 'changes']).where('entity_id', '=', customerId).execute();
+    expect(trail).toEqual([
+      {
+        entity_type: 'customer',
+        actor_user_id: userId,
+        action: 'update',
+        changes: { before: { name: 'Old Name Oy', mdmCustomerId: 'C-RENAME' }, after: { name: 'New Name Oy', mdmCustomerId: 'C-RENAME' }, importId: id },
+      },
+    ]);
+    const site = await db.selectFrom('customer_sites').select('id').where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+    expect(await db.selectFrom('audit_trail').select(['entity_type', 'actor_user_id', 'action']).where('entity_id', '=', site.id).execute()).toEqual([
+      { entity_type: 'customer_site', actor_user_id: userId, action: 'create' },
+    ]);
   });
 
   it('keeps an import running while its job is retried, and marks it failed with the reason after the last attempt', async () => {

@@ -3,7 +3,7 @@ import type { TCustomersImportJob } from '@insp/contracts';
 import type { Selectable } from 'kysely';
 import type { CustomerImports, Db } from '@insp/db';
 import type { JobContext, JobDeps } from '../types.js';
-import { applyRow, noCounts, type ImportCounts } from './customers.import.apply.js';
+import { applyRow, noCounts, type ImportActor, type ImportCounts } from './customers.import.apply.js';
 import { decodeCsv, ImportFileError, parseCsv, readXlsx, rowsFromTable, type ImportRow } from './customers.import.parse.js';
 import { loadCatalogue, RowError, validateRow, type Catalogue } from './customers.import.validate.js';
 
@@ -83,7 +83,7 @@ async function runImport(deps: JobDeps, imp: Selectable<CustomerImports>) {
   try {
     // Resume: rows up to processed_rows were committed by an earlier run of this job.
     for (let i = imp.processed_rows; i < rows.length; i++) {
-      await processRow(db, imp.id, i, rows[i]!, catalogue);
+      await processRow(db, { importId: imp.id, userId: imp.created_by_user_id }, i, rows[i]!, catalogue);
       // The embedded database (PGlite) answers in microtasks: without a macrotask turn between rows the
       // process reads no request until the import ends, and the progress the screen polls never shows.
       await new Promise((resolve) => setImmediate(resolve));
@@ -117,12 +117,13 @@ async function readRows(deps: JobDeps, key: string, contentType: string): Promis
   return rowsFromTable(table);
 }
 
-async function processRow(db: Db, importId: string, index: number, row: ImportRow, catalogue: Catalogue) {
+async function processRow(db: Db, actor: ImportActor, index: number, row: ImportRow, catalogue: Catalogue) {
+  const { importId } = actor;
   const { row: valid, errors } = validateRow(row.values, catalogue);
   if (valid) {
     try {
       await db.transaction().execute(async (trx) => {
-        const counts = await applyRow(trx as unknown as Db, valid);
+        const counts = await applyRow(trx as unknown as Db, valid, actor);
         await recordProgress(trx as unknown as Db, importId, index, row.rowNumber, counts, []);
       });
       return;

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { P, ZCustomerContactInput, type TCustomerContact, type TCustomerContactInput } from '@insp/contracts';
+import { writeAuditTrail } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { AppError, fromZodIssues, notFound } from '../../errors.js';
-import { liveCustomer, writeAuditTrail } from './customers-shared.js';
+import { liveCustomer } from './customers-shared.js';
 
 const returning = ['id', 'name', 'email', 'phone_number as phoneNumber', 'customer_site_id as siteId'] as const;
 
@@ -30,7 +31,7 @@ export async function createContact(ctx: ServiceContext, customerId: string, inp
     await liveCustomer(tx, customerId, true);
     const data = await parse(tx, customerId, input);
     const contact = await tx.db.insertInto('contacts').values({ customer_id: customerId, ...data }).returning(returning).executeTakeFirstOrThrow();
-    await writeAuditTrail(tx, 'contact', contact.id, 'create', { customerId, ...data });
+    await writeAuditTrail(tx.db, { entityType: 'contact', entityId: contact.id, actorUserId: tx.actor?.userId ?? null, action: 'create', changes: { customerId, ...data } });
     return contact;
   });
 }
@@ -48,7 +49,7 @@ export async function updateContact(ctx: ServiceContext, customerId: string, con
       .returning(returning)
       .executeTakeFirst();
     if (!contact) throw notFound('Contact');
-    await writeAuditTrail(tx, 'contact', contactId, 'update', data);
+    await writeAuditTrail(tx.db, { entityType: 'contact', entityId: contactId, actorUserId: tx.actor?.userId ?? null, action: 'update', changes: data });
     return contact;
   });
 }
@@ -64,7 +65,7 @@ export async function deleteContact(ctx: ServiceContext, customerId: string, con
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw notFound('Contact');
-    await writeAuditTrail(tx, 'contact', contactId, 'delete', { customerId });
+    await writeAuditTrail(tx.db, { entityType: 'contact', entityId: contactId, actorUserId: tx.actor?.userId ?? null, action: 'delete', changes: { customerId } });
     return { id: contactId };
   });
 }

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { P, ZCustomerSiteInput, type TCustomerSite, type TCustomerSiteInput } from '@insp/contracts';
+import { writeAuditTrail } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { fromZodIssues, notFound } from '../../errors.js';
-import { liveCustomer, uniqueOr409, writeAuditTrail } from './customers-shared.js';
+import { liveCustomer, uniqueOr409 } from './customers-shared.js';
 
 const parse = (input: TCustomerSiteInput) => {
   const r = ZCustomerSiteInput.safeParse(input);
@@ -26,7 +27,7 @@ export async function createSite(ctx: ServiceContext, customerId: string, input:
     const site = await uniqueOr409('mdmSiteId', () =>
       tx.db.insertInto('customer_sites').values({ customer_id: customerId, ...columns(data) }).returning(returning).executeTakeFirstOrThrow(),
     );
-    await writeAuditTrail(tx, 'customer_site', site.id, 'create', { customerId, ...data });
+    await writeAuditTrail(tx.db, { entityType: 'customer_site', entityId: site.id, actorUserId: tx.actor?.userId ?? null, action: 'create', changes: { customerId, ...data } });
     return site;
   });
 }
@@ -46,7 +47,7 @@ export async function updateSite(ctx: ServiceContext, customerId: string, siteId
         .executeTakeFirst(),
     );
     if (!site) throw notFound('Site');
-    await writeAuditTrail(tx, 'customer_site', siteId, 'update', data);
+    await writeAuditTrail(tx.db, { entityType: 'customer_site', entityId: siteId, actorUserId: tx.actor?.userId ?? null, action: 'update', changes: data });
     return site;
   });
 }
@@ -69,7 +70,7 @@ export async function deleteSite(ctx: ServiceContext, customerId: string, siteId
     if (!Number(r.numUpdatedRows)) throw notFound('Site');
     await tx.db.updateTable('equipment').set({ customer_site_id: null }).where('customer_site_id', '=', siteId).where('deleted_at', 'is', null).execute();
     await tx.db.updateTable('contacts').set({ customer_site_id: null }).where('customer_site_id', '=', siteId).where('deleted_at', 'is', null).execute();
-    await writeAuditTrail(tx, 'customer_site', siteId, 'delete', { customerId });
+    await writeAuditTrail(tx.db, { entityType: 'customer_site', entityId: siteId, actorUserId: tx.actor?.userId ?? null, action: 'delete', changes: { customerId } });
     return { id: siteId };
   });
 }

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { P, ZCustomerMerge, type TCustomer, type TCustomerMerge } from '@insp/contracts';
+import { refreshCustomerSearchText, writeAuditTrail } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { AppError, fromZodIssues } from '../../errors.js';
 import { getCustomer } from './customers-read.service.js';
-import { liveCustomer, refreshSearchText, writeAuditTrail } from './customers-shared.js';
+import { liveCustomer } from './customers-shared.js';
 
 /** Tables whose rows belong to a customer; a merge moves every one of them, live or soft-deleted. */
 const OWNED = ['customer_sites', 'contacts', 'equipment', 'inspections', 'audits'] as const;
@@ -50,9 +51,9 @@ export async function mergeCustomers(ctx: ServiceContext, firstId: string, input
       .set({ name, mdm_customer_id: survivor.mdm_customer_id ?? first.mdm_customer_id })
       .where('id', '=', survivorId)
       .execute();
-    await refreshSearchText(tx, survivorId, name);
-    await writeAuditTrail(tx, 'customer', survivorId, 'merge', { mergedCustomerId: firstId, mergedName: first.name, nameBefore: survivor.name, name, moved });
-    await writeAuditTrail(tx, 'customer', firstId, 'merged_into', { customerId: survivorId });
+    await refreshCustomerSearchText(tx.db, survivorId);
+    await writeAuditTrail(tx.db, { entityType: 'customer', entityId: survivorId, actorUserId: tx.actor?.userId ?? null, action: 'merge', changes: { mergedCustomerId: firstId, mergedName: first.name, nameBefore: survivor.name, name, moved } });
+    await writeAuditTrail(tx.db, { entityType: 'customer', entityId: firstId, actorUserId: tx.actor?.userId ?? null, action: 'merged_into', changes: { customerId: survivorId } });
   });
   return getCustomer(ctx, survivorId);
 }

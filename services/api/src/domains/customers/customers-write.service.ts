@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { P, ZCustomerInput, type TCustomer, type TCustomerInput } from '@insp/contracts';
+import { refreshCustomerSearchText, writeAuditTrail } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { fromZodIssues } from '../../errors.js';
 import { getCustomer } from './customers-read.service.js';
-import { liveCustomer, refreshSearchText, uniqueOr409, writeAuditTrail } from './customers-shared.js';
+import { liveCustomer, uniqueOr409 } from './customers-shared.js';
 
 const parse = (input: TCustomerInput) => {
   const r = ZCustomerInput.safeParse(input);
@@ -23,7 +24,7 @@ export async function createCustomer(ctx: ServiceContext, input: TCustomerInput)
         .returning('id')
         .executeTakeFirstOrThrow(),
     );
-    await writeAuditTrail(tx, 'customer', row.id, 'create', data);
+    await writeAuditTrail(tx.db, { entityType: 'customer', entityId: row.id, actorUserId: tx.actor?.userId ?? null, action: 'create', changes: data });
     return row.id;
   });
   return getCustomer(ctx, id);
@@ -37,8 +38,8 @@ export async function updateCustomer(ctx: ServiceContext, id: string, input: TCu
     await uniqueOr409('mdmCustomerId', () =>
       tx.db.updateTable('customers').set({ name: data.name, mdm_customer_id: data.mdmCustomerId }).where('id', '=', id).execute(),
     );
-    if (before.name !== data.name) await refreshSearchText(tx, id, data.name);
-    await writeAuditTrail(tx, 'customer', id, 'update', { before: { name: before.name, mdmCustomerId: before.mdm_customer_id }, after: data });
+    if (before.name !== data.name) await refreshCustomerSearchText(tx.db, id);
+    await writeAuditTrail(tx.db, { entityType: 'customer', entityId: id, actorUserId: tx.actor?.userId ?? null, action: 'update', changes: { before: { name: before.name, mdmCustomerId: before.mdm_customer_id }, after: data } });
   });
   return getCustomer(ctx, id);
 }
@@ -57,11 +58,17 @@ export async function deleteCustomer(ctx: ServiceContext, id: string): Promise<{
     const contacts = await tx.db.updateTable('contacts').set({ deleted_at: now }).where('customer_id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     const equipment = await tx.db.updateTable('equipment').set({ deleted_at: now }).where('customer_id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     await tx.db.updateTable('customers').set({ deleted_at: now }).where('id', '=', id).execute();
-    await writeAuditTrail(tx, 'customer', id, 'delete', {
-      name: c.name,
-      sites: Number(sites.numUpdatedRows),
-      contacts: Number(contacts.numUpdatedRows),
-      equipments: Number(equipment.numUpdatedRows),
+    await writeAuditTrail(tx.db, {
+      entityType: 'customer',
+      entityId: id,
+      actorUserId: tx.actor?.userId ?? null,
+      action: 'delete',
+      changes: {
+        name: c.name,
+        sites: Number(sites.numUpdatedRows),
+        contacts: Number(contacts.numUpdatedRows),
+        equipments: Number(equipment.numUpdatedRows),
+      },
     });
   });
   return { id };

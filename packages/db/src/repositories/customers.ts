@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import type { Db } from '../client.js';
+
+export type AuditEntityType = 'customer' | 'customer_site' | 'contact';
+
+export interface AuditTrailEntry {
+  entityType: AuditEntityType;
+  entityId: string;
+  /** null for writes no signed-in user made (or whose user is gone). */
+  actorUserId: string | null;
+  action: string;
+  changes: Record<string, unknown>;
+}
+
+/**
+ * Who changed what (docs/data-model.md): one audit_trail row per customer-domain write. Call it with the
+ * write's transaction so the row commits with the change or not at all; the API and the import job both do.
+ */
+export async function writeAuditTrail(db: Db, entry: AuditTrailEntry): Promise<void> {
+  await db
+    .insertInto('audit_trail')
+    .values({
+      entity_type: entry.entityType,
+      entity_id: entry.entityId,
+      actor_user_id: entry.actorUserId,
+      action: entry.action,
+      changes: JSON.stringify(entry.changes),
+    })
+    .execute();
+}
+
+/**
+ * Keeps inspections' and audits' search text (docs/data-model.md) in step with a renamed customer: reports
+ * stay findable by the customer's current name. Reads the name from the customers row, so call it after the
+ * rename, in the same transaction.
+ */
+export async function refreshCustomerSearchText(db: Db, customerId: string): Promise<void> {
+  const customerName = sql<string>`(select name from customers where id = ${customerId})`;
+  await sql`update inspections set search_text = lower(concat_ws(' ', nullif(name, ''), nullif(serial_number, ''),
+      nullif(${customerName}, ''), nullif(inspector, ''))) where customer_id = ${customerId}`.execute(db);
+  await sql`update audits set search_text = lower(concat_ws(' ', nullif(name, ''), nullif(${customerName}, ''),
+      nullif(inspector, ''))) where customer_id = ${customerId}`.execute(db);
+}

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startProduct, type Product } from './support/product.js';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { signInAsStaff } from './support/sign-in.js';
+import type { Product } from './support/product.js';
+import { screenshot } from './support/browser.js';
+import { signInAsStaff, productAndBrowser } from './support/sign-in.js';
 
 /** /certifications on the built product with the demo seed (admin@company.example holds CertificationManager). */
 let product: Product;
 let browser: Browser;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+productAndBrowser((p, b) => {
+  product = p;
+  browser = b;
 });
 
 const staffSignIn = (page: Page, email: string, startPath = '/') => signInAsStaff(page, product.url, email, startPath);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startProduct, waitForMail, type Product } from './support/product.js';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { signInAsStaff, signInAsDistributor, newPage as openPage } from './support/sign-in.js';
+import { waitForMail, type Product } from './support/product.js';
+import { screenshot } from './support/browser.js';
+import { signInAsStaff, signInAsDistributor, newPage as openPage, productAndBrowser } from './support/sign-in.js';
 
 /**
  * Distributors (002 §2): staff add a distributor with a new company, the distributor sets a password
@@ -11,12 +11,9 @@ import { signInAsStaff, signInAsDistributor, newPage as openPage } from './suppo
 let product: Product;
 let browser: Browser;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+productAndBrowser((p, b) => {
+  product = p;
+  browser = b;
 });
 
 const newPage = () => openPage(browser);

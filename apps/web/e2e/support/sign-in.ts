@@ -1,5 +1,7 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { startProduct, type Product } from './product.js';
+import { launchBrowser } from './browser.js';
 
 /** A fresh browser context (no cookies, no storage) at a desktop size. */
 export async function newPage(browser: Browser): Promise<Page> {
@@ -29,4 +31,20 @@ export async function signInAsDistributor(page: Page, baseUrl: string, email: st
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * The product (built, embedded default, demo seed) and a browser for one test file: started before its
+ * tests, stopped after them. The callback receives both once they are up.
+ */
+export function productAndBrowser(ready: (product: Product, browser: Browser) => void) {
+  let started: [Product, Browser] | undefined;
+  beforeAll(async () => {
+    started = await Promise.all([startProduct(), launchBrowser()]);
+    ready(...started);
+  });
+  afterAll(async () => {
+    await started?.[1].close();
+    await started?.[0].stop();
+  });
 }

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { createTestApp } from '../services/api/src/testing/test-app.js';
+import { anonymousContext, createTestApp } from '../services/api/src/testing/test-app.js';
 import { startSession } from '../services/api/src/domains/auth/session.service.js';
 import { summarize } from './stats.js';
 
@@ -12,7 +12,7 @@ export default async function authRequestBench() {
       .values(Array.from({ length: 1000 }, (_, i) => ({ kind: 'staff', email: `u${i}@company.example`, name: `U ${i}`, idp_groups: ['inspection'] })))
       .returning('id')
       .execute();
-    const ctx = { db: t.db, config: t.config, actor: null, session: null, log: t.app.log, jobs: { kick() {} }, ip: '127.0.0.1' };
+    const ctx = anonymousContext(t);
     const tokens: string[] = [];
     for (const u of users.slice(0, 200)) tokens.push((await startSession(ctx, u.id)).accessToken);
     const call = (i: number) => t.app.inject({ method: 'GET', url: '/auth/user', headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } });

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
 import { loadConfig, type AppConfig } from '../config.js';
 import { buildApp } from '../app.js';
-import type { JobKicker } from '../context.js';
+import type { JobKicker, ServiceContext } from '../context.js';
+import type { Insertable } from 'kysely';
+import type { DB } from '@insp/db';
+import { startSession } from '../domains/auth/session.service.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,4 +47,23 @@ export async function createTestApp(
       await database.destroy();
     },
   };
+}
+
+/** A service context with no one signed in, for calling services directly in tests (fixtures, sessions). */
+export const anonymousContext = (t: TestApp): ServiceContext => ({
+  db: t.db,
+  config: t.config,
+  actor: null,
+  session: null,
+  log: t.app.log,
+  jobs: { kick() {} },
+  ip: '127.0.0.1',
+});
+
+/** Insert users and sign each in: bearer tokens keyed by the part of the e-mail before '@'. */
+export async function signInUsers(t: TestApp, users: Insertable<DB['users']>[]): Promise<Record<string, string>> {
+  const rows = await t.db.insertInto('users').values(users).returning(['id', 'email']).execute();
+  const tokens: Record<string, string> = {};
+  for (const u of rows) tokens[u.email.split('@')[0]!] = (await startSession(anonymousContext(t), u.id)).accessToken;
+  return tokens;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createTestApp, type TestApp, anonymousContext } from '../../testing/test-app.js';
 import { sendPasswordLink } from './password.service.js';
 
 let t: TestApp;
@@ -114,7 +114,7 @@ describe('set password', () => {
 
   it('queues exactly one e-mail per link even when the same link is queued twice', async () => {
     const user = { id: userId, email: 'new.user@dist.example', name: 'New User' };
-    const ctx = { db: t.db, config: t.config, actor: null, session: null, log: t.app.log, jobs: { kick() {} }, ip: '127.0.0.1' };
+    const ctx = anonymousContext(t);
     await sendPasswordLink(ctx, user, 'set-password');
     const keys = (await emailJobs()).map((j) => j.idempotency_key);
     expect(new Set(keys).size).toBe(keys.length);

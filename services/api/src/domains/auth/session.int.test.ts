@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createTestApp, type TestApp, anonymousContext } from '../../testing/test-app.js';
 import { startSession } from './session.service.js';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ beforeAll(async () => {
     ])
     .returning(['id', 'email'])
     .execute();
-  const ctx = { db: t.db, config: t.config, actor: null, session: null, log: t.app.log, jobs: { kick() {} }, ip: '127.0.0.1' };
+  const ctx = anonymousContext(t);
   for (const u of users) tokens[u.email] = (await startSession(ctx, u.id)).accessToken;
 });
 afterAll(() => t?.close());

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { startSession } from '../auth/session.service.js';
+import { createTestApp, type TestApp, signInUsers } from '../../testing/test-app.js';
 import { startJobRuntime } from '@insp/worker';
 import { storageOf } from './customer-import.storage.js';
 
@@ -17,18 +16,12 @@ beforeAll(async () => {
   filesDir = await mkdtemp(join(tmpdir(), 'insp-import-files-'));
   t = await createTestApp({ storage: { driver: 'local', dir: filesDir } });
   const company = await t.db.insertInto('companies').values({ name: 'Nordic' }).returning('id').executeTakeFirstOrThrow();
-  const users = await t.db
-    .insertInto('users')
-    .values([
-      { kind: 'staff', email: 'admin@company.example', name: 'Admin', idp_groups: ['admin'] },
-      { kind: 'staff', email: 'manager@company.example', name: 'Manager', idp_groups: ['manager'] },
-      { kind: 'staff', email: 'inspector@company.example', name: 'Inspector', idp_groups: ['inspection'] },
-      { kind: 'distributor', email: 'dist@distributor.example', name: 'Dist', company_id: company.id, distributor_admin: true, expires_at: new Date(Date.now() + 86_400_000) },
-    ])
-    .returning(['id', 'email'])
-    .execute();
-  const ctx = { db: t.db, config: t.config, actor: null, session: null, log: t.app.log, jobs: { kick() {} }, ip: '127.0.0.1' };
-  for (const u of users) tokens[u.email.split('@')[0]!] = (await startSession(ctx, u.id)).accessToken;
+  Object.assign(tokens, await signInUsers(t, [
+    { kind: 'staff', email: 'admin@company.example', name: 'Admin', idp_groups: ['admin'] },
+    { kind: 'staff', email: 'manager@company.example', name: 'Manager', idp_groups: ['manager'] },
+    { kind: 'staff', email: 'inspector@company.example', name: 'Inspector', idp_groups: ['inspection'] },
+    { kind: 'distributor', email: 'dist@distributor.example', name: 'Dist', company_id: company.id, distributor_admin: true, expires_at: new Date(Date.now() + 86_400_000) },
+  ]));
 });
 afterAll(async () => {
   await t?.close();

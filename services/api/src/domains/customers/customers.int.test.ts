@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { startSession } from '../auth/session.service.js';
+import { createTestApp, type TestApp, signInUsers } from '../../testing/test-app.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -10,18 +9,12 @@ let modelId: string;
 beforeAll(async () => {
   t = await createTestApp();
   const company = await t.db.insertInto('companies').values({ name: 'Nordic' }).returning('id').executeTakeFirstOrThrow();
-  const users = await t.db
-    .insertInto('users')
-    .values([
-      { kind: 'staff', email: 'admin@company.example', name: 'Admin', idp_groups: ['admin'] },
-      { kind: 'staff', email: 'manager@company.example', name: 'Manager', idp_groups: ['manager'] },
-      { kind: 'staff', email: 'inspector@company.example', name: 'Inspector', idp_groups: ['inspection'] },
-      { kind: 'distributor', email: 'dist@distributor.example', name: 'Dist', company_id: company.id, distributor_admin: true, expires_at: new Date(Date.now() + 86_400_000) },
-    ])
-    .returning(['id', 'email'])
-    .execute();
-  const ctx = { db: t.db, config: t.config, actor: null, session: null, log: t.app.log, jobs: { kick() {} }, ip: '127.0.0.1' };
-  for (const u of users) tokens[u.email.split('@')[0]!] = (await startSession(ctx, u.id)).accessToken;
+  Object.assign(tokens, await signInUsers(t, [
+    { kind: 'staff', email: 'admin@company.example', name: 'Admin', idp_groups: ['admin'] },
+    { kind: 'staff', email: 'manager@company.example', name: 'Manager', idp_groups: ['manager'] },
+    { kind: 'staff', email: 'inspector@company.example', name: 'Inspector', idp_groups: ['inspection'] },
+    { kind: 'distributor', email: 'dist@distributor.example', name: 'Dist', company_id: company.id, distributor_admin: true, expires_at: new Date(Date.now() + 86_400_000) },
+  ]));
   const cat = await t.db.insertInto('product_categories').values({ name: 'Crushers' }).returning('id').executeTakeFirstOrThrow();
   familyId = (await t.db.insertInto('product_families').values({ name: 'Cone', product_category_id: cat.id }).returning('id').executeTakeFirstOrThrow()).id;
   modelId = (await t.db.insertInto('product_models').values({ name: 'C-100', product_family_id: familyId }).returning('id').executeTakeFirstOrThrow()).id;

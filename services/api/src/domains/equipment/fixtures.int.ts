@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@insp/db';
-import type { TestApp } from '../../testing/test-app.js';
+import { anonymousContext, type TestApp } from '../../testing/test-app.js';
 import { startSession } from '../auth/session.service.js';
 
 /** Users of every role this slice's tests need, signed in; returns a bearer token per role. */
@@ -19,7 +19,7 @@ export async function signInRoles(t: TestApp) {
     ])
     .returning(['id', 'email'])
     .execute();
-  const ctx = { db: t.db, config: t.config, actor: null, session: null, log: t.app.log, jobs: { kick() {} }, ip: '127.0.0.1' };
+  const ctx = anonymousContext(t);
   const token = async (email: string) => (await startSession(ctx, users.find((u) => u.email === email)!.id)).accessToken;
   return {
     admin: await token('admin@company.example'),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createTestApp, type TestApp, anonymousContext } from '../../testing/test-app.js';
 import { startSession } from '../auth/session.service.js';
 import { ACCOUNT_PERIOD_MS } from './external-users.write.js';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
     .execute();
   for (const r of rows) ids[r.email] = r.id;
   await t.db.insertInto('user_product_categories').values(rows.filter((r) => !r.email.endsWith('company.example')).map((r) => ({ user_id: r.id, product_category_id: crushers }))).execute();
-  const ctx = { db: t.db, config: t.config, actor: null, session: null, log: t.app.log, jobs: { kick() {} }, ip: '127.0.0.1' };
+  const ctx = anonymousContext(t);
   for (const email of ['manager@company.example', 'inspector@company.example', 'dev@company.example', 'admin@alpha.example', 'plain@alpha.example', 'bob@beta.example']) {
     tokens[email] = (await startSession(ctx, ids[email]!)).accessToken;
   }
@@ -277,7 +277,7 @@ describe('tRPC externalUsers', () => {
 });
 
 const sessionFor = async (id: string) =>
-  (await startSession({ db: t.db, config: t.config, actor: null, session: null, log: t.app.log, jobs: { kick() {} }, ip: '127.0.0.1' }, id)).accessToken;
+  (await startSession(anonymousContext(t), id)).accessToken;
 const insertDistributor = async (values: { email: string; company_id: string | null; distributor_admin?: boolean }) =>
   (
     await t.db

@@ -1,3 +1,4 @@
+import { listProps } from '../../components/listProps';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
@@ -8,8 +9,6 @@ import CompareIcon from '@mui/icons-material/CompareArrows';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import type { TCustomerListItem } from '@insp/contracts';
-import { RangePagination } from '../../components/RangePagination';
-import { LIST_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../../components/listDefaults';
 import { canCompare, comparePath, COMPARE_CAP, toggleCompare } from './compareSelection';
 import { DeleteCustomerDialog, type DeleteTarget } from './DeleteCustomerDialog';
 import { TEXT } from './texts';
@@ -44,17 +43,13 @@ export function CustomerList() {
   return (
     <>
       <List
+        {...listProps}
         resource="Customers"
         title="Customers"
         filters={filters}
         actions={actions}
-        perPage={LIST_PER_PAGE}
-        debounce={SEARCH_DEBOUNCE_MS}
         // spec 002 §9: customers sort by name descending by default.
         sort={{ field: 'name', order: 'DESC' }}
-        pagination={<RangePagination />}
-        exporter={false}
-        storeKey={false}
       >
         <Datagrid rowClick="edit" bulkActionButtons={false}>
           <TextField source="name" label="Name" />

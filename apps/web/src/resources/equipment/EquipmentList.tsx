@@ -1,10 +1,9 @@
+import { listProps } from '../../components/listProps';
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar } from 'react-admin';
 import { isAllowed, P, type TEquipment } from '@insp/contracts';
-import { RangePagination } from '../../components/RangePagination';
-import { LIST_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../../components/listDefaults';
 import { useSession } from '../../providers/session';
 import { DeleteEquipmentDialog, type EquipmentDeleteTarget } from './DeleteEquipmentDialog';
 import { ManageProductModelsLink } from './ManageProductModelsLink';
@@ -28,17 +27,13 @@ export function EquipmentList() {
   return (
     <>
       <List
+        {...listProps}
         resource="Equipments"
         title="Equipment"
         filters={filters}
         actions={actions}
-        perPage={LIST_PER_PAGE}
-        debounce={SEARCH_DEBOUNCE_MS}
         // spec 002 §9: equipment sorts by serial descending by default.
         sort={{ field: 'serial', order: 'DESC' }}
-        pagination={<RangePagination />}
-        exporter={false}
-        storeKey={false}
       >
         <Datagrid rowClick={admin ? 'edit' : false} bulkActionButtons={false}>
           <TextField source="serial" label="Serial" />

@@ -1,10 +1,9 @@
+import { listProps } from '../../components/listProps';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { Datagrid, List, SearchInput, TextField, useRefresh } from 'react-admin';
 import type { TProductFamily } from '@insp/contracts';
-import { RangePagination } from '../../components/RangePagination';
-import { LIST_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../../components/listDefaults';
 import { AddFamilyForm } from './AddFamilyForm';
 import { ModelsPanel } from './ModelsPanel';
 
@@ -18,17 +17,13 @@ export function ProductFamiliesPage() {
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
       <Box sx={{ flex: 3, minWidth: 0 }}>
         <List
+          {...listProps}
           resource="ProductFamilies"
           title="Product families"
           filters={filters}
           actions={false}
-          perPage={LIST_PER_PAGE}
-          debounce={SEARCH_DEBOUNCE_MS}
           // spec 002 §9: families sort by name descending by default.
           sort={{ field: 'name', order: 'DESC' }}
-          pagination={<RangePagination />}
-          exporter={false}
-          storeKey={false}
         >
           <Datagrid
             bulkActionButtons={false}

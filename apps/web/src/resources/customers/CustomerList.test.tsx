@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AdminContext, ResourceContextProvider } from 'react-admin';
-import { Level, type TSession } from '@insp/contracts';
-import { actorOf, SessionContext } from '../../providers/session';
-import { dataProvider, registerResourceRouter } from '../../providers/dataProvider';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Level } from '@insp/contracts';
+import { registerResourceRouter } from '../../providers/dataProvider';
 import { queryClient } from '../../providers/queryClient';
 import { fakeApi } from '../../test/render';
+import { renderResource, staffSession } from '../../test/render-resource';
 import { CustomerList } from './CustomerList';
 
 registerResourceRouter('Customers', 'customers');
@@ -36,29 +34,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Where() {
-  return <div data-testid="location">{useLocation().pathname}</div>;
-}
 
-function renderList(level: number) {
-  const session: TSession = {
-    user: { id: 'u1', name: 'A', email: 'a@company.example', externalUser: false, externalUserCompany: null, externalUserDistributorAdmin: false },
-    level,
-    flags: [],
-  };
-  return render(
-    <SessionContext.Provider value={{ session, actor: actorOf(session) }}>
-      <MemoryRouter initialEntries={['/Customers']}>
-        <AdminContext dataProvider={dataProvider} queryClient={queryClient}>
-          <ResourceContextProvider value="Customers">
-            <CustomerList />
-          </ResourceContextProvider>
-        </AdminContext>
-        <Where />
-      </MemoryRouter>
-    </SessionContext.Provider>,
-  );
-}
+const renderList = (level: number) => renderResource('Customers', <CustomerList />, staffSession(level));
 
 const compareBoxes = () => screen.getAllByRole('checkbox', { name: 'Compare' }) as HTMLInputElement[];
 

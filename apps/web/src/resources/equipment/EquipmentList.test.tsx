@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, ResourceContextProvider } from 'react-admin';
-import { Level, type TSession } from '@insp/contracts';
-import { actorOf, SessionContext } from '../../providers/session';
-import { dataProvider, registerResourceRouter } from '../../providers/dataProvider';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Level } from '@insp/contracts';
+import { registerResourceRouter } from '../../providers/dataProvider';
 import { queryClient } from '../../providers/queryClient';
 import { fakeApi } from '../../test/render';
+import { renderResource, staffSession } from '../../test/render-resource';
 import { EquipmentList } from './EquipmentList';
 
 registerResourceRouter('Equipments', 'equipment');
@@ -33,24 +31,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderList(level: number) {
-  const session: TSession = {
-    user: { id: 'u1', name: 'A', email: 'a@company.example', externalUser: false, externalUserCompany: null, externalUserDistributorAdmin: false },
-    level,
-    flags: [],
-  };
-  return render(
-    <SessionContext.Provider value={{ session, actor: actorOf(session) }}>
-      <MemoryRouter initialEntries={['/Equipments']}>
-        <AdminContext dataProvider={dataProvider} queryClient={queryClient}>
-          <ResourceContextProvider value="Equipments">
-            <EquipmentList />
-          </ResourceContextProvider>
-        </AdminContext>
-      </MemoryRouter>
-    </SessionContext.Provider>,
-  );
-}
+const renderList = (level: number) => renderResource('Equipments', <EquipmentList />, staffSession(level));
 
 describe('equipment list', () => {
   it('asks for the first page of 50 sorted by serial descending and shows the columns', async () => {

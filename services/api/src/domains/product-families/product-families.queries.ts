@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@insp/db';
-import type { TProductFamily, TProductModel } from '@insp/contracts';
+import type { TProductModel } from '@insp/contracts';
 
 /** Families joined with their category, in the contract's shape (Kysely only; the services add the rules). */
 export const familyRows = (db: Db) =>

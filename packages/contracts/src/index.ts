@@ -10,3 +10,4 @@ export * from './equipment.js';
 export * from './product-families.js';
 export * from './external-users.js';
 export * from './certified-users.js';
+export * from './staff-accounts.js';

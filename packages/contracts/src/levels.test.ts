@@ -42,6 +42,13 @@ describe('isAllowed', () => {
     expect(isAllowed(P.certifications, { ...dist(true), flags: ['CertificationManager'] })).toBe(false);
     expect(isAllowed(P.webLogs, { ...dist(true), flags: ['Developer'] })).toBe(false);
   });
+  it('admits Admins and Developer-flag staff to staff accounts, and never a distributor, flag or not', () => {
+    expect(isAllowed(P.staffAccounts, staff(Level.Admin))).toBe(true);
+    expect(isAllowed(P.staffAccounts, staff(Level.User, ['Developer']))).toBe(true);
+    expect(isAllowed(P.staffAccounts, staff(Level.Manager))).toBe(false);
+    expect(isAllowed(P.staffAccounts, staff(Level.Manager, ['Rater', 'CertificationManager']))).toBe(false);
+    expect(isAllowed(P.staffAccounts, { ...dist(true), flags: ['Developer'] })).toBe(false);
+  });
   it('shows nothing at level None and nothing to nobody', () => {
     expect(isAllowed(P.reports, staff(Level.None))).toBe(false);
     expect(isAllowed(P.reports, null)).toBe(false);

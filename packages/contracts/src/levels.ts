@@ -62,6 +62,8 @@ export interface Permission {
   orFlags?: AccountFlag[];
   /** Only distributor admins (spec 002: Users page). */
   distributorAdminOnly?: boolean;
+  /** Never a distributor, not even one whose record carries an `orFlags` flag. */
+  staffOnly?: boolean;
 }
 
 export function isAllowed(
@@ -69,6 +71,7 @@ export function isAllowed(
   actor: Pick<Actor, 'kind' | 'level' | 'flags' | 'distributorAdmin'> | null | undefined,
 ): boolean {
   if (!actor) return false;
+  if (rule.staffOnly && actor.kind !== 'staff') return false;
   if (rule.orFlags?.some((f) => actor.flags.includes(f))) return true;
   if (actor.level <= Level.None) return false;
   const min = actor.kind === 'staff' ? rule.internal : rule.external;

@@ -41,6 +41,9 @@ export const P = {
   debugToken: { internal: User, external: Never, requireFlags: ['Developer'] },
   translations: { internal: Admin, external: Never },
   certifications: { internal: User, external: Never, requireFlags: ['CertificationManager'] },
+  // decision (issue 6): staff accounts (who holds which account flag) for Admins or the Developer flag;
+  // staff only, so a distributor record carrying the Developer flag never opens it.
+  staffAccounts: { internal: Admin, external: Never, orFlags: ['Developer'], staffOnly: true },
 } satisfies Record<string, Permission>;
 
 export type PermissionName = keyof typeof P;

@@ -30,6 +30,8 @@ export const routeTable: RouteEntry[] = [
   { path: '/Equipments', nav: 'Equipment', title: 'Equipment', permission: P.equipment },
   { path: '/ProductFamilies', title: 'Product families', permission: P.productFamilies },
   { path: '/ExternalUsers', nav: 'Distributors', title: 'Distributors', permission: P.externalUsers },
+  // No nav item (the nav follows the spec); the Distributors list links here for those allowed.
+  { path: '/StaffAccounts', title: 'Staff accounts', permission: P.staffAccounts },
   { path: '/UsageDashboards', nav: 'Usage dashboard', title: 'Usage dashboard', permission: P.usageDashboards },
   { path: '/UserManagement', nav: 'Users', title: 'Users', permission: P.userManagement },
   { path: '/weblogs', nav: 'Web logs', title: 'Web logs', permission: P.webLogs },

@@ -6,6 +6,7 @@ import { productFamiliesRouter } from '../domains/product-families/product-famil
 import { externalUsersRouter } from '../domains/external-users/external-users.trpc.js';
 import { customerImportRouter } from '../domains/customer-import/customer-import.trpc.js';
 import { certifiedUsersRouter } from '../domains/certified-users/certified-users.trpc.js';
+import { staffAccountsRouter } from '../domains/staff-accounts/staff-accounts.trpc.js';
 
 /** The web app's API. Each domain adds its router here. */
 export const appRouter = router({
@@ -16,5 +17,6 @@ export const appRouter = router({
   externalUsers: externalUsersRouter,
   certifiedUsers: certifiedUsersRouter,
   customerImport: customerImportRouter,
+  staffAccounts: staffAccountsRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -61,7 +61,8 @@ export const ZDebugTokenQuery = z.object({
 });
 
 /** Public configuration the login screen needs before anyone is signed in. */
-export const ZPublicConfig = z.object({ companyEmailDomain: z.string() });
+/** GET /auth/config: what the login screen needs before sign-in (publicUrl names the address sign-in works at). */
+export const ZPublicConfig = z.object({ companyEmailDomain: z.string(), publicUrl: z.string() });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 export const isStaffEmail = (email: string, companyDomain: string) =>
   email.trim().toLowerCase().endsWith('@' + companyDomain.toLowerCase());

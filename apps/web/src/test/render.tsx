@@ -48,7 +48,7 @@ export function fakeApi(handlers: Record<string, Handler>, companyEmailDomain = 
   const calls: Array<{ path: string; input: unknown }> = [];
   const fetch = vi.fn(async (url: string | URL, init?: RequestInit) => {
     const u = new URL(String(url), 'http://localhost');
-    if (u.pathname === '/auth/config') return Response.json({ companyEmailDomain });
+    if (u.pathname === '/auth/config') return Response.json({ companyEmailDomain, publicUrl: 'http://insp.example' });
     if (!u.pathname.startsWith('/trpc/')) return new Response('not found', { status: 404 });
     const paths = decodeURIComponent(u.pathname.slice('/trpc/'.length)).split(',');
     const inputs = init?.body ? JSON.parse(String(init.body)) : JSON.parse(u.searchParams.get('input') ?? '{}');

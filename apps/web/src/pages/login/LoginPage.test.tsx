@@ -122,4 +122,13 @@ describe('login screen', () => {
     login('/login?loginError=unavailable');
     expect(screen.getByTestId('login-error').textContent).toBe('Company sign-in is not available right now. Please try again later.');
   });
+
+  it('says where to open the product when the sign-in flow is missing in this tab', async () => {
+    login('/login?loginError=flow_missing');
+    await waitFor(() =>
+      expect(screen.getByTestId('login-error').textContent).toBe(
+        'Sign-in could not be completed in this browser tab: open the product at http://insp.example and try again',
+      ),
+    );
+  });
 });

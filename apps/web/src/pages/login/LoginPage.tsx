@@ -15,7 +15,7 @@ import { callError, isNetworkError, UNREACHABLE } from '../../lib/errors';
 import { EmailStep } from './EmailStep';
 import { PasswordStep } from './PasswordStep';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { loginErrorText, reasonText } from './messages';
+import { loginErrorMessage, reasonText } from './messages';
 
 /**
  * Sign-in (spec 002 §2): e-mail first; a company e-mail goes to single sign-on with the e-mail as a hint,
@@ -35,15 +35,15 @@ export function LoginPage() {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const loginError = params.get('loginError');
-  const [formError, setFormError] = useState<string | null>(
-    loginError ? (loginErrorText[loginError] ?? 'Sign-in did not complete. Please try again.') : null,
-  );
+  const config = useQuery(publicConfigQuery).data; // also warms: Continue usually needs no round trip
+  // A sign-in error from the URL stays a code until shown, because one of its texts names PUBLIC_URL.
+  const [formError, setFormError] = useState<string | { code: string } | null>(loginError ? { code: loginError } : null);
+  const shownError = typeof formError === 'object' && formError ? loginErrorMessage(formError.code, config?.publicUrl ?? window.location.origin) : formError;
   const [notice, setNotice] = useState<string | null>(state.reason ? reasonText[state.reason] : null);
   const [checking, setChecking] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
 
-  useQuery(publicConfigQuery); // warm: Continue usually needs no round trip
   const login = useMutation(trpc.auth.externalLogin.mutationOptions());
 
   async function onContinue() {
@@ -104,9 +104,9 @@ export function LoginPage() {
           {notice}
         </Alert>
       )}
-      {formError && (
+      {shownError && (
         <Alert severity="error" sx={{ mb: 2.5 }} data-testid="login-error">
-          {formError}
+          {shownError}
         </Alert>
       )}
     </>

@@ -15,3 +15,16 @@ export const loginErrorText: Record<string, string> = {
   expired: 'Company sign-in took too long. Please try again.',
   failed: 'Company sign-in did not complete. Please try again.',
 };
+
+/**
+ * The callback found no sign-in started in this tab (the product was opened at another address than
+ * PUBLIC_URL, or the callback came from another tab); the text names the address that works.
+ */
+export const FLOW_MISSING = 'flow_missing';
+export const flowMissingText = (publicUrl: string) =>
+  `Sign-in could not be completed in this browser tab: open the product at ${publicUrl} and try again`;
+
+export function loginErrorMessage(code: string, publicUrl: string): string {
+  if (code === FLOW_MISSING) return flowMissingText(publicUrl);
+  return loginErrorText[code] ?? 'Sign-in did not complete. Please try again.';
+}

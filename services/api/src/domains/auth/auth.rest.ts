@@ -43,7 +43,7 @@ export async function authRestRoutes(app: FastifyInstance) {
   r.get('/auth/config', {
     config: { public: true },
     schema: { tags, response: { 200: ZPublicConfig } },
-    handler: (req) => ({ companyEmailDomain: req.ctx.config.companyEmailDomain }),
+    handler: (req) => ({ companyEmailDomain: req.ctx.config.companyEmailDomain, publicUrl: req.ctx.config.publicUrl }),
   });
 
   r.put('/api/v1/externalUsers/:id/password', {

@@ -50,7 +50,9 @@ describe('development identity provider', () => {
     const signInPage = await browser.visit(`${a.origin}/api/v1/auth/login?email=admin%40company.example`, a.origin);
     const toResume = await browser.request(new URL(/action="([^"]*)"/.exec(signInPage.text)![1], a.origin).href, { form: { email: 'admin@company.example' } });
     const callback = new URL((await browser.request(toResume.location!)).location!);
-    const flow = (await openFlow(a.config, browser.cookie(FLOW_COOKIE)!.value))!;
+    const opened = await openFlow(a.config, browser.cookie(FLOW_COOKIE)!.value);
+    if (!opened.ok) throw new Error('the flow cookie did not open');
+    const { flow } = opened;
     const redeem = () =>
       fetch(`${a.origin}/dev-idp/token`, {
         method: 'POST',

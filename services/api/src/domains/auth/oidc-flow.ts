@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { EncryptJWT, jwtDecrypt } from 'jose';
+import { EncryptJWT, errors, jwtDecrypt } from 'jose';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { AppConfig } from '../../config.js';
 import type { LoginChecks } from './oidc-client.js';
@@ -34,15 +34,22 @@ export function sealFlow(config: AppConfig, flow: LoginFlow): Promise<string> {
     .encrypt(flowKey(config));
 }
 
-export async function openFlow(config: AppConfig, sealed: string | undefined): Promise<LoginFlow | null> {
-  if (!sealed) return null;
+/**
+ * Why a callback has no usable flow: `missing` when this browser tab never started one here (typically the
+ * product was opened at another address than PUBLIC_URL, so the cookie lives on that other origin) or the
+ * cookie cannot be read; `expired` when it is older than FLOW_MINUTES.
+ */
+export type OpenedFlow = { ok: true; flow: LoginFlow } | { ok: false; reason: 'missing' | 'expired' };
+
+export async function openFlow(config: AppConfig, sealed: string | undefined): Promise<OpenedFlow> {
+  if (!sealed) return { ok: false, reason: 'missing' };
   try {
     const { payload } = await jwtDecrypt(sealed, flowKey(config));
     const { codeVerifier, state, nonce, returnTo } = payload;
-    if (![codeVerifier, state, nonce, returnTo].every((v) => typeof v === 'string')) return null;
-    return { codeVerifier, state, nonce, returnTo } as LoginFlow;
-  } catch {
-    return null;
+    if (![codeVerifier, state, nonce, returnTo].every((v) => typeof v === 'string')) return { ok: false, reason: 'missing' };
+    return { ok: true, flow: { codeVerifier, state, nonce, returnTo } as LoginFlow };
+  } catch (err) {
+    return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'missing' };
   }
 }
 
@@ -59,4 +66,22 @@ export function safeReturnTo(value: string | undefined): string {
   } catch {
     return '/';
   }
+}
+
+/**
+ * The sign-in flow must start and end on one origin, PUBLIC_URL's, because the identity provider returns the
+ * browser to PUBLIC_URL/auth/callback and the flow cookie only reaches the origin that set it. A request that
+ * arrived at another address (127.0.0.1 instead of localhost, a proxy alias) is sent to the same path there
+ * first. The target is always the configured PUBLIC_URL, never a host taken from the request (no open
+ * redirect). docs/decisions.md, "Staff sign-in from any address".
+ */
+export function publicOriginRedirect(publicUrl: string, requestOrigin: string, pathAndQuery: string): string | null {
+  const publicOrigin = new URL(publicUrl).origin;
+  let origin: string;
+  try {
+    origin = new URL(requestOrigin).origin;
+  } catch {
+    return null; // an unparsable Host: let the flow run where it is
+  }
+  return origin === publicOrigin ? null : publicOrigin + pathAndQuery;
 }

@@ -142,7 +142,7 @@ describe('sign-in safety', () => {
     },
   );
 
-  it('refuses a callback replayed in another browser (no sign-in cookie there)', async () => {
+  it('refuses a callback replayed in another browser (no sign-in cookie there), saying the flow is missing in this tab', async () => {
     const browser = new TestBrowser();
     const signInPage = await browser.visit(loginUrl({ email: 'admin@company.example' }), origin);
     const form = /action="([^"]*)"/.exec(signInPage.text)![1];
@@ -151,7 +151,7 @@ describe('sign-in safety', () => {
     expect(toCallback.location).toMatch(/\/auth\/callback\?code=/);
 
     const other = await new TestBrowser().request(toCallback.location!);
-    expect(other.location).toBe(`${origin}/?loginError=expired`);
+    expect(other.location).toBe(`${origin}/?loginError=flow_missing`);
     expect((await browser.request(toCallback.location!)).location).toMatch(/\/auth\/token\?/);
   });
 
@@ -166,8 +166,43 @@ describe('sign-in safety', () => {
     const attackerCallback = (await attacker.request(attackerDone.location!)).location!;
     expect(victimPage.status).toBe(200);
     const forced = await victim.request(attackerCallback);
-    expect(forced.location).toBe(`${origin}/?loginError=failed`);
+    expect(forced.location).toBe(`${origin}/?loginError=flow_missing`);
     expect(victim.cookie('Token')).toBeUndefined();
+  });
+});
+
+describe('staff sign-in opened at another address than PUBLIC_URL', () => {
+  // The app's PUBLIC_URL is http://127.0.0.1:<port>; the same server also answers at localhost:<port>.
+  const elsewhere = () => origin.replace('127.0.0.1', 'localhost');
+
+  it('sends the browser to the same login call on PUBLIC_URL first, keeping e-mail and return path', async () => {
+    const page = await new TestBrowser().request(`${elsewhere()}/api/v1/auth/login?email=admin%40company.example&returnTo=%2FCustomers`);
+    expect(page.status).toBe(302);
+    expect(page.location).toBe(`${origin}/api/v1/auth/login?email=admin%40company.example&returnTo=%2FCustomers&atPublicUrl=1`);
+  });
+
+  it('never redirects to a host taken from the request headers', async () => {
+    const res = await fetch(`${origin}/api/v1/auth/login?email=admin%40company.example`, {
+      redirect: 'manual',
+      headers: { 'x-forwarded-host': 'evil.example' },
+    });
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get('location')!).origin).toBe(origin);
+  });
+
+  it('signs in from the other address and ends on PUBLIC_URL with a token', async () => {
+    const browser = new TestBrowser();
+    const signInPage = await browser.visit(`${elsewhere()}/api/v1/auth/login?email=admin%40company.example&returnTo=%2FCustomers`, origin);
+    expect(signInPage.url).toMatch(new RegExp(`^${origin}/dev-idp/interaction/`));
+    const done = await browser.submit(signInPage, origin, { email: 'admin@company.example' });
+    expect(done.location).toBe(`${origin}/auth/token?returnTo=%2FCustomers`);
+    expect(browser.cookie('Token')).toBeDefined();
+  });
+
+  it('does not hop again after the hop, so a proxy that hides the public address cannot loop', async () => {
+    const page = await new TestBrowser().request(`${elsewhere()}/api/v1/auth/login?email=admin%40company.example&atPublicUrl=1`);
+    expect(page.status).toBe(302);
+    expect(page.location).toMatch(/\/dev-idp\/auth\?/);
   });
 });
 

@@ -4,7 +4,7 @@ import { isStaffEmail, ZEmail } from '@insp/contracts';
 import type { AppConfig } from '../../config.js';
 import { typed } from '../../rest/route-helpers.js';
 import { authorizationRequest, redeemCallback } from './oidc-client.js';
-import { FLOW_COOKIE, flowCookieOptions, openFlow, safeReturnTo, sealFlow } from './oidc-flow.js';
+import { FLOW_COOKIE, flowCookieOptions, openFlow, publicOriginRedirect, safeReturnTo, sealFlow } from './oidc-flow.js';
 import { staffSignIn } from './oidc.service.js';
 
 const tags = ['auth'];
@@ -32,11 +32,21 @@ export async function oidcRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary: 'Starts staff sign-in: redirects to the identity provider with the e-mail as login hint',
-      querystring: z.object({ email: ZEmail.optional(), returnTo: z.string().max(2000).optional() }),
+      querystring: z.object({
+        email: ZEmail.optional(),
+        returnTo: z.string().max(2000).optional(),
+        // Set on the hop to PUBLIC_URL, so a proxy that hides the public address cannot cause a redirect loop.
+        atPublicUrl: z.literal('1').optional(),
+      }),
     },
     handler: async (req, reply) => {
       const { config } = req.ctx;
-      const { email, returnTo } = req.query;
+      const { email, returnTo, atPublicUrl } = req.query;
+      if (!atPublicUrl) {
+        const query = new URLSearchParams({ ...(email ? { email } : {}), ...(returnTo ? { returnTo } : {}), atPublicUrl: '1' });
+        const elsewhere = publicOriginRedirect(config.publicUrl, `${req.protocol}://${req.host}`, `/api/v1/auth/login?${query}`);
+        if (elsewhere) return reply.redirect(elsewhere, 302);
+      }
       if (email && !isStaffEmail(email, config.companyEmailDomain)) return toLoginScreen(reply, 'not_company_email');
       let request;
       try {
@@ -56,9 +66,12 @@ export async function oidcRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Identity provider redirect target: ends staff sign-in and hands the token to /auth/token' },
     handler: async (req, reply) => {
       const { config } = req.ctx;
-      const flow = await openFlow(config, req.cookies[FLOW_COOKIE]);
+      const opened = await openFlow(config, req.cookies[FLOW_COOKIE]);
       reply.clearCookie(FLOW_COOKIE, { path: flowCookieOptions(config).path });
-      if (!flow) return toLoginScreen(reply, 'expired');
+      if (!opened.ok) return toLoginScreen(reply, opened.reason === 'expired' ? 'expired' : 'flow_missing');
+      const { flow } = opened;
+      // A callback for a sign-in another tab or browser started: say so rather than a generic failure.
+      if (new URLSearchParams(req.url.split('?')[1] ?? '').get('state') !== flow.state) return toLoginScreen(reply, 'flow_missing');
       let identity;
       try {
         identity = await redeemCallback(config, req.url.split('?')[1] ?? '', flow);

@@ -8,3 +8,4 @@ export { createLocalStorage, type LocalStorageOptions } from './local.js';
 export { createS3Storage, createS3Client, type S3StorageOptions } from './s3.js';
 export { createStorage, type StorageConfig, type StorageDeps } from './create.js';
 export { storageConfigFromEnv } from './from-env.js';
+export { checkZipLimits, describeZipLimits, ZIP_LIMITS, ZipRefusedError, type ZipLimits } from './zip-limits.js';

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
@@ -165,6 +166,22 @@ describe('customers.import job', () => {
     const binary = await queuedImport(new Uint8Array([0xff, 0xfe, 0x43, 0x00]), 'text/csv');
     await run(binary);
     expect(await importRow(binary)).toMatchObject({ status: 'failed', error: expect.stringContaining('not a UTF-8 CSV') });
+  });
+
+  it('fails a workbook that would unpack to too much (a zip bomb stored past the upload check) before parsing it, with the reason', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Customers').addRow(['Customer name']);
+    const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
+    zip.file('xl/worksheets/sheet2.xml', Buffer.alloc(60 * 1024 * 1024)); // 60 MB of zeros, ~60 KB packed
+    const before = await countRows();
+    const id = await queuedImport(await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }), XLSX);
+    await run(id);
+    expect(await importRow(id)).toMatchObject({
+      status: 'failed',
+      total_rows: null,
+      error: 'The file was not read: it has a part (xl/worksheets/sheet2.xml) that unpacks to more than 100 times its packed size. A workbook to import may be at most 50 MB unpacked, in at most 1000 parts, none packed more than 100:1.',
+    });
+    expect(await countRows()).toEqual(before);
   });
 
   it('resumes after the last committed row when a run died part-way', async () => {

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { checkZipLimits, describeZipLimits, ZipRefusedError } from '@insp/storage';
 
 /** The columns of an import file; headers are matched ignoring case, spaces and punctuation. */
 export const importColumns = {
@@ -132,6 +133,15 @@ function detectSeparator(src: string): string {
 
 /** The first worksheet as text cells: numbers as Excel shows them (serial numbers are often typed as numbers). */
 export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
+  // exceljs unpacks the whole archive in memory: a zip bomb is refused before it gets the bytes. The upload
+  // checks the same; this covers files stored before that check or by another way in.
+  try {
+    await checkZipLimits(bytes);
+  } catch (err) {
+    if (!(err instanceof ZipRefusedError)) throw err;
+    const limits = err.unreadable ? 'Save it again from your spreadsheet program.' : `A workbook to import may be ${describeZipLimits()}.`;
+    throw new ImportFileError(`The file was not read: it ${err.message}. ${limits}`);
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { P } from '@insp/contracts';
 import { enqueueJob } from '@insp/db';
-import { detectContentType, newStorageKey, SNIFF_BYTES } from '@insp/storage';
+import { checkZipLimits, describeZipLimits, detectContentType, newStorageKey, SNIFF_BYTES, ZipRefusedError } from '@insp/storage';
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { fromZodIssues } from '../../errors.js';
 import { storageOf } from './customer-import.storage.js';
@@ -26,6 +26,7 @@ export async function startCustomerImport(ctx: ServiceContext, input: { fileName
   if (bytes.byteLength === 0) throw new AppError('BAD_REQUEST', `file: '${fileName}' is empty`, 'file');
   if (bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError('BAD_REQUEST', `file: '${fileName}' is larger than 10 MB; split it into several files`, 'file');
   const contentType = kindOf(fileName, bytes);
+  if (contentType === XLSX) await refuseZipBomb(fileName, bytes);
 
   const id = randomUUID();
   const key = newStorageKey('imports/customers', contentType === XLSX ? 'xlsx' : 'csv');
@@ -40,6 +41,20 @@ export async function startCustomerImport(ctx: ServiceContext, input: { fileName
   });
   ctx.log.info({ importId: id, fileName, size: bytes.byteLength }, 'customer import queued');
   return { id };
+}
+
+/**
+ * The job unpacks a workbook whole in memory (exceljs), so one that would unpack to too much is refused here,
+ * before it is stored or queued; the job checks again before parsing (docs/decisions.md, customer import).
+ */
+async function refuseZipBomb(fileName: string, bytes: Uint8Array) {
+  try {
+    await checkZipLimits(bytes);
+  } catch (err) {
+    if (!(err instanceof ZipRefusedError)) throw err;
+    const limits = err.unreadable ? 'Save it again from your spreadsheet program' : `A workbook to import may be ${describeZipLimits()}; split it into several files`;
+    throw new AppError('BAD_REQUEST', `file: '${fileName}' ${err.message}. ${limits}`, 'file');
+  }
 }
 
 function kindOf(fileName: string, bytes: Uint8Array): string {

@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, signInUsers } from '../../testing/test-app.js';
 import { startJobRuntime } from '@insp/worker';
@@ -36,6 +37,8 @@ const progress = (who: Who, id: string, query = '') => t.app.inject({ method: 'G
 const outboxFor = (id: string) => t.db.selectFrom('outbox').selectAll().where('idempotency_key', '=', `customers.import:${id}`).execute();
 
 const csv = 'Customer name;Customer MDM id;Equipment serial number\r\nKallio Oy;C-1;SN-1\r\n';
+/** Every file the uploads stored, as paths under the storage directory. */
+const storedFiles = async () => (await readdir(filesDir, { recursive: true })).sort();
 
 describe('customer import API', () => {
   it('stores an uploaded CSV, answers 202 with the import id, and queues the job in the same commit', async () => {
@@ -77,6 +80,32 @@ describe('customer import API', () => {
     expect(noName.statusCode).toBe(400);
     expect(noName.json()).toMatchObject({ field: 'fileName', message: 'fileName: is required' });
     expect(await t.db.selectFrom('customer_imports').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('refuses a workbook that would unpack to too much (a zip bomb) with a 400 naming the file, and stores and queues nothing', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('A').addRow(['Customer name']);
+    const zip = await JSZip.loadAsync(await wb.xlsx.writeBuffer());
+    zip.file('xl/worksheets/sheet2.xml', Buffer.alloc(60 * 1024 * 1024)); // 60 MB of zeros
+    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const imports = await t.db.selectFrom('customer_imports').select('id').execute();
+    const jobs = await t.db.selectFrom('outbox').select('id').where('name', '=', 'customers.import').execute();
+    const files = await storedFiles();
+
+    const res = await upload('admin', 'bomb.xlsx', bomb, XLSX);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      error: 'BAD_REQUEST',
+      field: 'file',
+      message:
+        "file: 'bomb.xlsx' has a part (xl/worksheets/sheet2.xml) that unpacks to more than 100 times its packed size. " +
+        'A workbook to import may be at most 50 MB unpacked, in at most 1000 parts, none packed more than 100:1; split it into several files',
+    });
+    expect(await t.db.selectFrom('customer_imports').select('id').execute()).toHaveLength(imports.length);
+    expect(await t.db.selectFrom('outbox').select('id').where('name', '=', 'customers.import').execute()).toHaveLength(jobs.length);
+    expect(await storedFiles()).toEqual(files);
   });
 
   it('refuses a file over 10 MB', async () => {
@@ -138,18 +167,21 @@ describe('customer import API', () => {
     expect((await progress('admin', 'nope')).statusCode).toBe(400);
   });
 
-  it('runs the upload through the job runtime (given the storage the API writes to) to a finished import', async () => {
+  it('runs uploads (CSV and Excel) through the job runtime (given the storage the API writes to) to finished imports', async () => {
     const log = { debug() {}, info() {}, warn() {}, error() {} };
     const runtime = await startJobRuntime({ db: t.db, dataDir: filesDir, mailFrom: 'x <x@company.example>', log, runProcessors: true, pollMs: 50, storage: storageOf(t.config) });
-    try {
-      const { id } = (await upload('admin', 'run.csv', 'Customer name,Equipment serial number\nRun Oy,RUN-1\n,RUN-2\n')).json();
+    const finished = async (id: string) => {
       runtime.kick();
       let body: { status: string } = { status: 'queued' };
       for (let i = 0; i < 100 && (body.status === 'queued' || body.status === 'running'); i++) {
         await new Promise((r) => setTimeout(r, 50));
         body = (await progress('admin', id)).json();
       }
-      expect(body).toMatchObject({
+      return body;
+    };
+    try {
+      const { id } = (await upload('admin', 'run.csv', 'Customer name,Equipment serial number\nRun Oy,RUN-1\n,RUN-2\n')).json();
+      expect(await finished(id)).toMatchObject({
         status: 'done',
         totalRows: 2,
         processedRows: 2,
@@ -158,6 +190,15 @@ describe('customer import API', () => {
         rowsWithErrors: 1,
         errors: { result: [{ rowNumber: 3, field: 'Customer name', message: 'is required' }], count: 1 },
       });
+
+      // A normal workbook passes the unpacking limits at upload and in the job.
+      const wb = new ExcelJS.Workbook();
+      const sheet = wb.addWorksheet('Customers');
+      sheet.addRow(['Customer name', 'Equipment serial number']);
+      for (let i = 1; i <= 50; i++) sheet.addRow([`Workbook Oy ${i}`, `WB-${i}`]);
+      const res = await upload('admin', 'run.xlsx', Buffer.from(await wb.xlsx.writeBuffer()), XLSX);
+      expect(res.statusCode, res.body).toBe(202);
+      expect(await finished(res.json().id)).toMatchObject({ status: 'done', error: null, totalRows: 50, customersCreated: 50, equipmentCreated: 50, rowsWithErrors: 0 });
     } finally {
       await runtime.close();
     }

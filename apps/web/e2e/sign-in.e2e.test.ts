@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { waitForMail, type Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { expectTouchTargets, newTabletPage } from './support/tablet.js';
 import { signInAsStaff, signInAsDistributor, newPage as openPage, productAndBrowser } from './support/sign-in.js';
 
 /**
@@ -33,6 +35,7 @@ describe('staff sign-in through the development identity provider', () => {
     await page.goto(product.url + '/Reports');
     await page.getByLabel('Email').waitFor();
     await screenshot(page, 'login-email');
+    await expectNoSeriousA11yViolations(page, 'login, e-mail step');
     await staffSignIn(page, 'admin@company.example', '/Reports');
     expect(new URL(page.url()).pathname).toBe('/Reports');
     await expect.poll(() => page.locator('nav a', { hasText: 'Reports' }).getAttribute('aria-current')).toBe('page');
@@ -49,6 +52,9 @@ describe('navigation per role', () => {
       'My page', 'Reports', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
       'Equipment', 'Distributors', 'Usage dashboard', 'Web logs', 'Tags', 'Certifications',
     ]);
+    await page.getByTestId('welcome').waitFor();
+    await screenshot(page, 'my-page-admin');
+    await expectNoSeriousA11yViolations(page, 'My page and the top navigation (admin)');
     await page.context().close();
   });
 
@@ -72,6 +78,7 @@ describe('navigation per role', () => {
     await page.getByText('dist.admin@distributor.example').first().waitFor();
     expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Inspection points', 'Inspection protocols', 'Users']);
     await screenshot(page, 'shell-distributor-admin');
+    await expectNoSeriousA11yViolations(page, 'My page and the top navigation (distributor admin)');
     await page.context().close();
   });
 });
@@ -83,6 +90,7 @@ describe('permission screen', () => {
     await page.goto(product.url + '/Documents');
     await page.getByText('Your permissions are not enough for seeing this page.').waitFor();
     await screenshot(page, 'permission-screen');
+    await expectNoSeriousA11yViolations(page, 'permission screen');
     await page.context().close();
   });
 });
@@ -93,6 +101,7 @@ describe('distributor sign-in with password', () => {
     await distributorSignIn(page, 'dist.user@distributor.example', 'Wrong-password-1');
     await page.getByText('Wrong e-mail or password').waitFor();
     await screenshot(page, 'login-password-error');
+    await expectNoSeriousA11yViolations(page, 'login, password step with the wrong-password error');
     await page.getByLabel('Password', { exact: true }).fill('Distributor-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('dist.user@distributor.example').first().waitFor();
@@ -142,8 +151,11 @@ describe('set password through the link in the written e-mail', () => {
     await page.goto(product.url + '/');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'login, password step');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByText(`Send a password reset link to ${email}?`).waitFor();
+    await expectNoSeriousA11yViolations(page, 'login, forgot-password dialog');
     await page.getByRole('button', { name: 'Send link' }).click();
     const mail = await waitForMail(product.dataDir, email);
     const link = mail.match(/https?:\/\/\S+\/nosession\/SetPassword\?userId=[^\s"<&]+&(amp;)?token=[^\s"<]+/)![0].replace(/&amp;/g, '&');
@@ -154,8 +166,10 @@ describe('set password through the link in the written e-mail', () => {
     await fresh.getByLabel('New password', { exact: true }).fill('Brand-new-pass1');
     await fresh.getByLabel('New password again').fill('Brand-new-pass1');
     await screenshot(fresh, 'set-password');
+    await expectNoSeriousA11yViolations(fresh, 'set password form');
     await fresh.getByRole('button', { name: 'Set password' }).click();
     await fresh.getByText('Password changed successfully.').waitFor();
+    await expectNoSeriousA11yViolations(fresh, 'set password, done');
 
     // the link works once
     const reuse = await newPage();
@@ -165,10 +179,36 @@ describe('set password through the link in the written e-mail', () => {
     await reuse.getByRole('button', { name: 'Set password' }).click();
     await reuse.getByText('Password change failed!').waitFor();
     await screenshot(reuse, 'set-password-failed');
+    await expectNoSeriousA11yViolations(reuse, 'set password, failed');
 
     const signIn = await newPage();
     await distributorSignIn(signIn, email, 'Brand-new-pass1');
     await signIn.getByText(email).first().waitFor();
     for (const p of [page, fresh, reuse, signIn]) await p.context().close();
+  });
+});
+
+describe('on a tablet', () => {
+  it('gives the sign-in buttons, the top navigation and Log out touch targets of at least 44 px', async () => {
+    const page = await newTabletPage(browser);
+    await page.goto(product.url + '/');
+    await expectTouchTargets({ 'Continue': page.getByRole('button', { name: 'Continue' }) });
+    await page.getByLabel('Email').fill('dist.admin@distributor.example');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectTouchTargets({
+      'Back': page.getByRole('button', { name: 'Back' }),
+      'Show password': page.getByRole('button', { name: 'Show password' }),
+      'Forgot password?': page.getByRole('button', { name: 'Forgot password?' }),
+      'Sign in': page.getByRole('button', { name: 'Sign in' }),
+    });
+    await screenshot(page, 'tablet-login-password');
+    await expectNoSeriousA11yViolations(page, 'login, password step on a tablet');
+    await page.getByLabel('Password', { exact: true }).fill('Distributor-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('welcome').waitFor();
+    await expectTouchTargets({ 'top navigation link': page.locator('nav a'), 'Log out': page.getByRole('link', { name: 'Log out' }) });
+    await screenshot(page, 'tablet-my-page');
+    await expectNoSeriousA11yViolations(page, 'My page on a tablet');
+    await page.context().close();
   });
 });

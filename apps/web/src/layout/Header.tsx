@@ -8,6 +8,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircleOutlined';
 import { Brand } from '../components/Brand';
 import { useSession } from '../providers/session';
 import { TopNav } from './TopNav';
+import { coarsePointer } from '../theme';
 
 /** Page header (spec 000 §2.1): brand, the signed-in user's e-mail and a 'Log out' link to /auth/logout. */
 export function Header() {
@@ -31,7 +32,16 @@ export function Header() {
             to="/auth/logout"
             variant="body2"
             underline="hover"
-            sx={{ color: 'common.white', fontWeight: 600, border: 1, borderColor: 'rgba(255,255,255,0.35)', borderRadius: 1, px: 1.25, py: 0.5 }}
+            sx={{
+              color: 'common.white',
+              fontWeight: 600,
+              border: 1,
+              borderColor: 'rgba(255,255,255,0.35)',
+              borderRadius: 1,
+              px: 1.25,
+              py: 0.5,
+              [coarsePointer]: { display: 'inline-flex', alignItems: 'center', minHeight: 44 },
+            }}
           >
             Log out
           </Link>

@@ -15,7 +15,7 @@ describe('expired style rule', () => {
   it('styles expired rows distinctly and leaves the others alone', () => {
     const expired = { id: 'u', email: 'a@x', employeeId: 'E', certifications: [cert('2000-01-01')] };
     const valid = { ...expired, certifications: [cert('2999-01-01')] };
-    expect(expiredRowSx(expired)).toMatchObject({ '& td': { color: 'error.main' } });
+    expect(expiredRowSx(expired)).toMatchObject({ '& td': { color: 'error.dark' } });
     expect(expiredRowSx(valid)).toEqual({});
   });
 });

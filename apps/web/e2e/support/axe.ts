@@ -1,0 +1,68 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { TABLET } from './tablet.js';
+
+export { TABLET };
+
+/** The impacts that fail a test; moderate and minor findings are left to reviews. */
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe (every rule of the WCAG 2.x A/AA and best-practice sets axe enables by default) on the page as
+ * it is, then again at tablet width, and fails listing each serious or critical violation: rule, impact,
+ * what to do, and the selectors of the elements, so the message says what to fix. `context` names the
+ * screen and state in that message ('login, password step').
+ */
+export async function expectNoSeriousA11yViolations(page: Page, context = new URL(page.url()).pathname) {
+  const found: Finding[] = await seriousA11yViolations(page);
+  const viewport = page.viewportSize();
+  if (viewport && viewport.width !== TABLET.width) {
+    await page.setViewportSize(TABLET);
+    try {
+      // only what the narrower layout adds: a finding at both widths is listed once
+      const seen = new Set(found.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`)));
+      for (const v of await seriousA11yViolations(page)) {
+        const nodes = v.nodes.filter((n) => !seen.has(`${v.id} ${n.target.join(' ')}`));
+        if (nodes.length) found.push({ ...v, nodes, width: TABLET.width });
+      }
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+  }
+  if (found.length > 0) throw new Error(describe(found, `${context} (${page.url()})`));
+}
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+type Finding = Violation & { width?: number };
+
+/** axe's serious and critical violations on the page as it is now (after transitions settle). */
+export async function seriousA11yViolations(page: Page): Promise<Violation[]> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+}
+
+/**
+ * Waits for running CSS transitions and animations (a dialog fading in, a ripple) to end: axe measures
+ * colours as painted, and a half-faded dialog reads as a contrast failure that no person ever sees.
+ */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), new Promise((r) => setTimeout(r, 2_000))]);
+  });
+}
+
+function describe(found: Finding[], where: string): string {
+  const lines = [`axe: ${found.length} serious or critical accessibility violation(s) on ${where}:`];
+  for (const v of found) {
+    lines.push(`- [${v.impact}] ${v.id}${v.width ? ` (at ${v.width} px wide)` : ''}: ${v.help} — ${v.helpUrl}`);
+    for (const node of v.nodes.slice(0, 8)) {
+      const why = (node.failureSummary ?? '').split('\n').slice(1).map((s) => s.trim()).filter(Boolean).join('; ').slice(0, 300);
+      lines.push(`    ${node.target.join(' >> ')}${why ? `  — ${why}` : ''}`);
+    }
+    if (v.nodes.length > 8) lines.push(`    … and ${v.nodes.length - 8} more`);
+  }
+  return lines.join('\n');
+}

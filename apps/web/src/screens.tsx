@@ -10,6 +10,7 @@ import { productFamiliesScreens } from './resources/product-families';
 import { externalUsersScreens } from './resources/external-users';
 import { certifiedUsersScreens } from './resources/certified-users';
 import { customerImportScreens } from './resources/customer-import';
+import { staffAccountsScreens } from './resources/staff-accounts';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -23,6 +24,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...externalUsersScreens,
   ...certifiedUsersScreens,
   ...customerImportScreens,
+  ...staffAccountsScreens,
 };
 
 /** One route of the shell: page title, permission check ('Your permissions are not enough…'), screen. */

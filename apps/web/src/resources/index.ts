@@ -4,6 +4,7 @@ import { equipmentResources } from './equipment';
 import { productFamiliesResources } from './product-families';
 import { externalUsersResources } from './external-users';
 import { certifiedUsersResources } from './certified-users';
+import { staffAccountsResources } from './staff-accounts';
 
 /**
  * react-admin resources, one folder per domain (STYLE.md, after the react-admin demo and crm):
@@ -23,4 +24,5 @@ export const resources: ResourceModule[] = [
   ...productFamiliesResources,
   ...externalUsersResources,
   ...certifiedUsersResources,
+  ...staffAccountsResources,
 ];

@@ -6,6 +6,7 @@ import { RangePagination } from '../../components/RangePagination';
 import { LIST_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../../components/listDefaults';
 import { ActivateRowButton, DeleteRowButton, SendPasswordLinkButton } from './RowActions';
 import { useStaff } from './useStaff';
+import { StaffAccountsLink } from '../staff-accounts/StaffAccountsLink';
 
 const statusText: Record<TExternalUser['status'], string> = { passwordNotSet: 'Password not set', active: 'Active', expired: 'Expired' };
 
@@ -22,6 +23,7 @@ export function ExternalUserList() {
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search" />]}
       actions={
         <TopToolbar>
+          <StaffAccountsLink />
           <CreateButton label="Add" />
         </TopToolbar>
       }

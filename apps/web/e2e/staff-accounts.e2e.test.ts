@@ -3,10 +3,8 @@ import type { Browser } from 'playwright-core';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { expectTouchTargets, newTabletPage, TABLET } from './support/tablet.js';
 import { signInAsStaff, newPage, productAndBrowser } from './support/sign-in.js';
-
-/** The tablet people carry, held upright (an iPad Air is 820 px wide in portrait). */
-const TABLET = { width: 820, height: 1180 };
 
 /**
  * /StaffAccounts (issue 6) on the built product with the demo seed: Ada Admin (admin group; Developer and
@@ -63,9 +61,16 @@ describe('/StaffAccounts', () => {
     await page.getByRole('row', { name: /Max Manager/ }).waitFor();
     await expectNoSeriousA11yViolations(page, 'staff accounts list');
     await screenshot(page, 'staff-accounts-list');
-    await page.setViewportSize(TABLET);
-    // upright tablet: the seven columns fit, nothing scrolls sideways
+    await page.context().close();
+  });
+
+  it('fits a tablet held upright, with flag boxes large enough to touch', async () => {
+    const page = await newTabletPage(browser);
+    await signInAsStaff(page, product.url, 'admin@company.example', '/StaffAccounts');
+    await page.getByRole('row', { name: /Max Manager/ }).waitFor();
+    // the seven columns fit 820 px: nothing scrolls sideways
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);
+    await expectTouchTargets({ 'flag checkbox': page.getByRole('checkbox') });
     await screenshot(page, 'staff-accounts-list-820');
     await page.context().close();
   });

@@ -37,7 +37,8 @@ export function StaffAccountList() {
         <DataTable.Col source="level" label="Level" disableSort>
           <FunctionField<TStaffAccount> render={(r) => levelName(r.level)} />
         </DataTable.Col>
-        <DataTable.Col source="lastSignIn" label="Last sign-in">
+        {/* a non-breaking hyphen: a narrow column wraps before "sign-in", never inside it */}
+        <DataTable.Col source="lastSignIn" label={'Last sign\u2011in'}>
           <FunctionField<TStaffAccount> render={(r) => (r.lastSignIn ? formatDateTime(r.lastSignIn) : 'Never')} />
         </DataTable.Col>
         {flagColumns.map((flag) => (

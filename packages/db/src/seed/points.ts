@@ -46,7 +46,7 @@ const SPECS: PointSpec[] = [
     translations: { fi: ['Yleiset huomiot'], sv: ['Allmänna anmärkningar'] } },
   { key: 'wearsummary', type: 'Summary', name: 'Summary of wear parts', category: 'Crushers', section: 'Wear parts', measurementTitle: 'Wear', unit: '%',
     fields: [{ title: 'Part' }, { title: 'Wear %', keyboard: 'decimal-pad' }], rows: [{ title: 'Jaw dies' }, { title: 'Cheek plates' }] },
-  { key: 'beltwear', type: 'SummaryWithRows', name: 'Conveyor belt thickness', category: 'Crushers', section: 'Conveyors', measurementTitle: 'Thickness', unit: 'mm', aggregationDirection: 'Row', lineChart: true,
+  { key: 'beltwear', type: 'SummaryWithRows', name: 'Conveyor belt thickness', category: 'Crushers', section: 'Conveyors', measurementTitle: 'Thickness', unit: 'mm', aggregationDirection: 'Row', lineChart: true, limits: 'family',
     fields: [{ title: 'Left', keyboard: 'decimal-pad' }, { title: 'Centre', keyboard: 'decimal-pad' }, { title: 'Right', keyboard: 'decimal-pad' }, { title: 'Average', aggregation: 'Average' }],
     rows: [{ title: 'Main conveyor' }, { title: 'Side conveyor' }, { title: 'Fines conveyor' }] },
   { key: 'profile', type: 'MeasurementsWithPicture', name: 'Mantle and concave profile', category: 'Crushers', section: 'Crusher', families: ['Cone HC'],

@@ -27,7 +27,7 @@ const SPECS: ProtocolSpec[] = [
     sections: [['Crusher', ['profile', 'css']], ['Hydraulics', ['oiltemp']], ['Conveyors', ['beltwear']], ['General', ['remarks']]] },
   { name: 'Commissioning for Screen ST', type: 'Commissioning', families: ['Screen ST'], sections: [['Screen deck', ['mesh', 'screenincl', 'screenbear']], ['Safety', ['estop']]] },
   { name: 'Commission for Drill DX', type: 'Commission', families: ['Drill DX'], subcategories: true,
-    sections: [['Boom', ['boomhoses']], ['Rock drill', ['percussion']], ['General', ['remarks']]] },
+    sections: [['Boom', ['boomhoses']], ['Rock drill', ['percussion']], ['General', ['remarks', 'tracks']]] },
   { name: 'Equipment configurator', type: 'Equipment_Configurator', sections: [['Crusher', ['css']], ['Engine', ['hours']]] },
   { name: 'Site audit', type: 'Audit_Site', sections: [['Plant', ['siteaccess', 'dust']], ['Safety', ['estop']]] },
   { name: 'Site operational audit', type: 'Audit_Site_Operational', sections: [['Operation', ['capacity', 'practices']], ['Plant', ['dust']]] },
@@ -97,7 +97,8 @@ export async function seedProtocols(ctx: SeedContext, ref: Reference, points: Se
             prefill: key === 'hours' ? json({ source: 'equipment', field: 'loadedHours' }) : null,
             sample_id_index: point.type === 'SummaryWithRows' ? 0 : null,
             show_value_in_report_header: key === 'hours',
-            show_in_report: key !== 'tracks',
+            // Hidden from the daily check's report only, so reports still show a RangeValues point (commission).
+            show_in_report: !(key === 'tracks' && s.type === 'Daily'),
             optional: key === 'remarks',
           })
           .returning('id')

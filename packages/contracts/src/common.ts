@@ -2,23 +2,39 @@ import { z } from 'zod';
 
 export const ZId = z.uuid();
 
+/**
+ * Text a client may send: no C0 control character except tab, line feed and carriage return, and no DEL.
+ * PostgreSQL refuses NUL in text (it was a 500); the others are invisible, nobody types them, and they break
+ * exports and e-mails. Every string input that reaches the database starts from this (docs/decisions.md, API).
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters (tab and line breaks are allowed)';
+const noControlCharacters = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/** ZText with the string options of z.string (e.g. `{ error: 'is required' }` for a missing value). */
+export const zText = (params?: Parameters<typeof z.string>[0]) => z.string(params).regex(noControlCharacters, CONTROL_CHARACTERS_MESSAGE);
+export const ZText = zText();
+
 /** Default list query (000 §9, 002 §9): offset 0, amount 50. Max page size (not shown in spec) is 500. */
 export const ZListQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   amount: z.coerce.number().int().min(1).max(500).default(50),
-  search: z.string().trim().max(200).default(''),
-  orderKey: z.string().max(64).optional(),
-  orderDirection: z
-    .string()
+  search: ZText.trim().max(200).default(''),
+  orderKey: ZText.max(64).optional(),
+  orderDirection: ZText
     .transform((s) => s.toLowerCase())
     .pipe(z.enum(['asc', 'desc']))
     .optional(),
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 
+/**
+ * `count` is exact unless `countCapped` is true: then more than `count` rows match and counting stopped there,
+ * so a broad search never counts a million rows (docs/decisions.md, "Lists").
+ */
 export const listResponse = <T extends z.ZodType>(item: T) =>
-  z.object({ result: z.array(item), count: z.number().int() });
-export type TListResponse<T> = { result: T[]; count: number };
+  z.object({ result: z.array(item), count: z.number().int(), countCapped: z.boolean().optional() });
+export type TListResponse<T> = { result: T[]; count: number; countCapped?: boolean };
 
 /** Application error codes; one table maps them to HTTP statuses and tRPC codes. */
 export const ErrorCodes = {

@@ -11,5 +11,6 @@ export * from './product-families.js';
 export * from './external-users.js';
 export * from './certified-users.js';
 export * from './staff-accounts.js';
+export * from './inspections.js';
 export * from './point-math.js';
 export * from './report.js';

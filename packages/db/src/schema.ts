@@ -408,6 +408,13 @@ export interface InspectionCategories {
   updated_at: Generated<Timestamp>;
 }
 
+export interface InspectionCounts {
+  company_key: string;
+  n: Generated<number>;
+  status: string;
+  type: string;
+}
+
 export interface InspectionExtraPoints {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
@@ -939,6 +946,7 @@ export interface DB {
   follow_up_range_values: FollowUpRangeValues;
   images: Images;
   inspection_categories: InspectionCategories;
+  inspection_counts: InspectionCounts;
   inspection_extra_points: InspectionExtraPoints;
   inspection_finding_photos: InspectionFindingPhotos;
   inspection_findings: InspectionFindings;

@@ -9,6 +9,7 @@ import * as m0007 from './20261122_0007_protocols.js';
 import * as m0008 from './20261122_0008_inspections_audits.js';
 import * as m0009 from './20261122_0009_operations.js';
 import * as m0011 from './20261122_0011_customer_imports.js';
+import * as m0012 from './20261122_0012_inspection_list_counts.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0008_inspections_audits': m0008,
   '20261122_0009_operations': m0009,
   '20261122_0011_customer_imports': m0011,
+  '20261122_0012_inspection_list_counts': m0012,
 };

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { ZListQuery } from '@insp/contracts';
 import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
-import { listPage } from './list.js';
+import { listPage, type ListSpec } from './list.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -19,12 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.destroy());
 
-const list = (q: Record<string, unknown>) =>
-  listPage(t.db.selectFrom('customers').select(['id', 'name', 'mdm_customer_id']).where('deleted_at', 'is', null), ZListQuery.parse(q), {
-    sortable: { name: sql.ref('name'), mdmCustomerId: sql.ref('mdm_customer_id') },
+const list = (q: Record<string, unknown>, extra: Partial<ListSpec<any, any>> = {}) =>
+  listPage(t.db, t.db.selectFrom('customers').select(['id', 'name', 'mdm_customer_id']).where('deleted_at', 'is', null), ZListQuery.parse(q), {
+    sortable: { name: sql.ref('name'), mdmCustomerId: { expr: sql.ref('mdm_customer_id'), emptyLast: true } },
     defaultSort: { key: 'name', direction: 'desc' },
     tieBreaker: sql.ref('id'),
     search: (p) => sql<boolean>`name ilike ${p} or mdm_customer_id ilike ${p}`,
+    ...extra,
   });
 
 describe('listPage', () => {
@@ -64,5 +65,31 @@ describe('listPage', () => {
 
   it('refuses an unknown orderKey with a message naming it', async () => {
     await expect(list({ orderKey: 'password' })).rejects.toMatchObject({ code: 'BAD_REQUEST', field: 'orderKey' });
+  });
+
+  it('takes the count from a short last page without counting', async () => {
+    const knownCount = vi.fn(async () => 999);
+    expect((await list({ search: 'quarry 11' }, { knownCount })).count).toBe(10);
+    expect((await list({ offset: 100, amount: 50 }, { knownCount })).count).toBe(123);
+    expect(knownCount).not.toHaveBeenCalled();
+  });
+
+  it('uses kept counters for a full page without a search, and never for a search', async () => {
+    const knownCount = vi.fn(async () => 4242);
+    expect((await list({}, { knownCount })).count).toBe(4242);
+    expect((await list({ search: 'quarry' }, { knownCount })).count).toBe(120);
+    expect(knownCount).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops counting at countLimit and says the count is capped', async () => {
+    expect(await list({ amount: 10 }, { countLimit: 40 })).toMatchObject({ count: 40, countCapped: true });
+    expect((await list({ amount: 10, search: 'quarry 1' }, { countLimit: 40 })).count).toBe(20);
+    expect((await list({ amount: 10, search: 'quarry 1' }, { countLimit: 40 })).countCapped).toBeUndefined();
+  });
+
+  it('sorts a plain key in PostgreSQL order (empty first when descending), matching a plain index read backwards', async () => {
+    const desc = await list({ amount: 500 }, { sortable: { mdm: sql.ref('mdm_customer_id') }, defaultSort: { key: 'mdm', direction: 'desc' } });
+    expect(desc.result[0]!.mdm_customer_id).toBeNull();
+    expect(desc.result.at(-1)!.mdm_customer_id).not.toBeNull();
   });
 });

@@ -1,53 +1,86 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TListQuery, TListResponse } from '@insp/contracts';
 import { AppError } from '../errors.js';
 
+/**
+ * A sort key. A plain expression sorts in PostgreSQL's own null order (ascending: empty last; descending: empty
+ * first), which is the order a plain btree index yields forwards or backwards, so a page is read from the index
+ * instead of sorting the table. `emptyLast` keeps empty values last in both directions; the list then needs an
+ * index with `desc nulls last` for the descending order once the table is large (docs/decisions.md, "Lists").
+ */
+export type SortKey = Expression<unknown> | { expr: Expression<unknown>; emptyLast: true };
+
 export interface ListSpec<DB, TB extends keyof DB> {
   /** orderKey → expression; only these keys sort (anything else is a 400 naming orderKey). */
-  sortable: Record<string, Expression<unknown>>;
+  sortable: Record<string, SortKey>;
   defaultSort: { key: string; direction: 'asc' | 'desc' };
   /** Unique tie-breaker so pages never overlap or skip rows (usually the table's id). */
   tieBreaker: Expression<unknown>;
   /** Contains-search: return the condition for one (already escaped) ILIKE pattern. */
   search?: (pattern: string) => Expression<SqlBool>;
+  /**
+   * An exact count that does not read the rows (kept counters), or null when this query is not covered.
+   * Called only when the page itself cannot tell the count.
+   */
+  knownCount?: () => Promise<number | null>;
+  /** Counting rows stops after this many; a larger total answers `count: countLimit, countCapped: true`. */
+  countLimit?: number;
   /** For the `TB` type parameter only. */
   _table?: TB;
 }
 
+export const DEFAULT_COUNT_LIMIT = 10_000;
+
 /** '%term%' with LIKE wildcards in the term taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * One page of a list, sorted and searched in SQL (000 §3 list query → {result, count}).
- * The count comes from a window function in the same query; only a page past the end needs a second query.
- */
-export async function listPage<DB, TB extends keyof DB, O extends Record<string, unknown>>(
+const isKeyObject = (k: SortKey): k is { expr: Expression<unknown>; emptyLast: true } => 'emptyLast' in k;
+
+/** The page's rows query (ordered by the sort key and the tie-breaker, limited) and the filtered query it counts. */
+export function pageQuery<DB, TB extends keyof DB, O extends Record<string, unknown>>(
   base: SelectQueryBuilder<DB, TB, O>,
   query: TListQuery,
   spec: ListSpec<DB, TB>,
-): Promise<TListResponse<O>> {
+) {
   const key = query.orderKey ?? spec.defaultSort.key;
-  const sortExpr = spec.sortable[key];
-  if (!sortExpr) {
+  const sortKey = spec.sortable[key];
+  if (!sortKey) {
     throw new AppError('BAD_REQUEST', `orderKey: must be one of ${Object.keys(spec.sortable).join(', ')}`, 'orderKey');
   }
   const direction = query.orderDirection ?? (query.orderKey ? 'asc' : spec.defaultSort.direction);
   let filtered = base;
   if (query.search && spec.search) filtered = filtered.where(spec.search(containsPattern(query.search)) as never);
-
-  const rows = (await filtered
-    .select(sql<number>`count(*) over ()`.as('__total'))
-    // Empty values sort last when ascending and when descending alike (a list starts with real names).
-    .orderBy(sortExpr as never, (ob) => (direction === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast()))
+  const expr = isKeyObject(sortKey) ? sortKey.expr : sortKey;
+  const emptyLast = isKeyObject(sortKey);
+  const rows = filtered
+    .orderBy(expr as never, (ob) => (direction === 'desc' ? (emptyLast ? ob.desc().nullsLast() : ob.desc()) : ob.asc()))
     .orderBy(spec.tieBreaker as never, direction)
     .limit(query.amount)
-    .offset(query.offset)
-    .execute()) as Array<O & { __total: number }>;
+    .offset(query.offset);
+  return { filtered, rows };
+}
 
-  let count = rows[0] ? Number(rows[0].__total) : 0;
-  if (!rows.length && query.offset > 0) {
-    const c = await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-    count = Number((c as { n: number } | undefined)?.n ?? 0);
-  }
-  return { result: rows.map(({ __total, ...row }) => row as unknown as O), count };
+/**
+ * One page of a list, sorted and searched in SQL (000 §3 list query → {result, count}). A page never counts or
+ * sorts the whole table: rows come in index order with LIMIT; the count comes from the page itself when it is
+ * the last one, else from `knownCount` (counters), else from counting at most `countLimit` + 1 matches.
+ */
+export async function listPage<DB, TB extends keyof DB, O extends Record<string, unknown>>(
+  db: Kysely<any>,
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: TListQuery,
+  spec: ListSpec<DB, TB>,
+): Promise<TListResponse<O>> {
+  const page = pageQuery(base, query, spec);
+  const rows = (await page.rows.execute()) as O[];
+
+  // A short page with rows is the last one: the count is known without counting.
+  if (rows.length > 0 && rows.length < query.amount) return { result: rows, count: query.offset + rows.length };
+  const known = (!query.search || !spec.search) && spec.knownCount ? await spec.knownCount() : null;
+  if (known !== null) return { result: rows, count: known };
+  const limit = spec.countLimit ?? DEFAULT_COUNT_LIMIT;
+  const matches = page.filtered.clearSelect().clearOrderBy().select(sql`1`.as('one')).limit(limit + 1).as('matches');
+  const c = await db.selectFrom(matches).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const n = Number(c.n);
+  return n > limit ? { result: rows, count: limit, countCapped: true } : { result: rows, count: n };
 }

@@ -6,6 +6,7 @@ import { productFamiliesRouter } from '../domains/product-families/product-famil
 import { externalUsersRouter } from '../domains/external-users/external-users.trpc.js';
 import { customerImportRouter } from '../domains/customer-import/customer-import.trpc.js';
 import { certifiedUsersRouter } from '../domains/certified-users/certified-users.trpc.js';
+import { inspectionsRouter } from '../domains/inspections/inspections.trpc.js';
 import { staffAccountsRouter } from '../domains/staff-accounts/staff-accounts.trpc.js';
 
 /** The web app's API. Each domain adds its router here. */
@@ -18,5 +19,6 @@ export const appRouter = router({
   certifiedUsers: certifiedUsersRouter,
   customerImport: customerImportRouter,
   staffAccounts: staffAccountsRouter,
+  inspections: inspectionsRouter,
 });
 export type AppRouter = typeof appRouter;

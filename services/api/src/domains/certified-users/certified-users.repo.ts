@@ -9,11 +9,11 @@ const earliestExpiration = sql<Date | null>`(select min(c.expiration_date) from 
 
 export async function listCertifiedUsers(db: Db, query: TListQuery): Promise<TListResponse<TCertifiedUser>> {
   const base = db.selectFrom('certified_users').select(['certified_users.id', 'certified_users.email', 'certified_users.employee_id']);
-  const page = await listPage(base, query, {
+  const page = await listPage(db, base, query, {
     sortable: {
       email: sql`lower(certified_users.email)`,
-      employeeId: sql`certified_users.employee_id`,
-      earliestExpiration,
+      employeeId: { expr: sql`certified_users.employee_id`, emptyLast: true },
+      earliestExpiration: { expr: earliestExpiration, emptyLast: true },
     },
     // spec 002 §9: certified users by e-mail ascending.
     defaultSort: { key: 'email', direction: 'asc' },
@@ -21,7 +21,7 @@ export async function listCertifiedUsers(db: Db, query: TListQuery): Promise<TLi
     search: (p) => sql<boolean>`(certified_users.email ilike ${p} or certified_users.employee_id ilike ${p})`,
   });
   const certs = await certificationsOf(db, page.result.map((u) => u.id));
-  return { result: page.result.map((u) => toUser(u, certs)), count: page.count };
+  return { ...page, result: page.result.map((u) => toUser(u, certs)) };
 }
 
 export async function findCertifiedUser(db: Db, id: string): Promise<TCertifiedUser | undefined> {

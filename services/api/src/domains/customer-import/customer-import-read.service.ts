@@ -38,6 +38,7 @@ export async function getCustomerImport(ctx: ServiceContext, id: string, query: 
   const row = await ctx.db.selectFrom('customer_imports').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Import');
   const errors = await listPage(
+    ctx.db,
     ctx.db.selectFrom('customer_import_errors').select(['row_number as rowNumber', 'field', 'message']).where('import_id', '=', id),
     { ...query, search: '' },
     {
@@ -52,11 +53,11 @@ export async function getCustomerImport(ctx: ServiceContext, id: string, query: 
 /** Earlier imports, newest first, so an administrator can get back to one's report; search by file name. */
 export async function listCustomerImports(ctx: ServiceContext, query: TListQuery) {
   requirePermission(ctx, P.customersAdmin);
-  const page = await listPage(ctx.db.selectFrom('customer_imports').selectAll(), query, {
+  const page = await listPage(ctx.db, ctx.db.selectFrom('customer_imports').selectAll(), query, {
     sortable: { createdAt: sql.ref('created_at'), fileName: sql.ref('file_name'), status: sql.ref('status') },
     defaultSort: { key: 'createdAt', direction: 'desc' },
     tieBreaker: sql.ref('id'),
     search: (pattern) => sql<boolean>`file_name ilike ${pattern}`,
   });
-  return { result: page.result.map((r) => toImport(r as Selectable<CustomerImports>)), count: page.count };
+  return { ...page, result: page.result.map((r) => toImport(r as Selectable<CustomerImports>)) };
 }

@@ -11,8 +11,8 @@ export async function listCustomers(ctx: ServiceContext, query: TCustomerListQue
     .selectFrom('customers')
     .select(['id', 'name', 'mdm_customer_id as mdmCustomerId'])
     .where('deleted_at', 'is', null);
-  return listPage(base, query, {
-    sortable: { name: sql.ref('name'), mdmCustomerId: sql.ref('mdm_customer_id') },
+  return listPage(ctx.db, base, query, {
+    sortable: { name: sql.ref('name'), mdmCustomerId: { expr: sql.ref('mdm_customer_id'), emptyLast: true } },
     // spec 002 §9: customers sort by name descending by default.
     defaultSort: { key: 'name', direction: 'desc' },
     tieBreaker: sql.ref('id'),

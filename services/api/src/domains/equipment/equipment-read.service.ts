@@ -18,15 +18,15 @@ export async function listEquipment(ctx: ServiceContext, query: TEquipmentListQu
   if (query.productModelId) base = base.where('e.product_model_id', '=', query.productModelId);
   if (query.customerId) base = base.where('e.customer_id', '=', query.customerId);
   const serial = sql`e.serial_number`;
-  return listPage(base, query, {
+  return listPage(ctx.db, base, query, {
     sortable: {
-      serial,
-      serialNumber: serial,
-      nickName: sql`lower(e.nick_name)`,
-      mdmEquipmentId: sql`e.mdm_equipment_id`,
-      productFamilyName: sql`lower(f.name)`,
-      productModelName: sql`lower(m.name)`,
-      customerName: sql`lower(c.name)`,
+      serial: { expr: serial, emptyLast: true },
+      serialNumber: { expr: serial, emptyLast: true },
+      nickName: { expr: sql`lower(e.nick_name)`, emptyLast: true },
+      mdmEquipmentId: { expr: sql`e.mdm_equipment_id`, emptyLast: true },
+      productFamilyName: { expr: sql`lower(f.name)`, emptyLast: true },
+      productModelName: { expr: sql`lower(m.name)`, emptyLast: true },
+      customerName: { expr: sql`lower(c.name)`, emptyLast: true },
     },
     defaultSort: { key: 'serial', direction: 'desc' },
     tieBreaker: sql`e.id`,

@@ -27,13 +27,13 @@ export function externalUsersScope(ctx: ServiceContext): ScopedContext {
 /** GET api/v1/externalUsers: one page, sorted and searched in SQL (002 §9: default sort name descending). */
 export async function listExternalUsers(ctx: ServiceContext, query: TListQuery): Promise<TListResponse<TExternalUser>> {
   const s = externalUsersScope(ctx);
-  const page = await listPage(selectExternalUsers(s.db, s.scope), query, {
+  const page = await listPage(s.db, selectExternalUsers(s.db, s.scope), query, {
     sortable: {
       name: sql`users.name`,
       email: sql`users.email`,
-      company: sql`companies.name`,
+      company: { expr: sql`companies.name`, emptyLast: true },
       distributorAdmin: sql`users.distributor_admin`,
-      expires: sql`users.expires_at`,
+      expires: { expr: sql`users.expires_at`, emptyLast: true },
       hasPassword: sql`(users.password_hash is not null)`,
     },
     defaultSort: { key: 'name', direction: 'desc' },
@@ -41,7 +41,7 @@ export async function listExternalUsers(ctx: ServiceContext, query: TListQuery):
     search: (pattern) => sql<boolean>`(users.name ilike ${pattern} or users.email ilike ${pattern} or companies.name ilike ${pattern})`,
   });
   const now = Date.now();
-  return { result: page.result.map((r) => toExternalUser(r, now)), count: page.count };
+  return { ...page, result: page.result.map((r) => toExternalUser(r, now)) };
 }
 
 export async function getExternalUser(ctx: ServiceContext, id: string): Promise<TExternalUser> {

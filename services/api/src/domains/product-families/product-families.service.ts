@@ -38,8 +38,8 @@ export async function queryFamilies(ctx: ServiceContext, query: TProductFamilyLi
   let base = familyRows(ctx.db);
   if (query.productCategoryId) base = base.where('f.product_category_id', '=', query.productCategoryId);
   const name = sql`lower(f.name)`;
-  return listPage(base, query, {
-    sortable: { name, familyName: name, longFamilyName: sql`lower(f.long_name)`, productCategoryName: sql`lower(c.name)` },
+  return listPage(ctx.db, base, query, {
+    sortable: { name, familyName: name, longFamilyName: { expr: sql`lower(f.long_name)`, emptyLast: true }, productCategoryName: { expr: sql`lower(c.name)`, emptyLast: true } },
     defaultSort: { key: 'name', direction: 'desc' },
     tieBreaker: sql`f.id`,
     search: (pattern) => sql<boolean>`(f.name ilike ${pattern} or f.long_name ilike ${pattern} or c.name ilike ${pattern})`,

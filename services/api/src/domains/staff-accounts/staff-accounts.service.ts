@@ -9,18 +9,18 @@ import { findStaffAccount, knownFlags, selectStaffAccounts, staffUsers, toStaffA
 /** GET api/v1/staffaccounts: one page of staff users, searched (name, e-mail) and sorted in SQL; default name ascending. */
 export async function listStaffAccounts(ctx: ServiceContext, query: TListQuery): Promise<TListResponse<TStaffAccount>> {
   const c = requirePermission(ctx, P.staffAccounts);
-  const page = await listPage(selectStaffAccounts(c.db), query, {
+  const page = await listPage(c.db, selectStaffAccounts(c.db), query, {
     // name: users_kind_name; search: the trigram indexes on users.name and users.email.
     sortable: {
       name: sql`users.name`,
       email: sql`lower(users.email)`,
-      lastSignIn: sql`users.last_login_at`,
+      lastSignIn: { expr: sql`users.last_login_at`, emptyLast: true },
     },
     defaultSort: { key: 'name', direction: 'asc' },
     tieBreaker: sql`users.id`,
     search: (pattern) => sql<boolean>`(users.name ilike ${pattern} or users.email ilike ${pattern})`,
   });
-  return { result: page.result.map(toStaffAccount), count: page.count };
+  return { ...page, result: page.result.map(toStaffAccount) };
 }
 
 export async function getStaffAccount(ctx: ServiceContext, id: string): Promise<TStaffAccount> {

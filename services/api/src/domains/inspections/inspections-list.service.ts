@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import { P, type TInspectionListItem, type TInspectionListQuery, type TListResponse } from '@insp/contracts';
+import { requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
+import { listPage, type ListSpec } from '../../lib/list.js';
+import { visibleReports } from './inspections.scope.js';
+
+/**
+ * GET api/v1/inspections: the reports list and My page (000 §2.3, §2.4; §9 default inspectionDate descending).
+ * Every sort key has an index whose order is exactly (key, id) on live reports, so a page reads 50 index
+ * entries; the count comes from the kept counters when there is no search and no mineOnly (docs/decisions.md,
+ * "Lists").
+ */
+export async function listInspections(ctx: ServiceContext, query: TInspectionListQuery): Promise<TListResponse<TInspectionListItem>> {
+  const c = requirePermission(ctx, P.reports);
+  const { base, spec } = inspectionList(c, query);
+  const page = await listPage(c.db, base, { ...query, search: query.search.toLowerCase() }, spec);
+  return { ...page, result: page.result.map(toListItem) };
+}
+
+/** The list's query and sort/search/count rules (exported so a test can check its plans use the indexes). */
+export function inspectionList(c: AuthedContext, query: TInspectionListQuery) {
+  let base = visibleReports(c.db, c.actor)
+    .leftJoin('customers as cu', 'cu.id', 'i.customer_id')
+    .select([
+      'i.id',
+      'i.name',
+      'i.serial_number',
+      'i.nick_name',
+      'i.inspection_date',
+      'i.type',
+      'i.status',
+      'i.inspector',
+      'i.inspector_contact',
+      'i.rating',
+      'i.finished',
+      'cu.name as customer_name',
+    ]);
+  if (query.types?.length) base = base.where('i.type', 'in', query.types);
+  if (query.mineOnly) {
+    const me = c.actor;
+    base = base.where((eb) =>
+      eb.or([
+        eb('i.inspector_user_id', '=', me.userId),
+        eb('i.created_by_user_id', '=', me.userId),
+        eb(sql`lower(i.inspector_contact)`, '=', me.email.toLowerCase()),
+      ]),
+    );
+  }
+  const spec: ListSpec<any, any> = {
+    sortable: {
+      inspectionDate: sql`i.inspection_date`,
+      name: sql`i.name`,
+      displayName: sql`i.name`,
+      serialNumber: sql`i.serial_number`,
+      type: sql`i.type`,
+      status: sql`i.status`,
+      inspector: sql`i.inspector`,
+    },
+    defaultSort: { key: 'inspectionDate', direction: 'desc' },
+    tieBreaker: sql`i.id`,
+    // search_text is kept lower-cased (name, serial, customer, inspector) with a trigram index.
+    search: (pattern) => sql<boolean>`i.search_text like ${pattern}`,
+    knownCount: query.mineOnly ? undefined : () => countFromCounters(c, query.types),
+  };
+  return { base, spec };
+}
+
+/** Live reports per company, type and status, kept by a trigger (migration 0012): a sum over a few rows. */
+async function countFromCounters(c: AuthedContext, types: string[] | undefined): Promise<number> {
+  let q = c.db.selectFrom('inspection_counts').select(sql<string>`coalesce(sum(n), 0)`.as('n'));
+  if (c.actor.kind === 'distributor') {
+    if (!c.actor.companyId) return 0; // a distributor without a company sees nothing (inspections.scope.ts)
+    q = q.where('company_key', '=', c.actor.companyId);
+  }
+  if (types?.length) q = q.where('type', 'in', types);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+type Row = {
+  id: string;
+  name: string;
+  serial_number: string | null;
+  nick_name: string | null;
+  inspection_date: Date;
+  type: string;
+  status: string;
+  inspector: string;
+  inspector_contact: string;
+  rating: string | null;
+  finished: boolean;
+  customer_name: string | null;
+};
+
+function toListItem(r: Row): TInspectionListItem {
+  return {
+    id: r.id,
+    name: r.name,
+    displayName: r.name,
+    serialNumber: r.serial_number,
+    nickName: r.nick_name,
+    inspectionDate: new Date(r.inspection_date).getTime(),
+    type: r.type,
+    status: r.status,
+    inspector: r.inspector,
+    inspectorContact: r.inspector_contact,
+    rating: (r.rating as TInspectionListItem['rating']) ?? null,
+    finished: r.finished,
+    customerName: r.customer_name,
+  };
+}

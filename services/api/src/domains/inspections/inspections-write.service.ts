@@ -1,0 +1,64 @@
+import { writeAuditTrail } from '@insp/db';
+import { isAllowed, P, type InspectionStatus, type TInspectionRatingInput, type TInspectionStatusInput } from '@insp/contracts';
+import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
+import { forbidden } from '../../errors.js';
+import { requireVisibleReport } from './inspections.scope.js';
+
+/**
+ * PUT api/v1/inspections/{id}/updateStatus (000 §4): In_Use → Waiting for an admin or the inspector contact
+ * (compared by e-mail, case-insensitively); Finished only for an Admin (P.reportsFinish). Any other change
+ * (reopening a Waiting or Finished inspection) is the Admin's too; the spec does not show it.
+ */
+export async function updateInspectionStatus(ctx: ServiceContext, id: string, input: TInspectionStatusInput) {
+  const c = requirePermission(ctx, P.reports);
+  return inTransaction(c, async (tx) => {
+    const row = await requireVisibleReport(tx.db, c.actor, id, { forUpdate: true });
+    const to = input.status;
+    if (row.status === to) return { id, status: to };
+    const isAdmin = isAllowed(P.reportsFinish, c.actor);
+    const isContact = !!row.inspector_contact && row.inspector_contact.trim().toLowerCase() === c.actor.email.toLowerCase();
+    const allowed = isAdmin || (row.status === 'In_Use' && to === 'Waiting' && isContact);
+    if (!allowed) throw forbidden();
+    await tx.db
+      .updateTable('inspections')
+      .set({
+        status: to,
+        finished: to === 'Finished',
+        finished_at: to === 'Finished' ? new Date() : null,
+        updated_by_user_id: c.actor.userId,
+      })
+      .where('id', '=', id)
+      .execute();
+    await writeAuditTrail(tx.db, { entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'status', changes: { status: [row.status, to] } });
+    return { id, status: to as InspectionStatus };
+  });
+}
+
+/** PUT api/v1/inspections/{id}/rating: Ok or Nok, by an Admin or a Rater, on a finished inspection (000 §2.3, §6). */
+export async function rateInspection(ctx: ServiceContext, id: string, input: TInspectionRatingInput) {
+  const c = requirePermission(ctx, P.reportsRate);
+  return inTransaction(c, async (tx) => {
+    const row = await requireVisibleReport(tx.db, c.actor, id, { forUpdate: true });
+    // The list offers no Ok/Nok while In_Use or Waiting (000 §2.3); the server holds the same rule.
+    if (row.status !== 'Finished') throw new AppError('CONFLICT', 'status: only a finished inspection can be rated', 'status');
+    const before = await tx.db.selectFrom('inspections').select('rating').where('id', '=', id).executeTakeFirstOrThrow();
+    await tx.db.updateTable('inspections').set({ rating: input.rating, updated_by_user_id: c.actor.userId }).where('id', '=', id).execute();
+    await writeAuditTrail(tx.db, { entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'rating', changes: { rating: [before.rating, input.rating] } });
+    return { id, rating: input.rating };
+  });
+}
+
+/**
+ * DELETE api/v1/inspections/{id}?force=true: Manager and above (distributor admins within their company).
+ * Always soft (deleted_at): the report leaves every list and count but its history stays. `force` is
+ * accepted for the existing clients and changes nothing.
+ */
+export async function deleteInspection(ctx: ServiceContext, id: string) {
+  const c = requirePermission(ctx, P.reportsDelete);
+  return inTransaction(c, async (tx) => {
+    const row = await requireVisibleReport(tx.db, c.actor, id, { forUpdate: true });
+    await tx.db.updateTable('inspections').set({ deleted_at: new Date(), updated_by_user_id: c.actor.userId }).where('id', '=', id).execute();
+    await writeAuditTrail(tx.db, { entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'delete', changes: { name: row.name } });
+    return { id };
+  });
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import {
+  InspectionRatings,
+  InspectionStatuses,
+  listResponse,
+  ZId,
+  ZInspectionDeleteQuery,
+  ZInspectionListItem,
+  ZInspectionListQuery,
+  ZInspectionRatingInput,
+  ZInspectionStatusInput,
+} from '@insp/contracts';
+import { typed } from '../../rest/route-helpers.js';
+import { listInspections } from './inspections-list.service.js';
+import { deleteInspection, rateInspection, updateInspectionStatus } from './inspections-write.service.js';
+
+const tags = ['inspections'];
+const params = z.object({ id: ZId });
+
+/** Inspection list, status, rating and delete calls of spec 000 §7 at their exact paths. */
+export async function inspectionsRestRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  // Status and rating bodies are a bare value ("Waiting", "Ok"); clients may send them as text/plain too.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  r.get('/api/v1/inspections', {
+    schema: { tags, summary: 'Reports list and My page (mineOnly); distributors see their company only', querystring: ZInspectionListQuery, response: { 200: listResponse(ZInspectionListItem) } },
+    handler: (req) => listInspections(req.ctx, req.query),
+  });
+  r.put('/api/v1/inspections/:id/updateStatus', {
+    schema: {
+      tags,
+      summary: 'Changes the status: In_Use → Waiting (admin or inspector contact), Finished and other changes (Admin)',
+      params,
+      body: ZInspectionStatusInput,
+      response: { 200: z.object({ id: ZId, status: z.enum(InspectionStatuses) }) },
+    },
+    handler: (req) => updateInspectionStatus(req.ctx, req.params.id, req.body),
+  });
+  r.put('/api/v1/inspections/:id/rating', {
+    schema: {
+      tags,
+      summary: 'Rates a finished inspection Ok or Nok (Admin or the Rater flag)',
+      params,
+      body: ZInspectionRatingInput,
+      response: { 200: z.object({ id: ZId, rating: z.enum(InspectionRatings) }) },
+    },
+    handler: (req) => rateInspection(req.ctx, req.params.id, req.body),
+  });
+  r.delete('/api/v1/inspections/:id', {
+    schema: { tags, summary: 'Deletes an inspection (soft; Manager and above)', params, querystring: ZInspectionDeleteQuery, response: { 200: z.object({ id: ZId }) } },
+    handler: (req) => deleteInspection(req.ctx, req.params.id),
+  });
+}

@@ -11,7 +11,8 @@ export const P = {
   signedIn: { internal: User, external: User },
   reports: { internal: User, external: User },
   reportsDelete: { internal: Manager, external: Manager },
-  reportsRate: { internal: Admin, external: Never, orFlags: ['Rater'] },
+  // Rater is a staff flag: a distributor record carrying it still may not rate.
+  reportsRate: { internal: Admin, external: Never, orFlags: ['Rater'], staffOnly: true },
   reportsFinish: { internal: Admin, external: Never },
   audits: { internal: User, external: Never },
   auditsDelete: { internal: Manager, external: Never },

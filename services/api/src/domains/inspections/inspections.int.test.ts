@@ -202,6 +202,13 @@ describe('PUT api/v1/inspections/{id}/rating', () => {
     expect((await call('GET', '/api/v1/inspections?types=Daily&orderKey=name&orderDirection=asc', tok.admin)).json().result[0].rating).toBe('Ok');
   });
 
+  it('refuses a distributor even when its record carries the Rater flag', async () => {
+    const { raterdist } = await signInUsers(t, [
+      { kind: 'distributor', email: 'raterdist@dist.example', name: 'RD', company_id: companyId, distributor_admin: true, account_flags: ['Rater'], expires_at: new Date(Date.now() + 86400_000) },
+    ]);
+    expect((await call('PUT', `/api/v1/inspections/${ids['Daily check JC100']}/rating`, raterdist, 'Ok')).statusCode).toBe(403);
+  });
+
   it('refuses to rate an inspection that is not finished (409) and a bad rating (400 naming rating)', async () => {
     const res = await call('PUT', `/api/v1/inspections/${ids['Weekly check HC300']}/rating`, tok.admin, 'Ok');
     expect(res.statusCode).toBe(409);

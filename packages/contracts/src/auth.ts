@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { AccountFlags } from './levels.js';
+import { ZText } from './common.js';
 
-export const ZEmail = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be an e-mail address' }));
+export const ZEmail = ZText.trim().toLowerCase().pipe(z.email({ message: 'must be an e-mail address' }));
 
 /** Login screen: e-mail non-empty; in password mode the password non-empty (002 §5). */
 export const ZExternalLogin = z.object({
   email: ZEmail,
-  password: z.string().min(1, 'must not be empty').max(200),
+  password: ZText.min(1, 'must not be empty').max(200),
 });
 export const ZAccessToken = z.object({ accessToken: z.string() });
 
@@ -22,11 +23,11 @@ export const passwordProblems = (pw: string): string[] => {
   if (!/[0-9]/.test(pw)) problems.push('must contain a digit');
   return problems;
 };
-export const ZPassword = z.string().max(200).superRefine((pw, ctx) => {
+export const ZPassword = ZText.max(200).superRefine((pw, ctx) => {
   for (const message of passwordProblems(pw)) ctx.addIssue({ code: 'custom', message });
 });
 
-export const ZSetPassword = z.object({ password: ZPassword, token: z.string().min(1, 'must not be empty').max(200) });
+export const ZSetPassword = z.object({ password: ZPassword, token: ZText.min(1, 'must not be empty').max(200) });
 export const ZForgotPassword = z
   .object({ id: z.uuid().optional(), email: ZEmail.optional() })
   .refine((v) => v.id || v.email, { message: 'id or email is required', path: ['email'] });
@@ -53,9 +54,7 @@ export const ZSession = z.object({
 export type TSession = z.infer<typeof ZSession>;
 
 export const ZDebugTokenQuery = z.object({
-  groups: z
-    .string()
-    .default('')
+  groups: ZText.default('')
     .transform((s) => s.split(',').map((g) => g.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(z.enum(['manager', 'admin', 'audit', 'commission', 'inspection', 'mecu']))),
 });

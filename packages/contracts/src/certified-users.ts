@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery } from './common.js';
+import { ZListQuery, ZText } from './common.js';
 
 // Certified users and their certifications (spec 002 §3, §5). Dates travel as epoch milliseconds.
 
@@ -46,8 +46,8 @@ export type TCertificationInput = z.infer<typeof ZCertificationInput>;
 
 /** spec 002 §5: e-mail and employeeId required. */
 export const ZCertifiedUserInput = z.object({
-  email: z.string().trim().pipe(z.email('must be an e-mail address')),
-  employeeId: z.string().trim().min(1, 'is required').max(100),
+  email: ZText.trim().pipe(z.email('must be an e-mail address')),
+  employeeId: ZText.trim().min(1, 'is required').max(100),
   certifications: z.array(ZCertificationInput).max(200).default([]),
 });
 export type TCertifiedUserInput = z.input<typeof ZCertifiedUserInput>;

@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import { ZId, ZListQuery } from './common.js';
+import { ZId, ZListQuery, ZText } from './common.js';
 
 // Schemas of this domain (spec 002 §3, §5), used by the API, the web forms and the worker.
 
 /** Optional text: blank or missing is stored as null, so '' never reaches a partial unique index. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  ZText.trim()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
-const requiredName = z.string().trim().min(1, 'must not be empty').max(200);
+const requiredName = ZText.trim().min(1, 'must not be empty').max(200);
 
 export const ZCustomerListQuery = ZListQuery;
 export type TCustomerListQuery = z.infer<typeof ZCustomerListQuery>;
@@ -84,8 +82,7 @@ export type TCustomerSiteInput = z.input<typeof ZCustomerSiteInput>;
 
 export const ZCustomerContactInput = z.object({
   name: requiredName,
-  email: z
-    .union([z.literal(''), z.email('must be an e-mail address').max(200)])
+  email: ZText.pipe(z.union([z.literal(''), z.email('must be an e-mail address').max(200)]))
     .nullish()
     .transform((v) => (v ? v : null)),
   phoneNumber: optionalText(50),

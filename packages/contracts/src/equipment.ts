@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZListQuery } from './common.js';
+import { ZId, ZListQuery, ZText } from './common.js';
 
 // Equipment (spec 002 §3 Equipment, §7 Equipment calls, §9 default sort serial descending).
 
@@ -29,7 +29,7 @@ export type TEquipmentDetail = z.infer<typeof ZEquipmentDetail>;
 const optionalText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim().max(max).nullable().optional(),
+    ZText.trim().max(max).nullable().optional(),
   );
 const optionalId = z.preprocess((v) => (v === '' ? null : v), ZId.nullable().optional());
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery } from './common.js';
+import { ZListQuery, ZText } from './common.js';
 
 /** Company (002 §3). */
 export const ZCompany = z.object({ id: z.string(), name: z.string() });
@@ -32,10 +32,8 @@ export type TExternalUser = z.infer<typeof ZExternalUser>;
  * this same schema, so its messages and the API's 400s agree.
  */
 export const ZExternalUserInput = z.object({
-  name: z.string().trim().min(1, 'must not be empty').max(200),
-  email: z
-    .string()
-    .trim()
+  name: ZText.trim().min(1, 'must not be empty').max(200),
+  email: ZText.trim()
     .toLowerCase()
     .min(1, 'must not be empty')
     .max(254)
@@ -44,7 +42,7 @@ export const ZExternalUserInput = z.object({
   company: z
     .object({
       id: z.uuid().optional().nullable(),
-      name: z.string().trim().max(200).optional(),
+      name: ZText.trim().max(200).optional(),
     })
     .optional()
     .nullable()

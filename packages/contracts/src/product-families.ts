@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZListQuery } from './common.js';
+import { ZId, ZListQuery, ZText, zText } from './common.js';
 
 // Product categories, families and models (spec 002 §3, §5, §7; 001 §7 "Reference data").
 
@@ -25,12 +25,12 @@ export type TProductFamily = z.infer<typeof ZProductFamily>;
 export const ZProductFamilyWithModels = ZProductFamily.extend({ productModels: z.array(ZProductModel) });
 export type TProductFamilyWithModels = z.infer<typeof ZProductFamilyWithModels>;
 
-const requiredText = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(200);
+const requiredText = (what: string) => zText({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(200);
 
 /** spec 002 §5: add family needs a name and a category. */
 export const ZProductFamilyCreate = z.object({
   familyName: requiredText('name'),
-  longFamilyName: z.string().trim().max(400).optional().default(''),
+  longFamilyName: ZText.trim().max(400).optional().default(''),
   productCategoryId: z.uuid({ error: 'category is required' }),
 });
 export type TProductFamilyCreate = z.input<typeof ZProductFamilyCreate>;
@@ -46,8 +46,7 @@ export const PRODUCT_FAMILY_SORT_KEYS = ['name', 'familyName', 'longFamilyName',
 
 /** Models of one family; sorted by name, descending unless asked otherwise (spec 002 §9). */
 export const ZProductModelListQuery = z.object({
-  orderDirection: z
-    .string()
+  orderDirection: ZText
     .transform((s) => s.toLowerCase())
     .pipe(z.enum(['asc', 'desc']))
     .optional(),

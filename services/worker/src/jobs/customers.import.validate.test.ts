@@ -34,4 +34,15 @@ describe('validateRow with the catalogue', () => {
     expect(validateRow({ customerName: 'A', serialNumber: '1', productFamily: 'LT106', productModel: 'Nope' }, catalogue).errors.map((e) => e.field)).toEqual(['productModel']);
     expect(validateRow({ customerName: 'A', serialNumber: '1', productModel: 'Nope' }, catalogue).errors.map((e) => e.field)).toEqual(['productModel']);
   });
+
+  it('reports a cell with a control character (NUL, escape, DEL) as an error of its column; tab is text', () => {
+    const { row, errors } = validateRow({ customerName: 'Kallio\u0000Oy', siteName: 'Pit\u001b', nickName: 'Big\u007f', serialNumber: 'SN\t1' }, catalogue);
+    expect(row).toBeUndefined();
+    expect(errors.map((e) => [e.column, e.message])).toEqual([
+      ['Customer name', 'must not contain control characters (tab and line breaks are allowed)'],
+      ['Site name', 'must not contain control characters (tab and line breaks are allowed)'],
+      ['Equipment nickname', 'must not contain control characters (tab and line breaks are allowed)'],
+    ]);
+    expect(validateRow({ customerName: 'Kallio Oy', serialNumber: 'SN\t1' }, catalogue).errors).toEqual([]);
+  });
 });

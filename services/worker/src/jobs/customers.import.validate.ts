@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '@insp/contracts';
 import type { Db } from '@insp/db';
 import { importColumns, type ImportField, type ImportRow } from './customers.import.parse.js';
 
@@ -50,6 +51,8 @@ export function validateRow(values: ImportRow['values'], catalogue: Catalogue): 
   for (const [field, value] of Object.entries(values) as Array<[ImportField, string]>) {
     const max = MAX_LENGTH[field] ?? 200;
     if (value.length > max) errors.push(new RowError(field, `is longer than ${max} characters`));
+    // The same rule as every text the API takes (ZText): PostgreSQL refuses NUL, the rest is never meant.
+    if (CONTROL_CHARACTERS.test(value)) errors.push(new RowError(field, CONTROL_CHARACTERS_MESSAGE));
   }
   if (!values.customerName) errors.push(new RowError('customerName', 'is required'));
   const hasSite = SITE_FIELDS.some((f) => values[f]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isStaffEmail, ZEmail } from '@insp/contracts';
+import { isStaffEmail, ZEmail, ZText } from '@insp/contracts';
 import type { AppConfig } from '../../config.js';
 import { typed } from '../../rest/route-helpers.js';
 import { authorizationRequest, redeemCallback } from './oidc-client.js';
@@ -34,7 +34,7 @@ export async function oidcRoutes(app: FastifyInstance) {
       summary: 'Starts staff sign-in: redirects to the identity provider with the e-mail as login hint',
       querystring: z.object({
         email: ZEmail.optional(),
-        returnTo: z.string().max(2000).optional(),
+        returnTo: ZText.max(2000).optional(),
         // Set on the hop to PUBLIC_URL, so a proxy that hides the public address cannot cause a redirect loop.
         atPublicUrl: z.literal('1').optional(),
       }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listResponse, P, ZListQuery } from '@insp/contracts';
+import { listResponse, P, ZListQuery, ZText } from '@insp/contracts';
 import { requirePermission } from '../../context.js';
 import { typed } from '../../rest/route-helpers.js';
 import { IMPORT_MAX_BYTES, startCustomerImport } from './customer-import-start.service.js';
@@ -30,7 +30,7 @@ export async function customerImportRestRoutes(app: FastifyInstance) {
     bodyLimit: IMPORT_MAX_BYTES + 1,
     // fileName is checked by the service after the permission check, so a caller without a token gets
     // 401 rather than a 400 that would tell them how to call the route.
-    schema: { tags, querystring: z.object({ fileName: z.string().optional() }), response: { 202: z.object({ id: z.uuid() }) } },
+    schema: { tags, querystring: z.object({ fileName: ZText.optional() }), response: { 202: z.object({ id: z.uuid() }) } },
     handler: async (req, reply) => {
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const result = await startCustomerImport(req.ctx, { fileName: req.query.fileName, bytes });

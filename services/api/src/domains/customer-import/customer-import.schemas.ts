@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery } from '@insp/contracts';
+import { ZListQuery, zText } from '@insp/contracts';
 
 /**
  * Shapes of the customer import. They live with the domain (not in @insp/contracts) because only this
@@ -8,7 +8,7 @@ import { ZListQuery } from '@insp/contracts';
 export const ZImportStatus = z.enum(['queued', 'running', 'done', 'failed']);
 
 export const ZImportUploadQuery = z.object({
-  fileName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  fileName: zText({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
 });
 
 export const ZImportRowError = z.object({

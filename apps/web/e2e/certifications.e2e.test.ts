@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { signInAsStaff, productAndBrowser } from './support/sign-in.js';
 
 /** /certifications on the built product with the demo seed (admin@company.example holds CertificationManager). */
@@ -23,6 +24,7 @@ describe('/certifications', () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBeGreaterThan(0);
     await screenshot(page, 'certifications-list');
+    await expectNoSeriousA11yViolations(page, 'certifications list');
     await page.getByText(/^1 \.\.\. \d+$/).first().waitFor();
 
     await page.getByRole('button', { name: 'Add certified user' }).click();
@@ -34,6 +36,7 @@ describe('/certifications', () => {
     await dialog.getByRole('combobox', { name: 'Product family' }).click();
     await page.getByRole('option').first().click();
     await screenshot(page, 'certifications-dialog');
+    await expectNoSeriousA11yViolations(page, 'add certified user dialog');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -56,6 +59,7 @@ describe('/certifications', () => {
     await row.getByRole('button', { name: 'Delete e2e.cert@site.example' }).click();
     await page.getByText('Delete certified user e2e.cert@site.example (E2E-2)?').waitFor();
     await screenshot(page, 'certifications-delete-confirm');
+    await expectNoSeriousA11yViolations(page, 'delete certified user confirmation');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await row.waitFor({ state: 'detached' });
     await page.context().close();

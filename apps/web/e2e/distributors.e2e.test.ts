@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { waitForMail, type Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { signInAsStaff, signInAsDistributor, newPage as openPage, productAndBrowser } from './support/sign-in.js';
 
 /**
@@ -33,6 +34,7 @@ describe('distributors', () => {
     await staffSignIn(page, 'admin@company.example', '/ExternalUsers');
     await page.getByText('Dana Distributor').waitFor();
     await screenshot(page, 'distributors-list');
+    await expectNoSeriousA11yViolations(page, 'distributors list');
 
     await page.getByRole('link', { name: 'Add' }).click();
     await page.waitForURL((u) => u.pathname === '/ExternalUsers/create');
@@ -42,6 +44,7 @@ describe('distributors', () => {
     await page.getByText("must contain '@'").waitFor();
     await page.getByText('select at least one category (division)').waitFor();
     await screenshot(page, 'distributors-form-errors');
+    await expectNoSeriousA11yViolations(page, 'new distributor form with errors');
 
     await page.getByLabel('E-mail').fill(NEW_EMAIL);
     await page.getByLabel('Company').click();
@@ -50,6 +53,7 @@ describe('distributors', () => {
     await page.getByLabel('Crushers').check();
     await page.getByLabel('Distributor admin').check();
     await screenshot(page, 'distributors-form-filled');
+    await expectNoSeriousA11yViolations(page, 'new distributor form, filled');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => u.pathname === '/ExternalUsers');
 
@@ -65,6 +69,7 @@ describe('distributors', () => {
     await page.getByText('Delete distributor Fiona Fresh?').waitFor();
     await settle(page);
     await screenshot(page, 'distributors-delete-confirm');
+    await expectNoSeriousA11yViolations(page, 'delete distributor confirmation');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('Delete distributor Fiona Fresh?').waitFor({ state: 'hidden' });
 
@@ -88,6 +93,7 @@ describe('distributors', () => {
     expect(await signIn.getByRole('row').count()).toBe(2);
     expect(await signIn.getByText('Dana Distributor').count()).toBe(0);
     await screenshot(signIn, 'distributors-user-management');
+    await expectNoSeriousA11yViolations(signIn, 'users (distributor admin)');
     for (const p of [page, fresh, signIn]) await p.context().close();
   });
 
@@ -103,6 +109,7 @@ describe('distributors', () => {
     await page.getByText('Activate distributor Erik Expired?').waitFor();
     await settle(page);
     await screenshot(page, 'users-activate-confirm');
+    await expectNoSeriousA11yViolations(page, 'activate distributor confirmation');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => expired.innerText()).toContain('Active');
 
@@ -112,6 +119,7 @@ describe('distributors', () => {
     expect(await page.getByLabel('Company').count()).toBe(0);
     expect(await page.getByLabel('Distributor admin').count()).toBe(0);
     await screenshot(page, 'users-form');
+    await expectNoSeriousA11yViolations(page, 'new user form (distributor admin)');
     await page.getByLabel('Name', { exact: true }).fill('Nina Nordic');
     await page.getByLabel('E-mail').fill('dist.user@distributor.example');
     await page.getByLabel('Screens').check();
@@ -119,6 +127,7 @@ describe('distributors', () => {
     // an e-mail in use: the server's answer shows under the field
     await page.locator('.MuiFormHelperText-root', { hasText: 'another user already has this e-mail address' }).waitFor();
     await screenshot(page, 'users-form-email-taken');
+    await expectNoSeriousA11yViolations(page, 'user form with a server error');
     await page.getByLabel('E-mail').fill('nina@distributor.example');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => u.pathname === '/UserManagement');

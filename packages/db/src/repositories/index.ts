@@ -2,3 +2,4 @@ export * from './outbox.js';
 export * from './users.js';
 export * from './auth-tokens.js';
 export * from './customers.js';
+export * from './report-data.js';

@@ -14,3 +14,4 @@ export * from './staff-accounts.js';
 export * from './inspections.js';
 export * from './point-math.js';
 export * from './report.js';
+export * from './images.js';

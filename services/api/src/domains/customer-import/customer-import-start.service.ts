@@ -4,7 +4,7 @@ import { enqueueJob } from '@insp/db';
 import { checkZipLimits, describeZipLimits, detectContentType, newStorageKey, SNIFF_BYTES, ZipRefusedError } from '@insp/storage';
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { fromZodIssues } from '../../errors.js';
-import { storageOf } from './customer-import.storage.js';
+import { storageOf } from '../../lib/storage.js';
 import { ZImportUploadQuery } from './customer-import.schemas.js';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -6,7 +6,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, signInUsers } from '../../testing/test-app.js';
 import { startJobRuntime } from '@insp/worker';
-import { storageOf } from './customer-import.storage.js';
+import { storageOf } from '../../lib/storage.js';
 
 let t: TestApp;
 let filesDir: string;

@@ -6,6 +6,7 @@ import { productFamiliesRestRoutes } from '../../domains/product-families/produc
 import { externalUsersRestRoutes } from '../../domains/external-users/external-users.rest.js';
 import { customerImportRestRoutes } from '../../domains/customer-import/customer-import.rest.js';
 import { certifiedUsersRestRoutes } from '../../domains/certified-users/certified-users.rest.js';
+import { imagesRestRoutes } from '../../domains/images/images.rest.js';
 import { inspectionsRestRoutes } from '../../domains/inspections/inspections.rest.js';
 import { staffAccountsRestRoutes } from '../../domains/staff-accounts/staff-accounts.rest.js';
 
@@ -20,4 +21,5 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(customerImportRestRoutes);
   await app.register(staffAccountsRestRoutes);
   await app.register(inspectionsRestRoutes);
+  await app.register(imagesRestRoutes);
 }

@@ -1,12 +1,11 @@
 import { createStorage, type Storage } from '@insp/storage';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../config.js';
 
 const byConfig = new WeakMap<AppConfig['storage'], Storage>();
 
 /**
- * The file storage of the app's configuration. The API's service context has no storage of its own
- * yet, so the import builds it from the same config the composition root uses (one per config object:
- * the S3 client keeps its connections).
+ * The file storage of the app's configuration (customer imports, images, report PDFs), built from the same
+ * config the composition root uses, once per config object (the S3 client keeps its connections).
  */
 export function storageOf(config: AppConfig): Storage {
   let storage = byConfig.get(config.storage);

@@ -19,7 +19,9 @@ export function CertificationRows({ rows, families, errors, onChange }: Props) {
   const set = (i: number, patch: Partial<CertificationRow>) => onChange(rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Typography variant="subtitle2">Certifications</Typography>
+      <Typography variant="subtitle2" component="h3">
+        Certifications
+      </Typography>
       {rows.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           No certifications

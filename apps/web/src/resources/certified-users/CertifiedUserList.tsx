@@ -10,6 +10,7 @@ import { CertifiedUserDialog } from './CertifiedUserDialog';
 import { DeleteCertifiedUserButton } from './DeleteCertifiedUserButton';
 import { dayOfMs, isExpired, todayDay } from './certifications';
 import { formatDate } from '../../lib/dates';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 
 /**
  * spec 002 §2: an expired user (earliest expirationDate before today) is shown in a distinct style.
@@ -71,7 +72,7 @@ export function CertifiedUserList() {
               </Box>
             )}
           />
-          <FunctionField label="" sortable={false} render={(u: TCertifiedUser) => <DeleteCertifiedUserButton user={u} />} />
+          <FunctionField label={<VisuallyHidden>Actions</VisuallyHidden>} sortable={false} render={(u: TCertifiedUser) => <DeleteCertifiedUserButton user={u} />} />
         </Datagrid>
       </List>
       {editing !== undefined && <CertifiedUserDialog key={editing?.id ?? 'new'} user={editing ?? undefined} onClose={() => setEditing(undefined)} />}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -11,6 +11,7 @@ import { trpc, trpcClient } from '../../providers/trpc';
 import { callError } from '../../lib/errors';
 import { CustomerDetails } from './CustomerDetails';
 import { MergeDialog } from './MergeDialog';
+import { SectionOwner } from './Section';
 import { TEXT } from './texts';
 import { useRefreshAfter } from './useCustomerMutation';
 
@@ -54,16 +55,21 @@ export function CustomerCompare() {
 }
 
 function Side({ customer, role }: { customer: TCustomer; role: string }) {
+  const nameId = useId();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="compare-side">
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="overline" color="text.secondary">
           {role}
         </Typography>
-        <Typography variant="h6">{customer.name}</Typography>
+        <Typography variant="h6" component="h2" id={nameId}>
+          {customer.name}
+        </Typography>
         <Typography color="text.secondary">MDM ID: {customer.mdmCustomerId ?? '–'}</Typography>
       </Paper>
-      <CustomerDetails customer={customer} editable={false} />
+      <SectionOwner.Provider value={nameId}>
+        <CustomerDetails customer={customer} editable={false} />
+      </SectionOwner.Provider>
     </Box>
   );
 }

@@ -56,7 +56,7 @@ describe('customer details', () => {
   it('lists sites and equipment with the columns of the spec', async () => {
     renderPage(`/Customers/${B}`, { 'customers.get': get });
     const sites = await screen.findByRole('table', { name: 'Sites' });
-    expect(within(sites).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'MDM ID', 'MDM type', 'Country', 'State-province', '']);
+    expect(within(sites).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'MDM ID', 'MDM type', 'Country', 'State-province', 'Actions']);
     expect(within(sites).getByText('Lapland')).toBeTruthy();
     const equipment = screen.getByRole('table', { name: 'Equipment' });
     expect(within(equipment).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Serial number', 'Nickname', 'Product family', 'Product model']);

@@ -5,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 
 export interface Column<T> {
   label: string;
@@ -39,7 +40,11 @@ export function SimpleTable<T extends { id: string }>({
           {columns.map((c) => (
             <TableCell key={c.label}>{c.label}</TableCell>
           ))}
-          {actions && <TableCell />}
+          {actions && (
+            <TableCell>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </TableCell>
+          )}
         </TableRow>
       </TableHead>
       <TableBody>

@@ -20,10 +20,19 @@ export type TMaintenanceCleanupJob = z.infer<typeof ZMaintenanceCleanupJob>;
 export const ZCustomersImportJob = z.object({ importId: z.uuid() });
 export type TCustomersImportJob = z.infer<typeof ZCustomersImportJob>;
 
+/**
+ * Prints one report's PDF in one language and stores it under its content key (services/worker/src/jobs/report.pdf.ts);
+ * the API waits for the file. The outbox idempotency key is the content key, so a second request for the same
+ * report and language while one render runs waits for that render instead of starting another.
+ */
+export const ZReportPdfJob = z.object({ inspectionId: z.uuid(), lang: z.string().min(2).max(10) });
+export type TReportPdfJob = z.infer<typeof ZReportPdfJob>;
+
 export const jobSchemas = {
   'email.send': ZEmailJob,
   'maintenance.cleanup': ZMaintenanceCleanupJob,
   'customers.import': ZCustomersImportJob,
+  'report.pdf': ZReportPdfJob,
 } as const;
 export type JobName = keyof typeof jobSchemas;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;

@@ -29,6 +29,8 @@ export interface AppConfig {
   inProcessJobs: boolean;
   seedOnFirstStart: boolean;
   logLevel: string;
+  /** How long a PDF request waits for its render before answering 202 (the client retries). */
+  reportPdfWaitMs: number;
 }
 
 /**
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // The embedded default seeds the demo data on its first start; a real database only when asked.
     seedOnFirstStart: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !env.DATABASE_URL,
     logLevel: env.LOG_LEVEL ?? 'info',
+    reportPdfWaitMs: Number(env.REPORT_PDF_WAIT_MS ?? 20_000),
   };
   const merged = { ...base, ...overrides };
   if (!overrides.tokenSecret) merged.tokenSecret = tokenSecret(env, merged.dataDir);

@@ -1,6 +1,7 @@
 import type { JobName, JobPayload } from '@insp/contracts';
 import type { Db } from '@insp/db';
 import type { Storage } from '@insp/storage';
+import type { PdfRenderer } from '@insp/pdf';
 import type { Mailer } from './mail/mailer.js';
 
 type LogFn = (obj: unknown, msg?: string) => void;
@@ -27,6 +28,8 @@ export interface JobDeps {
   config: WorkerConfig;
   /** Uploaded files (customer imports). Optional so processors that need no files run without it. */
   storage?: Storage;
+  /** Long-lived Chromium printing report PDFs; optional so processors that print nothing run without it. */
+  pdf?: PdfRenderer;
 }
 
 export interface JobContext {

@@ -3,17 +3,17 @@ import type { JobContext, JobDeps, JobHandler, JobRegistry } from '../types.js';
 import { sendEmail } from './email.send.job.js';
 import { maintenanceCleanup } from './maintenance.cleanup.job.js';
 import { customersImport } from './customers.import.job.js';
+import { reportPdf } from './report.pdf.js';
+import { PermanentJobError } from './errors.js';
 
 export const jobRegistry: JobRegistry = {
   'email.send': sendEmail,
   'maintenance.cleanup': maintenanceCleanup,
   'customers.import': customersImport,
+  'report.pdf': reportPdf,
 };
 
-/** A job that can never succeed (unknown name, invalid payload): retrying would only repeat the failure. */
-export class PermanentJobError extends Error {
-  override name = 'PermanentJobError';
-}
+export { PermanentJobError };
 
 /**
  * Start-up check. The registry's type already demands every name, but a registry assembled at run time

@@ -1,5 +1,6 @@
 import type { Db } from '@insp/db';
 import type { Storage } from '@insp/storage';
+import { createPdfRenderer, type PdfRenderer } from '@insp/pdf';
 import type { JobRegistry, Logger } from '../types.js';
 import { createMailer } from '../mail/mailer.js';
 import { assertEveryJobHasHandler, jobRegistry, runJob } from '../jobs/registry.js';
@@ -32,6 +33,8 @@ export interface JobRuntimeOptions {
   relayRetryMs?: number;
   /** File storage for jobs that read uploads (customers.import); the API passes the storage it writes to. */
   storage?: Storage;
+  /** Prints report PDFs; by default one long-lived Chromium per process that runs processors, launched at the first print. */
+  pdf?: PdfRenderer;
 }
 
 export interface JobRuntime {
@@ -53,7 +56,9 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
   const { log, db } = opts;
   const config = { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, mailFrom: opts.mailFrom };
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, dataDir: opts.dataDir, from: opts.mailFrom });
-  const deps = { db, mailer, log, config, storage: opts.storage };
+  const ownPdf = !opts.pdf && opts.runProcessors ? createPdfRenderer() : undefined;
+  const pdf = opts.pdf ?? ownPdf;
+  const deps = { db, mailer, log, config, storage: opts.storage, pdf };
 
   if (!opts.redisUrl) {
     if (!opts.runProcessors) throw new Error('Without REDIS_URL jobs run in this process: runProcessors must be true');
@@ -69,6 +74,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
       async close() {
         closed = true;
         await Promise.all([loop.close(), ...timers.map((t) => t.close())]);
+        await ownPdf?.close();
         mailer.close();
       },
     };
@@ -89,6 +95,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
       await workers?.close();
       await relay.close();
       await redis.close();
+      await ownPdf?.close();
       mailer.close();
     },
   };

@@ -10,8 +10,11 @@ import {
   ZInspectionListQuery,
   ZInspectionRatingInput,
   ZInspectionStatusInput,
+  ZText,
 } from '@insp/contracts';
+import { contentDisposition } from '@insp/storage';
 import { typed } from '../../rest/route-helpers.js';
+import { inspectionReportPdf } from './inspection-pdf.service.js';
 import { listInspections } from './inspections-list.service.js';
 import { deleteInspection, rateInspection, updateInspectionStatus } from './inspections-write.service.js';
 
@@ -27,6 +30,24 @@ export async function inspectionsRestRoutes(app: FastifyInstance) {
   r.get('/api/v1/inspections', {
     schema: { tags, summary: 'Reports list and My page (mineOnly); distributors see their company only', querystring: ZInspectionListQuery, response: { 200: listResponse(ZInspectionListItem) } },
     handler: (req) => listInspections(req.ctx, req.query),
+  });
+  r.get('/api/v1/inspections/:id/reportpdf', {
+    schema: {
+      tags,
+      summary: 'The report as PDF in a language (default en): 200 the file (name yyyymmdd_{serial}_{type}.pdf), or 202 while it is still rendering (ask again after Retry-After)',
+      params,
+      querystring: z.object({ lang: ZText.trim().toLowerCase().max(10).default('en') }),
+    },
+    handler: async (req, reply) => {
+      const answer = await inspectionReportPdf(req.ctx, req.params.id, req.query.lang);
+      if (!answer.ready) return reply.status(202).header('retry-after', answer.retryAfterSeconds).send({ status: 'pending' });
+      return reply
+        .type('application/pdf')
+        .header('content-length', answer.file.size)
+        .header('content-disposition', contentDisposition(answer.fileName))
+        .header('cache-control', 'private, no-cache')
+        .send(answer.file.body);
+    },
   });
   r.put('/api/v1/inspections/:id/updateStatus', {
     schema: {

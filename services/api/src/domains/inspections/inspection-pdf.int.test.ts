@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedDemo, STAFF } from '@insp/db/seed';
+import { startJobRuntime, type JobRuntime } from '@insp/worker';
+import { createTestApp, signInUsers, type TestApp } from '../../testing/test-app.js';
+import { storageOf } from '../../lib/storage.js';
+import { startSession } from '../auth/session.service.js';
+import { anonymousContext } from '../../testing/test-app.js';
+
+let t: TestApp;
+let runtime: JobRuntime;
+const tokens: Record<string, string> = {};
+let reportId: string;
+let distReportId: string;
+
+const log = { debug() {}, info() {}, warn() {}, error() {} };
+
+beforeAll(async () => {
+  let kick = () => {};
+  t = await createTestApp({ reportPdfWaitMs: 30_000 }, { jobs: { kick: () => kick() } });
+  const storage = storageOf(t.config);
+  await seedDemo(t.db, { putFile: async (key, bytes, contentType) => void (await storage.put(key, bytes, { contentType })) });
+  runtime = await startJobRuntime({ db: t.db, dataDir: mkdtempSync(join(tmpdir(), 'insp-pdf-')), mailFrom: 'x <x@company.example>', log, runProcessors: true, pollMs: 100, storage });
+  kick = () => runtime.kick();
+  for (const [name, email] of [['admin', STAFF.admin.email], ['inspector', STAFF.inspector.email], ['distAdmin', 'dist.admin@distributor.example']]) {
+    const u = await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    tokens[name] = (await startSession(anonymousContext(t), u.id)).accessToken;
+  }
+  // The staff report with the most photos (the seed attaches photos and signatures to finished reports).
+  const staff = await t.db
+    .selectFrom('inspections as i')
+    .select('i.id')
+    .where('i.audit_id', 'is', null)
+    .where('i.deleted_at', 'is', null)
+    .where('i.company_id', 'is', null)
+    .where('i.status', '=', 'Finished')
+    .orderBy('i.inspection_date', 'desc')
+    .executeTakeFirstOrThrow();
+  reportId = staff.id;
+  const dist = await t.db.selectFrom('inspections').select('id').where('company_id', 'is not', null).where('audit_id', 'is', null).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+  distReportId = dist.id;
+  ({ other: tokens.other } = await signInUsers(t, [
+    { kind: 'distributor', email: 'other@elsewhere.example', name: 'Other', company_id: (await t.db.insertInto('companies').values({ name: 'Elsewhere' }).returning('id').executeTakeFirstOrThrow()).id, expires_at: new Date(Date.now() + 86400_000) },
+  ]));
+}, 120_000);
+afterAll(async () => {
+  await runtime?.close();
+  await t?.close();
+});
+
+const pdf = (id: string, token: string | undefined, lang = 'en') =>
+  t.app.inject({ method: 'GET', url: `/api/v1/inspections/${id}/reportpdf?lang=${lang}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const outboxRows = () => t.db.selectFrom('outbox').select(['idempotency_key', 'status']).where('name', '=', 'report.pdf').execute();
+
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'insp-pdf-text-'));
+  writeFileSync(join(dir, 'r.pdf'), bytes);
+  return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+}
+
+describe('GET api/v1/inspections/{id}/reportpdf', () => {
+  it('prints the report in a worker job and answers the PDF named yyyymmdd_{serial}_{type}.pdf', async () => {
+    const res = await pdf(reportId, tokens.inspector);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const row = await t.db.selectFrom('inspections').select(['inspection_date', 'serial_number', 'nick_name', 'type']).where('id', '=', reportId).executeTakeFirstOrThrow();
+    const d = new Date(row.inspection_date);
+    const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+    expect(res.headers['content-disposition']).toContain(`filename="${ymd}_${row.serial_number ?? row.nick_name}_${row.type}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    const customer = await t.db.selectFrom('inspections as i').innerJoin('customers as c', 'c.id', 'i.customer_id').select('c.name').where('i.id', '=', reportId).executeTakeFirstOrThrow();
+    expect(text).toContain(customer.name);
+  }, 60_000);
+
+  it('serves an unchanged report from storage without printing again, and prints a changed report anew', async () => {
+    const before = await outboxRows();
+    const again = await pdf(reportId, tokens.inspector);
+    expect(again.statusCode).toBe(200);
+    expect(await outboxRows()).toEqual(before);
+    await t.db.updateTable('inspections').set({ summary: 'A changed summary for the PDF test' }).where('id', '=', reportId).execute();
+    const changed = await pdf(reportId, tokens.inspector);
+    expect(changed.statusCode).toBe(200);
+    expect((await outboxRows()).length).toBe(before.length + 1);
+    expect(pdfText(changed.rawPayload)).toContain('A changed summary for the PDF test');
+  }, 60_000);
+
+  it('answers 202 with Retry-After while the render runs, and a second request joins the same job', async () => {
+    const original = t.config.reportPdfWaitMs;
+    t.config.reportPdfWaitMs = 0;
+    try {
+      await t.db.updateTable('inspections').set({ summary: 'Pending render' }).where('id', '=', reportId).execute();
+      const [a, b] = await Promise.all([pdf(reportId, tokens.admin, 'fi'), pdf(reportId, tokens.admin, 'fi')]);
+      for (const r of [a, b]) {
+        expect(r.statusCode).toBe(202);
+        expect(r.headers['retry-after']).toBe('2');
+        expect(r.json()).toEqual({ status: 'pending' });
+      }
+      const keys = (await outboxRows()).map((r) => r.idempotency_key).filter((k) => k?.endsWith('-fi.pdf'));
+      expect(keys).toHaveLength(1);
+    } finally {
+      t.config.reportPdfWaitMs = original;
+    }
+    expect((await pdf(reportId, tokens.admin, 'fi')).statusCode).toBe(200);
+  }, 60_000);
+
+  it("keeps another company's report from a distributor (404); its own company's prints", async () => {
+    expect((await pdf(distReportId, tokens.other)).statusCode).toBe(404);
+    expect((await pdf(distReportId, tokens.distAdmin)).statusCode).toBe(200);
+  }, 60_000);
+
+  it('refuses a caller without a token (401) and an unknown language (400 naming lang)', async () => {
+    expect((await pdf(reportId, undefined)).statusCode).toBe(401);
+    const bad = await pdf(reportId, tokens.admin, 'xx');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^lang/);
+  });
+
+  it('finishes a render whose worker died: the expired lease lets the live runtime take the job', async () => {
+    await t.db.updateTable('inspections').set({ summary: 'After a crash' }).where('id', '=', reportId).execute();
+    const original = t.config.reportPdfWaitMs;
+    t.config.reportPdfWaitMs = 0;
+    const crashed = runtime;
+    try {
+      // A worker claimed the job and died: the row is leased to it and nobody runs it until the lease ends.
+      await crashed.close();
+      const first = await pdf(reportId, tokens.admin, 'de');
+      expect(first.statusCode).toBe(202);
+      await t.db.updateTable('outbox').set({ attempts: 1, locked_until: new Date(Date.now() + 500) }).where('name', '=', 'report.pdf').where('status', '=', 'pending').execute();
+    } finally {
+      t.config.reportPdfWaitMs = original;
+    }
+    runtime = await startJobRuntime({ db: t.db, dataDir: mkdtempSync(join(tmpdir(), 'insp-pdf-')), mailFrom: 'x <x@company.example>', log, runProcessors: true, pollMs: 100, storage: storageOf(t.config) });
+    const done = await pdf(reportId, tokens.admin, 'de');
+    expect(done.statusCode).toBe(200);
+    expect(pdfText(done.rawPayload)).toContain('After a crash');
+  }, 60_000);
+});

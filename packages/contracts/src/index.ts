@@ -15,3 +15,4 @@ export * from './inspections.js';
 export * from './point-math.js';
 export * from './report.js';
 export * from './images.js';
+export * from './inspection-edit.js';

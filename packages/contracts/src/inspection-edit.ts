@@ -1,0 +1,411 @@
+import { z } from 'zod';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, ZId, ZText } from './common.js';
+import {
+  Aggregations,
+  AggregationDirections,
+  InspectionRatings,
+  InspectionStatuses,
+  KeyboardTypes,
+  PhotoLayouts,
+  PointRating,
+  PointRatingNames,
+  PointTypes,
+  ProtocolTypes,
+  ValidationConsequences,
+  type PointRatingName,
+} from './domain-enums.js';
+import { ZReportLimits } from './report.js';
+
+/**
+ * Starting, reading for editing and saving an inspection (spec 000 §2.8, §2.9, §3, §4, §5, §7; point types and
+ * their configuration from 001 §3). Dates are epoch milliseconds. One shape serves the report edit form
+ * (GET editDetails, PUT update), the read-only protocol view (GET web: the same without internal comments)
+ * and the field client (POST inspections, PUT results). Decisions: docs/decisions.md, "Inspection editing (issue 7)".
+ */
+
+/** Bounds of one save, so an oversized or malformed payload is a 400 naming the field, never a 500. */
+export const EDIT_LIMITS = {
+  categories: 200,
+  pointsPerCategory: 500,
+  /** Results in one save, categories and extra points together. */
+  results: 3000,
+  extraPoints: 500,
+  photosPerResult: 20,
+  findings: 200,
+  photosPerFinding: 20,
+  priorityActions: 200,
+  tableFields: 50,
+  tableRows: 200,
+  choices: 100,
+  selectedOptions: 200,
+  shortText: 500,
+  value: 200,
+  longText: 20_000,
+  configuratorBytes: 100_000,
+} as const;
+
+const short = ZText.max(EDIT_LIMITS.shortText);
+const long = ZText.max(EDIT_LIMITS.longText);
+const epoch = z.number().int().min(0).max(8_640_000_000_000_000);
+/** Ids inside a result's content: library uuids, or a client's own key such as 'row-0' for a table without rows. */
+const ContentId = ZText.min(1).max(64);
+/** A new row is sent without an id, or with '' or null (the form's temporary id removed, 001 §4). */
+const newOrId = z.union([ZId, z.literal('')]).nullish().transform((v) => v || undefined);
+
+// ---------- Result content (000 §3 Point result, Report point content) ----------
+
+/** 000 §3 Photo entry; the imageId is an uploaded image (POST api/v1/images) the caller may read. */
+export const ZPhoto = z.object({
+  id: ZId.optional(),
+  imageId: ZId,
+  caption: short,
+  layout: z.enum(PhotoLayouts),
+});
+export type TPhoto = z.infer<typeof ZPhoto>;
+
+export const ZTableField = z.object({ id: ContentId, title: short, value: ZText.max(EDIT_LIMITS.value).nullable(), inspectionPointFieldAggregation: z.enum(Aggregations) });
+export const ZTableCell = z.object({ rowId: ContentId, fieldId: ContentId, value: ZText.max(EDIT_LIMITS.value).nullable() });
+export const ZTableRow = z.object({
+  id: ContentId,
+  title: short,
+  inspectionPointRowAggregation: z.enum(Aggregations),
+  values: z.array(ZTableCell).max(EDIT_LIMITS.tableFields),
+});
+export const ZRangeValueAnswer = z.object({ rangeValueId: ZId, value: ZText.max(EDIT_LIMITS.value).nullable() });
+export const ZChoiceAnswer = z.object({ multipleChoiceId: ZId, selectedOptionIds: z.array(ZId).max(EDIT_LIMITS.selectedOptions) });
+export const ZDropdownAnswer = z.object({ dropdownId: ZId, selectedOptionIds: z.array(ZId).max(EDIT_LIMITS.selectedOptions) });
+
+/**
+ * A point's result as the server answers it. `id` is absent while the point has no result yet.
+ * `value` and table cells follow the numeric-string rule (000 §5) where the keyboard type is numeric;
+ * aggregated table cells are always the server's computation (point-math.ts), whatever was sent.
+ */
+export const ZPointResult = z.object({
+  id: ZId.optional(),
+  selection: short.nullable(),
+  value: ZText.max(EDIT_LIMITS.value).nullable(),
+  comment: long.nullable(),
+  /** Absent from GET web (the read-only view never shows internal comments). */
+  internalComment: long.nullable().optional(),
+  rating: z.enum(PointRatingNames),
+  photos: z.array(ZPhoto).max(EDIT_LIMITS.photosPerResult),
+  voiceCommentId: ZId.nullable(),
+  nameOverride: short.nullable(),
+  fields: z.array(ZTableField).max(EDIT_LIMITS.tableFields),
+  rows: z.array(ZTableRow).max(EDIT_LIMITS.tableRows),
+  rangeValues: z.array(ZRangeValueAnswer).max(EDIT_LIMITS.choices),
+  multipleChoices: z.array(ZChoiceAnswer).max(EDIT_LIMITS.choices),
+  dropdowns: z.array(ZDropdownAnswer).max(EDIT_LIMITS.choices),
+});
+export type TPointResult = z.infer<typeof ZPointResult>;
+
+/** 000 §3 rating values: a name ('Repair') or its number (2) on input; answers always carry the name. */
+const ZRatingInput = z.preprocess((v) => {
+  if (typeof v === 'number') return (PointRatingNames as PointRatingName[]).find((k) => PointRating[k] === v) ?? v;
+  return v;
+}, z.enum(PointRatingNames));
+
+/** A result as a client sends it: missing parts mean empty; `id` without a value creates, with one updates. */
+export const ZPointResultInput = z.object({
+  id: newOrId,
+  selection: short.nullish().transform((v) => v ?? null),
+  value: ZText.max(EDIT_LIMITS.value).nullish().transform((v) => v ?? null),
+  comment: long.nullish().transform((v) => v ?? null),
+  internalComment: long.nullish().transform((v) => v ?? null),
+  rating: ZRatingInput.default('NotSet'),
+  photos: z.array(ZPhoto.extend({ id: newOrId, caption: short.default(''), layout: z.enum(PhotoLayouts).default('Default') })).max(EDIT_LIMITS.photosPerResult).default([]),
+  voiceCommentId: ZId.nullish().transform((v) => v ?? null),
+  nameOverride: short.nullish().transform((v) => v ?? null),
+  fields: z.array(ZTableField.extend({ value: ZTableField.shape.value.default(null), inspectionPointFieldAggregation: z.enum(Aggregations).default('No') })).max(EDIT_LIMITS.tableFields).default([]),
+  rows: z.array(ZTableRow.extend({ inspectionPointRowAggregation: z.enum(Aggregations).default('No') })).max(EDIT_LIMITS.tableRows).default([]),
+  rangeValues: z.array(ZRangeValueAnswer).max(EDIT_LIMITS.choices).default([]),
+  multipleChoices: z.array(ZChoiceAnswer).max(EDIT_LIMITS.choices).default([]),
+  dropdowns: z.array(ZDropdownAnswer).max(EDIT_LIMITS.choices).default([]),
+});
+export type TPointResultInput = z.output<typeof ZPointResultInput>;
+
+// ---------- Point configuration (read-only while editing; 001 §3) ----------
+
+const ZFollowUp = z.object({
+  id: ZId,
+  title: z.string(),
+  keyboardType: z.enum(KeyboardTypes),
+  inputValidationRegexp: z.string().nullable(),
+  validationConsequence: z.enum(ValidationConsequences),
+});
+
+/** What the form needs to draw and check one point; null parts do not apply to the point's type. */
+export const ZEditPointConfig = z.object({
+  /** null when the library point was deleted: the form shows 'Point not found!' (001 §2). */
+  inspectionPointId: ZId.nullable(),
+  type: z.enum(PointTypes),
+  /** English name (001 §1: en is the point's own text); `content.nameOverride` replaces it where nameOverridable. */
+  name: z.string(),
+  description: z.string(),
+  nameOverridable: z.boolean(),
+  contentRequired: z.boolean(),
+  keyboardType: z.enum(KeyboardTypes),
+  inputValidationRegexp: z.string().nullable(),
+  validationConsequence: z.enum(ValidationConsequences),
+  commentField: z.object({ present: z.boolean() }),
+  internalCommentField: z.object({ present: z.boolean() }),
+  ratingField: z.object({ present: z.boolean(), required: z.boolean() }),
+  photoField: z.object({ present: z.boolean(), required: z.boolean(), onlyForFailure: z.boolean() }),
+  voiceCommentField: z.object({ present: z.boolean() }),
+  measurementTitle: z.string().nullable(),
+  unitValue: z.string().nullable(),
+  /** Measured types: the model's limits, else the family's (001 §3). */
+  limits: ZReportLimits.nullable(),
+  /** Radio selection types: options with the default comment picking them fills in (000 §2.6). */
+  optionGroup: z
+    .object({
+      id: ZId,
+      name: z.string(),
+      options: z.array(z.object({ id: ZId, name: z.string(), comment: z.string().nullable(), followUpRangeValue: ZFollowUp.nullable() })),
+    })
+    .nullable(),
+  fieldTitle: z.string().nullable(),
+  inspectionPointAggregationDirection: z.enum(AggregationDirections),
+  fields: z.array(z.object({ id: ZId, index: z.number().int(), title: z.string(), keyboardType: z.enum(KeyboardTypes), inspectionPointFieldAggregation: z.enum(Aggregations) })),
+  rows: z.array(z.object({ id: ZId, index: z.number().int(), title: z.string(), inspectionPointRowAggregation: z.enum(Aggregations) })),
+  rangeValueTitle: z.string().nullable(),
+  rangeValues: z.array(ZFollowUp.extend({ index: z.number().int() })),
+  multipleChoices: z.array(
+    z.object({
+      id: ZId, index: z.number().int(), title: z.string(), radio: z.boolean(), inputValidationRegexp: z.string().nullable(),
+      options: z.array(z.object({ id: ZId, index: z.number().int(), title: z.string(), followUpRangeValue: ZFollowUp.nullable() })),
+    }),
+  ),
+  dropdowns: z.array(
+    z.object({
+      id: ZId, index: z.number().int(), title: z.string(), multiselect: z.boolean(), hideImages: z.boolean(),
+      inputValidationRegexp: z.string().nullable(), validationConsequence: z.enum(ValidationConsequences),
+      options: z.array(z.object({ id: ZId, index: z.number().int(), title: z.string(), imageId: ZId.nullable(), followUpRangeValue: ZFollowUp.nullable() })),
+    }),
+  ),
+});
+export type TEditPointConfig = z.infer<typeof ZEditPointConfig>;
+
+/** One protocol point of a category with its configuration and its result (`content`, blank without `id` while unanswered). */
+export const ZEditPoint = ZEditPointConfig.extend({
+  protocolPointId: ZId,
+  index: z.number().int(),
+  subcategoryTitleIndex: z.number().int().nullable(),
+  optional: z.boolean(),
+  content: ZPointResult,
+});
+export type TEditPoint = z.infer<typeof ZEditPoint>;
+
+export const ZEditExtraPoint = ZEditPointConfig.extend({ id: ZId, index: z.number().int(), content: ZPointResult });
+export type TEditExtraPoint = z.infer<typeof ZEditExtraPoint>;
+
+export const ZFinding = z.object({
+  id: ZId,
+  title: z.string(),
+  description: z.string(),
+  consequence: z.string(),
+  corrective: z.string(),
+  preventive: z.string(),
+  photos: z.array(ZPhoto),
+  show: z.boolean(),
+});
+export const ZPriorityAction = z.object({ id: ZId, title: z.string(), description: z.string(), priority: z.string() });
+
+// ---------- The inspection ----------
+
+/**
+ * Equipment configurator (jsonb, read and written as a whole; shown for type Commission only, 000 §2.9).
+ * Any JSON, at most 100 kB and 8 levels deep, no control characters in its strings (PostgreSQL refuses NUL).
+ */
+export const ZEquipmentConfigurator = z.unknown().superRefine((value, ctx) => {
+  let problem: string | null = null;
+  const walk = (v: unknown, depth: number): void => {
+    if (problem) return;
+    if (depth > 8) problem = 'is nested too deeply (at most 8 levels)';
+    else if (typeof v === 'string') { if (CONTROL_CHARACTERS.test(v)) problem = CONTROL_CHARACTERS_MESSAGE; }
+    else if (Array.isArray(v)) v.forEach((x) => walk(x, depth + 1));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) { walk(k, depth + 1); walk(x, depth + 1); }
+    else if (typeof v === 'number' && !Number.isFinite(v)) problem = 'must be JSON';
+  };
+  walk(value, 0);
+  if (!problem && value !== undefined && JSON.stringify(value).length > EDIT_LIMITS.configuratorBytes) problem = 'is too large (at most 100 kB)';
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const info = {
+  id: ZId,
+  name: z.string(),
+  type: z.string(),
+  status: z.enum(InspectionStatuses),
+  rating: z.enum(InspectionRatings).nullable(),
+  finished: z.boolean(),
+  protocolId: ZId.nullable(),
+  protocolName: z.string().nullable(),
+  customerId: ZId.nullable(),
+  customer: z.string().nullable(),
+  customerSiteId: ZId.nullable(),
+  site: z.string().nullable(),
+  equipmentId: ZId.nullable(),
+  productFamilyId: ZId.nullable(),
+  productFamilyName: z.string().nullable(),
+  productModelId: ZId.nullable(),
+  productModelName: z.string().nullable(),
+  serialNumber: z.string().nullable(),
+  nickName: z.string().nullable(),
+  inspectionDate: epoch,
+  started: epoch.nullable(),
+  ended: epoch.nullable(),
+  created: epoch,
+  inspector: z.string(),
+  inspectorContact: z.string(),
+  contactName: z.string().nullable(),
+  contactPhoneNumber: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  version: z.string().nullable(),
+};
+
+/** GET api/v1/inspections/{id}/editDetails and the answer of every save. */
+export const ZInspectionEdit = z.object({
+  ...info,
+  categories: z.array(z.object({ id: ZId, title: z.string(), index: z.number().int(), inspectionPoints: z.array(ZEditPoint) })),
+  extraPoints: z.array(ZEditExtraPoint),
+  findings: z.array(ZFinding),
+  priorityActions: z.array(ZPriorityAction),
+  equipmentConfigurator: z.unknown().nullable(),
+  summary: z.string(),
+  comment: z.string(),
+  /** Absent from GET web. */
+  internalComment: z.string().optional(),
+  customerSignature: ZId.nullable(),
+  providerSignature: ZId.nullable(),
+  sendEmail: z.boolean(),
+});
+export type TInspectionEdit = z.infer<typeof ZInspectionEdit>;
+
+// ---------- Saving ----------
+
+const ZContactEmail = ZText.trim().max(254).pipe(z.union([z.literal(''), z.email('must be an e-mail address')])).nullish().transform((v) => v || null);
+const optionalText = (max: number) => ZText.max(max).nullish().transform((v) => v ?? null);
+
+/** A category point as saved: which protocol point, and its result. Its configuration, if sent back, is ignored. */
+export const ZEditPointInput = z.object({ protocolPointId: ZId, content: ZPointResultInput });
+export const ZExtraPointInput = z.object({
+  id: newOrId,
+  /** Required for a new extra point: the library point it asks. */
+  inspectionPointId: ZId.nullish(),
+  name: short.default(''),
+  content: ZPointResultInput,
+});
+export const ZFindingInput = z.object({
+  id: newOrId,
+  title: short.default(''),
+  description: long.default(''),
+  consequence: long.default(''),
+  corrective: long.default(''),
+  preventive: long.default(''),
+  photos: z.array(ZPhoto.extend({ id: newOrId, caption: short.default(''), layout: z.enum(PhotoLayouts).default('Default') })).max(EDIT_LIMITS.photosPerFinding).default([]),
+  show: z.boolean().default(true),
+});
+export const ZPriorityActionInput = z.object({ id: newOrId, title: short.default(''), description: long.default(''), priority: short.default('') });
+
+/**
+ * Body of PUT api/v1/inspections/update?lang=en&id={id}: the full inspection, the same shape as ZInspectionEdit
+ * (a client may send back what it read). Only the editable parts are read; identity, status, rating, customer,
+ * equipment and point configuration are the server's. Findings and priority actions are replaced as a set
+ * (sent with id: updated, without: created, missing: deleted); results are created or updated, never deleted.
+ */
+export const ZInspectionUpdate = z
+  .object({
+    id: ZId.optional(),
+    status: z.enum(InspectionStatuses).optional(),
+    rating: z.enum(InspectionRatings).nullish(),
+    finished: z.boolean().optional(),
+    inspectionDate: epoch.optional(),
+    started: epoch.nullish(),
+    ended: epoch.nullish(),
+    inspector: short.optional(),
+    inspectorContact: short.optional(),
+    contactName: optionalText(EDIT_LIMITS.shortText),
+    contactPhoneNumber: optionalText(100),
+    contactEmail: ZContactEmail,
+    version: optionalText(100),
+    categories: z
+      .array(z.object({ id: ZId, inspectionPoints: z.array(ZEditPointInput).max(EDIT_LIMITS.pointsPerCategory).default([]) }))
+      .max(EDIT_LIMITS.categories)
+      .default([]),
+    extraPoints: z.array(ZExtraPointInput).max(EDIT_LIMITS.extraPoints).default([]),
+    findings: z.array(ZFindingInput).max(EDIT_LIMITS.findings).default([]),
+    priorityActions: z.array(ZPriorityActionInput).max(EDIT_LIMITS.priorityActions).default([]),
+    equipmentConfigurator: ZEquipmentConfigurator.nullish(),
+    summary: long.default(''),
+    comment: long.default(''),
+    internalComment: long.default(''),
+    customerSignature: ZId.nullish().transform((v) => v ?? null),
+    providerSignature: ZId.nullish().transform((v) => v ?? null),
+    sendEmail: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    const n = v.categories.reduce((a, c) => a + c.inspectionPoints.length, 0) + v.extraPoints.length;
+    if (n > EDIT_LIMITS.results) ctx.addIssue({ code: 'custom', path: ['categories'], message: `too many points (at most ${EDIT_LIMITS.results} in one save)` });
+  });
+export type TInspectionUpdate = z.output<typeof ZInspectionUpdate>;
+export type TInspectionUpdateInput = z.input<typeof ZInspectionUpdate>;
+
+export const ZInspectionUpdateQuery = z.object({ id: ZId, lang: ZText.min(2).max(10).default('en') });
+
+/** PUT api/v1/inspections/{id}/results: some results, without finishing (autosave, offline queues). */
+export const ZResultsInput = z.object({
+  results: z
+    .array(
+      z.union([
+        z.object({ categoryId: ZId, protocolPointId: ZId, content: ZPointResultInput }),
+        z.object({ extraPointId: ZId, content: ZPointResultInput }),
+      ]),
+    )
+    .min(1)
+    .max(EDIT_LIMITS.results),
+});
+export type TResultsInput = z.output<typeof ZResultsInput>;
+/** Which result each sent item became, in the order sent (new ids for results created). */
+export const ZResultsSaved = z.object({
+  results: z.array(z.object({ id: ZId, categoryId: ZId.nullable(), protocolPointId: ZId.nullable(), extraPointId: ZId.nullable() })),
+});
+
+export const ZInspectionFinished = z.object({ id: ZId, status: z.enum(InspectionStatuses), finished: z.boolean(), ended: epoch.nullable() });
+
+// ---------- Starting an inspection (field client) ----------
+
+/** The machine inspected: an existing equipment, or one matched or created from model plus serial number or nickname (000 §4). */
+export const ZInspectionEquipmentInput = z.union([
+  z.object({ id: ZId }),
+  z
+    .object({
+      productModelId: ZId,
+      serialNumber: ZText.trim().max(100).nullish().transform((v) => v || null),
+      nickName: ZText.trim().max(200).nullish().transform((v) => v || null),
+    })
+    .refine((e) => e.serialNumber || e.nickName, { path: ['serialNumber'], message: 'a serial number or a nickname is required' }),
+]);
+
+/** POST api/v1/inspections: starts an In_Use inspection of a protocol on a machine for a customer. */
+export const ZInspectionCreate = z.object({
+  protocolId: ZId,
+  customerId: ZId,
+  customerSiteId: ZId.nullish().transform((v) => v ?? null),
+  equipment: ZInspectionEquipmentInput,
+  inspectionDate: epoch.optional(),
+});
+export type TInspectionCreate = z.output<typeof ZInspectionCreate>;
+
+/** GET api/v1/InspectionProtocols/sortedByFit: which protocols fit a machine, best first. */
+export const ZProtocolFitQuery = z.object({
+  type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ProtocolTypes).optional()),
+  productFamilyId: z.preprocess((v) => (v === '' ? undefined : v), ZId.optional()),
+  productModelId: z.preprocess((v) => (v === '' ? undefined : v), ZId.optional()),
+  equipmentId: z.preprocess((v) => (v === '' ? undefined : v), ZId.optional()),
+});
+export type TProtocolFitQuery = z.output<typeof ZProtocolFitQuery>;
+
+export const ProtocolFits = ['Equipment', 'Model', 'Family', 'Any'] as const;
+export const ZProtocolFit = z.object({ id: ZId, name: z.string(), type: z.string(), fit: z.enum(ProtocolFits) });
+export type TProtocolFit = z.infer<typeof ZProtocolFit>;

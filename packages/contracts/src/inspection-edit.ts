@@ -353,18 +353,19 @@ export type TInspectionUpdateInput = z.input<typeof ZInspectionUpdate>;
 
 export const ZInspectionUpdateQuery = z.object({ id: ZId, lang: ZText.min(2).max(10).default('en') });
 
-/** PUT api/v1/inspections/{id}/results: some results, without finishing (autosave, offline queues). */
-export const ZResultsInput = z.object({
-  results: z
-    .array(
-      z.union([
-        z.object({ categoryId: ZId, protocolPointId: ZId, content: ZPointResultInput }),
-        z.object({ extraPointId: ZId, content: ZPointResultInput }),
-      ]),
-    )
-    .min(1)
-    .max(EDIT_LIMITS.results),
-});
+/**
+ * PUT api/v1/inspections/{id}/results: some results, without finishing (autosave, offline queues). Each item names
+ * its point: a category and a protocol point, or an extra point. (One object rather than a union, so that a bad
+ * value inside is reported at its own field.)
+ */
+export const ZResultItemInput = z
+  .object({ categoryId: ZId.optional(), protocolPointId: ZId.optional(), extraPointId: ZId.optional(), content: ZPointResultInput })
+  .superRefine((r, ctx) => {
+    if (r.extraPointId ? r.categoryId || r.protocolPointId : !(r.categoryId && r.protocolPointId)) {
+      ctx.addIssue({ code: 'custom', path: [r.extraPointId ? 'extraPointId' : 'categoryId'], message: 'name either a category and a protocol point, or an extra point' });
+    }
+  });
+export const ZResultsInput = z.object({ results: z.array(ZResultItemInput).min(1).max(EDIT_LIMITS.results) });
 export type TResultsInput = z.output<typeof ZResultsInput>;
 /** Which result each sent item became, in the order sent (new ids for results created). */
 export const ZResultsSaved = z.object({
@@ -375,17 +376,22 @@ export const ZInspectionFinished = z.object({ id: ZId, status: z.enum(Inspection
 
 // ---------- Starting an inspection (field client) ----------
 
-/** The machine inspected: an existing equipment, or one matched or created from model plus serial number or nickname (000 §4). */
-export const ZInspectionEquipmentInput = z.union([
-  z.object({ id: ZId }),
-  z
-    .object({
-      productModelId: ZId,
-      serialNumber: ZText.trim().max(100).nullish().transform((v) => v || null),
-      nickName: ZText.trim().max(200).nullish().transform((v) => v || null),
-    })
-    .refine((e) => e.serialNumber || e.nickName, { path: ['serialNumber'], message: 'a serial number or a nickname is required' }),
-]);
+/**
+ * The machine inspected: an existing equipment by `id`, or one matched or created from `productModelId` plus a
+ * serial number or a nickname (000 §4). One object rather than a union, so a bad value is reported at its field.
+ */
+export const ZInspectionEquipmentInput = z
+  .object({
+    id: ZId.optional(),
+    productModelId: ZId.optional(),
+    serialNumber: ZText.trim().max(100).nullish().transform((v) => v || null),
+    nickName: ZText.trim().max(200).nullish().transform((v) => v || null),
+  })
+  .superRefine((e, ctx) => {
+    if (e.id) return;
+    if (!e.productModelId) ctx.addIssue({ code: 'custom', path: ['productModelId'], message: 'is required for new equipment (or give the equipment id)' });
+    else if (!e.serialNumber && !e.nickName) ctx.addIssue({ code: 'custom', path: ['serialNumber'], message: 'a serial number or a nickname is required' });
+  });
 
 /** POST api/v1/inspections: starts an In_Use inspection of a protocol on a machine for a customer. */
 export const ZInspectionCreate = z.object({

@@ -1,0 +1,67 @@
+import { isNumericString, parseNumeric } from '@insp/contracts';
+
+/**
+ * Dates and numbers as the report writes them. Dates are day.month.year whatever the language (spec 000 §9),
+ * date-times add hour, minute and the UTC label, like the web app. Numbers follow the language's own format
+ * (decimal comma in fi, sv, de, fr, es, pt).
+ */
+const LOCALES: Record<string, string> = { en: 'en-GB', fi: 'fi-FI', sv: 'sv-SE', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', pt: 'pt-PT' };
+
+export function localeOf(lang: string): string {
+  const wanted = LOCALES[lang] ?? lang;
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([wanted]).length ? wanted : 'en-GB';
+  } catch {
+    return 'en-GB';
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 23.10.2026 (UTC). */
+export function formatDate(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
+}
+
+/** 23.10.2026 14:05 UTC */
+export const formatDateTime = (ms: number) => {
+  const d = new Date(ms);
+  return `${formatDate(ms)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+};
+
+const cache = new Map<string, Intl.NumberFormat>();
+const numberFormat = (locale: string, decimals: number | null) => {
+  const key = `${locale}/${decimals}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, decimals == null ? { maximumFractionDigits: 6 } : { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    cache.set(key, f);
+  }
+  return f;
+};
+
+export interface Formatter {
+  /** A number in the language's format; `decimals` fixes the digits after the point (aggregates: 2). */
+  number(n: number, decimals?: number): string;
+  /** A recorded value: numeric text in the language's format keeping the digits typed, any other text as typed. */
+  value(text: string | null | undefined): string;
+  date: typeof formatDate;
+  dateTime: typeof formatDateTime;
+}
+
+export function formatter(lang: string): Formatter {
+  const locale = localeOf(lang);
+  return {
+    number: (n, decimals) => numberFormat(locale, decimals ?? null).format(n),
+    value(text) {
+      if (text == null) return '';
+      const n = parseNumeric(text);
+      if (n == null || !isNumericString(text) || /e/i.test(text)) return text;
+      const typed = text.trim().split(/[.,]/)[1]?.length ?? 0;
+      return numberFormat(locale, Math.min(typed, 6)).format(n);
+    },
+    date: formatDate,
+    dateTime: formatDateTime,
+  };
+}

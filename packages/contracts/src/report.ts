@@ -11,6 +11,7 @@ import {
   PointTypes,
   RatingTableLocations,
 } from './domain-enums.js';
+import { ZId, ZText } from './common.js';
 
 /**
  * Everything an inspection report shows (spec 000 §2.7–2.9, §3; 001 §3), in one language: the renderer turns
@@ -175,3 +176,8 @@ export const ZReportData = z.object({
   providerSignatureImageId: maybe,
 });
 export type TReportData = z.infer<typeof ZReportData>;
+
+/** GET api/v1/inspections/{id}/reporthtml?lang= and the tRPC twin: the language defaults to en (000 §7). */
+export const ZReportLang = ZText.trim().toLowerCase().max(10).default('en');
+export const ZReportHtmlQuery = z.object({ lang: ZReportLang });
+export const ZReportHtmlInput = z.object({ id: ZId, lang: ZReportLang });

@@ -7,6 +7,7 @@ import { externalUsersRouter } from '../domains/external-users/external-users.tr
 import { customerImportRouter } from '../domains/customer-import/customer-import.trpc.js';
 import { certifiedUsersRouter } from '../domains/certified-users/certified-users.trpc.js';
 import { inspectionsRouter } from '../domains/inspections/inspections.trpc.js';
+import { inspectionReportsRouter } from '../domains/inspections/inspection-report.trpc.js';
 import { staffAccountsRouter } from '../domains/staff-accounts/staff-accounts.trpc.js';
 
 /** The web app's API. Each domain adds its router here. */
@@ -20,5 +21,6 @@ export const appRouter = router({
   customerImport: customerImportRouter,
   staffAccounts: staffAccountsRouter,
   inspections: inspectionsRouter,
+  inspectionReports: inspectionReportsRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import { customerImportRestRoutes } from '../../domains/customer-import/customer
 import { certifiedUsersRestRoutes } from '../../domains/certified-users/certified-users.rest.js';
 import { imagesRestRoutes } from '../../domains/images/images.rest.js';
 import { inspectionsRestRoutes } from '../../domains/inspections/inspections.rest.js';
+import { inspectionReportRestRoutes } from '../../domains/inspections/inspection-report.rest.js';
 import { staffAccountsRestRoutes } from '../../domains/staff-accounts/staff-accounts.rest.js';
 
 /** Every REST module of the public contract. Each domain adds its routes here. */
@@ -21,5 +22,6 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(customerImportRestRoutes);
   await app.register(staffAccountsRestRoutes);
   await app.register(inspectionsRestRoutes);
+  await app.register(inspectionReportRestRoutes);
   await app.register(imagesRestRoutes);
 }

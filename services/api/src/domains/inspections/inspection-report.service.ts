@@ -1,0 +1,24 @@
+import { P } from '@insp/contracts';
+import { loadReportData } from '@insp/db';
+import { renderReportHtml } from '@insp/report';
+import { AppError, requirePermission, type ServiceContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { requireVisibleReport } from './inspections.scope.js';
+
+/** Where the HTML view finds an image: the API's own file call (000 §7), which checks the reader's rights. */
+export const reportImageUrl = (id: string) => `/api/v1/images/${encodeURIComponent(id)}/file`;
+
+/**
+ * GET api/v1/inspections/{id}/reporthtml?lang=: the report as one HTML document in a language of the product
+ * (default en), rendered by the same renderer as the PDF. Needs the reports right; a report the actor may not
+ * see (a distributor and another company's report) answers 404 like a missing one.
+ */
+export async function inspectionReportHtml(ctx: ServiceContext, id: string, lang: string): Promise<string> {
+  const c = requirePermission(ctx, P.reports);
+  await requireVisibleReport(c.db, c.actor, id);
+  const language = await c.db.selectFrom('languages').select('id').where('id', '=', lang).executeTakeFirst();
+  if (!language) throw new AppError('BAD_REQUEST', `lang: not a language of the product (${lang})`, 'lang');
+  const data = await loadReportData(c.db, id, lang);
+  if (!data) throw notFound('Inspection');
+  return renderReportHtml(data, { lang, imageUrl: reportImageUrl });
+}

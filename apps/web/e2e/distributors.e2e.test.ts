@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { waitForMail, type Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { expectTouchTargets, newTabletPage, TABLET } from './support/tablet.js';
 import { signInAsStaff, signInAsDistributor, newPage as openPage, productAndBrowser } from './support/sign-in.js';
 
 /**
@@ -143,6 +144,18 @@ describe('distributors', () => {
     // nobody is offered deleting their own account
     expect(await page.getByRole('row', { name: /Dana Distributor/ }).getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await screenshot(page, 'users-list');
+    await page.context().close();
+  });
+
+  it('fits the distributors list on a tablet held upright, with row buttons of at least 44 px', async () => {
+    const page = await newTabletPage(browser);
+    await staffSignIn(page, 'admin@company.example', '/ExternalUsers');
+    await page.getByText('Dana Distributor').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);
+    const rowButtons = page.locator('tbody').getByRole('button', { name: /^(Activate|Send password link|Delete)$/ });
+    await expectTouchTargets({ 'row button': rowButtons });
+    await screenshot(page, 'tablet-distributors-list');
+    await expectNoSeriousA11yViolations(page, 'distributors list on a tablet');
     await page.context().close();
   });
 });

@@ -8,6 +8,24 @@ import { ActivateRowButton, DeleteRowButton, SendPasswordLinkButton } from './Ro
 import { useStaff } from './useStaff';
 import { StaffAccountsLink } from '../staff-accounts/StaffAccountsLink';
 
+// A tablet held upright (820 px, below md): narrower cell padding, e-mail addresses that wrap after the @
+// and icon row buttons (RowActions), so the table fits without sideways scrolling; below lg the labelled
+// buttons stack.
+const tabletFit = { '& .MuiTableCell-root': { px: { xs: 1, md: 2 } }, '& td.column-email': { overflowWrap: 'break-word' } };
+
+/** The address with a line-break opportunity after the @ below md (a narrow column wraps there, not mid-word). */
+const emailWithBreak = (r: TExternalUser) => {
+  const at = r.email.lastIndexOf('@');
+  if (at < 0) return r.email;
+  return (
+    <>
+      {r.email.slice(0, at + 1)}
+      <Box component="wbr" sx={{ display: { md: 'none' } }} />
+      {r.email.slice(at + 1)}
+    </>
+  );
+};
+
 const statusText: Record<TExternalUser['status'], string> = { passwordNotSet: 'Password not set', active: 'Active', expired: 'Expired' };
 
 /** /ExternalUsers (staff) and /UserManagement (distributor admins, own company only): search, list, add; a row click edits. */
@@ -30,9 +48,11 @@ export function ExternalUserList() {
       pagination={<RangePagination />}
       empty={false}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <DataTable rowClick="edit" bulkActionButtons={false} sx={tabletFit}>
         <DataTable.Col source="name" label="Name" />
-        <DataTable.Col source="email" label="E-mail" />
+        <DataTable.Col source="email" label="E-mail">
+          <FunctionField<TExternalUser> source="email" render={emailWithBreak} />
+        </DataTable.Col>
         {staff && (
           <DataTable.Col source="company" label="Company">
             <TextField source="company.name" />
@@ -50,7 +70,7 @@ export function ExternalUserList() {
           <FunctionField<TExternalUser> render={(r) => statusText[r.status]} />
         </DataTable.Col>
         <DataTable.Col label="" disableSort>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+          <Box sx={{ display: 'flex', flexDirection: { xs: 'row', md: 'column', lg: 'row' }, alignItems: 'flex-end', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
             <ActivateRowButton />
             <SendPasswordLinkButton />
             <DeleteRowButton />

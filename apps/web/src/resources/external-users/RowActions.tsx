@@ -4,6 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import RenewIcon from '@mui/icons-material/Autorenew';
 import MailIcon from '@mui/icons-material/MailOutlined';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { TExternalUser } from '@insp/contracts';
 import { trpc } from '../../providers/trpc';
 import { shownMessage } from '../../lib/errors';
@@ -15,15 +19,27 @@ export const activateQuestion = (name: string) => `Activate distributor ${name}?
 // spec 002 §2 login screen: the same question precedes every reset request.
 export const sendLinkQuestion = (email: string) => `Send a password reset link to ${email}?`;
 
-/** A row button that asks first; the click never reaches the row (which opens the edit form). */
+/**
+ * A row button that asks first; the click never reaches the row (which opens the edit form). Below md (a
+ * tablet held upright) it is an icon button named by its label, so the list fits the screen's width.
+ */
 function ConfirmButton(props: { label: string; question: string; icon: ReactElement; busy: boolean; onConfirm: () => void; color?: 'error' }) {
   const [open, setOpen] = useState(false);
+  const iconOnly = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const stop = (e: MouseEvent) => e.stopPropagation();
   return (
     <span onClick={stop}>
-      <Button label={props.label} color={props.color} onClick={() => setOpen(true)} disabled={props.busy}>
-        {props.icon}
-      </Button>
+      {iconOnly ? (
+        <Tooltip title={props.label}>
+          <IconButton aria-label={props.label} color={props.color} onClick={() => setOpen(true)} disabled={props.busy}>
+            {props.icon}
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button label={props.label} color={props.color} onClick={() => setOpen(true)} disabled={props.busy}>
+          {props.icon}
+        </Button>
+      )}
       <Confirm
         isOpen={open}
         loading={props.busy}

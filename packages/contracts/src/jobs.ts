@@ -28,11 +28,19 @@ export type TCustomersImportJob = z.infer<typeof ZCustomersImportJob>;
 export const ZReportPdfJob = z.object({ inspectionId: z.uuid(), lang: z.string().min(2).max(10) });
 export type TReportPdfJob = z.infer<typeof ZReportPdfJob>;
 
+/**
+ * E-mails a report's PDF in one language to the customer contact (queued by PUT api/v1/inspections/update with
+ * sendEmail, 000 §5); services/worker/src/jobs/report.email.job.ts.
+ */
+export const ZReportEmailJob = z.object({ inspectionId: z.uuid(), lang: z.string().min(2).max(10), to: z.email() });
+export type TReportEmailJob = z.infer<typeof ZReportEmailJob>;
+
 export const jobSchemas = {
   'email.send': ZEmailJob,
   'maintenance.cleanup': ZMaintenanceCleanupJob,
   'customers.import': ZCustomersImportJob,
   'report.pdf': ZReportPdfJob,
+  'report.email': ZReportEmailJob,
 } as const;
 export type JobName = keyof typeof jobSchemas;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;

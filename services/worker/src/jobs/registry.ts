@@ -4,6 +4,7 @@ import { sendEmail } from './email.send.job.js';
 import { maintenanceCleanup } from './maintenance.cleanup.job.js';
 import { customersImport } from './customers.import.job.js';
 import { reportPdf } from './report.pdf.js';
+import { reportEmail } from './report.email.job.js';
 import { PermanentJobError } from './errors.js';
 
 export const jobRegistry: JobRegistry = {
@@ -11,6 +12,7 @@ export const jobRegistry: JobRegistry = {
   'maintenance.cleanup': maintenanceCleanup,
   'customers.import': customersImport,
   'report.pdf': reportPdf,
+  'report.email': reportEmail,
 };
 
 export { PermanentJobError };

@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** Stable per job (e.g. `outbox-12`): names the .eml file and the Message-ID, so a resend is recognisable. */
   id?: string;
+  /** Files sent along (the report e-mail attaches the PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -30,7 +32,7 @@ const domainOf = (from: string) => /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
 /** SMTP when SMTP_URL is set; otherwise `.eml` files a developer can open in any mail program. */
 export function createMailer(config: MailerConfig): Mailer {
   const messageIdOf = (m: MailMessage) => (m.id ? `<${m.id}@${domainOf(config.from)}>` : undefined);
-  const base = (m: MailMessage) => ({ from: config.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: messageIdOf(m) });
+  const base = (m: MailMessage) => ({ from: config.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: messageIdOf(m), attachments: m.attachments });
 
   if (config.smtpUrl) {
     // Bounded waits: an e-mail job holds its outbox row lock while sending (see jobs/email.send.job.ts).

@@ -1,0 +1,18 @@
+import { P, type TInspectionEdit } from '@insp/contracts';
+import { requirePermission, type ServiceContext } from '../../context.js';
+import { loadInspectionEdit } from './inspection-edit.load.js';
+import { requireVisibleReport } from './inspections.scope.js';
+
+/** GET api/v1/inspections/{id}/editDetails: the inspection for the edit form, internal comments included. */
+export async function getInspectionEditDetails(ctx: ServiceContext, id: string): Promise<TInspectionEdit> {
+  const c = requirePermission(ctx, P.reports);
+  await requireVisibleReport(c.db, c.actor, id);
+  return loadInspectionEdit(c.db, id, { internal: true });
+}
+
+/** GET api/v1/inspections/{id}/web: the read-only protocol view (000 §2.9), which never shows internal comments. */
+export async function getInspectionWeb(ctx: ServiceContext, id: string): Promise<TInspectionEdit> {
+  const c = requirePermission(ctx, P.reports);
+  await requireVisibleReport(c.db, c.actor, id);
+  return loadInspectionEdit(c.db, id, { internal: false });
+}

@@ -89,8 +89,7 @@ export interface Dataset {
  * A dataset's value in one table: a cell (row and field), a row's aggregated field or else its average, a
  * column's aggregated row or else its average. Numbers come from computeTable, so aggregates are recomputed.
  */
-export function datasetValue(table: ContentTable, d: Dataset): number | null {
-  const cells = computeTable(table);
+export function datasetValue(table: ContentTable, d: Dataset, cells = computeTable(table)): number | null {
   const pick = (rowId: string, fieldId: string) => cells.get(cellKey(rowId, fieldId)) ?? null;
   const mean = (nums: (number | null)[]) => {
     const n = nums.filter((x): x is number => x != null);
@@ -127,11 +126,14 @@ export function trendOf(t: TrendInput): TReportTrend {
       .filter((p): p is { date: number; value: number } => p.value != null);
     return { lifeEstimateType: t.lifeEstimateType, series: [{ name: t.seriesName, points }] };
   }
-  const tables = entries.map((e) => ({ date: e.date, table: contentTable(e.content) }));
+  const tables = entries.map((e) => {
+    const table = contentTable(e.content);
+    return { date: e.date, table, cells: table ? computeTable(table) : null };
+  });
   const series = t.datasets.map((d) => ({
     name: d.name,
     points: tables
-      .map((e) => ({ date: e.date, value: e.table ? datasetValue(e.table, d) : null }))
+      .map((e) => ({ date: e.date, value: e.table ? datasetValue(e.table, d, e.cells!) : null }))
       .filter((p): p is { date: number; value: number } => p.value != null),
   }));
   return { lifeEstimateType: t.lifeEstimateType, series };

@@ -54,14 +54,14 @@ function results(db: Db, inspectionId: string): Promise<ResultRow[]> {
 
 /**
  * Everything the report of one inspection shows, in language `lang` (point names and descriptions translated,
- * English where a translation is missing); null when there is no such live inspection. Bounded: one query for
- * the inspection, seven for its own rows (run together), nine for the library parts of all its points and one
- * for their history (run together), however many points it has. Who may see the report is the caller's check.
+ * English where a translation is missing); null when there is no such live inspection. Bounded, in two round
+ * trips: the inspection with its own rows (eight queries run together), then the library parts of all its
+ * points and their history (ten together), however many points it has. Who may see the report is the caller's check.
  */
 export async function loadReportData(db: Db, inspectionId: string, lang: string): Promise<TReportData | null> {
-  const h = await header(db, inspectionId);
-  if (!h) return null;
-  const [categories, extraPoints, rows, photos, findings, findingPhotos, actions] = await Promise.all([
+  // The inspection and its own rows together (one round trip), then the library parts and history of its points.
+  const [h, categories, extraPoints, rows, photos, findings, findingPhotos, actions] = await Promise.all([
+    header(db, inspectionId),
     db.selectFrom('inspection_categories').select(['id', 'index', 'title']).where('inspection_id', '=', inspectionId).orderBy('index').orderBy('id').execute(),
     db.selectFrom('inspection_extra_points').select(['id', 'name']).where('inspection_id', '=', inspectionId).orderBy('index').orderBy('id').execute(),
     results(db, inspectionId),
@@ -76,6 +76,7 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string)
     db.selectFrom('inspection_priority_actions').select(['id', 'title', 'description', 'priority'])
       .where('inspection_id', '=', inspectionId).orderBy('index').orderBy('id').execute(),
   ]);
+  if (!h) return null;
 
   const pointIds = [...new Set(rows.map((r) => r.pointId).filter((id): id is string => !!id))];
   const measuredIds = [...new Set(rows.filter((r) => r.pointId && MEASURED_TYPES.includes(r.type as never)).map((r) => r.pointId!))];

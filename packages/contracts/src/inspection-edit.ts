@@ -367,9 +367,9 @@ export const ZResultItemInput = z
   });
 export const ZResultsInput = z.object({ results: z.array(ZResultItemInput).min(1).max(EDIT_LIMITS.results) });
 export type TResultsInput = z.output<typeof ZResultsInput>;
-/** Which result each sent item became, in the order sent (new ids for results created). */
+/** Which result each sent item became, in the order sent (new ids for results created; null for a blank item that stored nothing). */
 export const ZResultsSaved = z.object({
-  results: z.array(z.object({ id: ZId, categoryId: ZId.nullable(), protocolPointId: ZId.nullable(), extraPointId: ZId.nullable() })),
+  results: z.array(z.object({ id: ZId.nullable(), categoryId: ZId.nullable(), protocolPointId: ZId.nullable(), extraPointId: ZId.nullable() })),
 });
 
 export const ZInspectionFinished = z.object({ id: ZId, status: z.enum(InspectionStatuses), finished: z.boolean(), ended: epoch.nullable() });

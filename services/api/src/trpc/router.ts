@@ -8,6 +8,8 @@ import { customerImportRouter } from '../domains/customer-import/customer-import
 import { certifiedUsersRouter } from '../domains/certified-users/certified-users.trpc.js';
 import { inspectionsRouter } from '../domains/inspections/inspections.trpc.js';
 import { inspectionReportsRouter } from '../domains/inspections/inspection-report.trpc.js';
+import { inspectionEditRouter } from '../domains/inspections/inspection-edit.trpc.js';
+import { protocolsFitRouter } from '../domains/protocols/protocols-fit.trpc.js';
 import { staffAccountsRouter } from '../domains/staff-accounts/staff-accounts.trpc.js';
 
 /** The web app's API. Each domain adds its router here. */
@@ -22,5 +24,7 @@ export const appRouter = router({
   staffAccounts: staffAccountsRouter,
   inspections: inspectionsRouter,
   inspectionReports: inspectionReportsRouter,
+  inspectionEdit: inspectionEditRouter,
+  protocolFit: protocolsFitRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -77,6 +77,19 @@ function uniqueIds(path: string, ids: string[]) {
   }
 }
 
+/**
+ * Nothing answered: no selection, value, comment, photo, voice, rename, cell, range value or pick, rating NotSet.
+ * Such a content without id is not stored: the form sends every point, and an unanswered point has no result.
+ */
+export function isBlankInput(c: TPointResultInput): boolean {
+  const any = (v: string | null) => blank(v) != null;
+  return (
+    c.rating === 'NotSet' && !any(c.selection) && !any(c.value) && !any(c.comment) && !any(c.internalComment) && !any(c.nameOverride) &&
+    !c.voiceCommentId && !c.photos.length && !c.fields.some((f) => any(f.value)) && !c.rows.some((r) => r.values.some((v) => any(v.value))) &&
+    !c.rangeValues.some((r) => any(r.value)) && !c.multipleChoices.some((m) => m.selectedOptionIds.length) && !c.dropdowns.some((d) => d.selectedOptionIds.length)
+  );
+}
+
 /** The row columns of a result to write, checked against its point; `config` null means the library point is gone. */
 export interface NormalizedResult {
   selection: string | null;

@@ -9,6 +9,8 @@ import { certifiedUsersRestRoutes } from '../../domains/certified-users/certifie
 import { imagesRestRoutes } from '../../domains/images/images.rest.js';
 import { inspectionsRestRoutes } from '../../domains/inspections/inspections.rest.js';
 import { inspectionReportRestRoutes } from '../../domains/inspections/inspection-report.rest.js';
+import { inspectionEditRestRoutes } from '../../domains/inspections/inspection-edit.rest.js';
+import { protocolsFitRestRoutes } from '../../domains/protocols/protocols-fit.rest.js';
 import { staffAccountsRestRoutes } from '../../domains/staff-accounts/staff-accounts.rest.js';
 
 /** Every REST module of the public contract. Each domain adds its routes here. */
@@ -23,5 +25,7 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(staffAccountsRestRoutes);
   await app.register(inspectionsRestRoutes);
   await app.register(inspectionReportRestRoutes);
+  await app.register(inspectionEditRestRoutes);
+  await app.register(protocolsFitRestRoutes);
   await app.register(imagesRestRoutes);
 }

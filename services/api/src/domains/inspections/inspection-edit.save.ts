@@ -1,0 +1,122 @@
+import type { Actor, TPointResultInput } from '@insp/contracts';
+import type { Db } from '@insp/db';
+import { AppError } from '../../errors.js';
+import { isBlankInput, normalizeResult } from './inspection-edit.content.js';
+import { usableImageIds, usableVoiceCommentIds, writePhotos } from './inspection-edit.files.js';
+import { loadPointConfigs } from './inspection-edit.points.js';
+
+export const badField = (path: string, message: string) => new AppError('BAD_REQUEST', `${path}: ${message}`, path);
+
+/** One result to save and where it belongs: a category's protocol point, or an extra point. `path` names it in errors. */
+export interface ResultItem {
+  path: string;
+  categoryId?: string;
+  protocolPointId?: string;
+  extraPointId?: string;
+  content: TPointResultInput;
+}
+
+export interface SavedResult {
+  /** null: the content was blank and the point had no result, so nothing was stored. */
+  id: string | null;
+  categoryId: string | null;
+  protocolPointId: string | null;
+  extraPointId: string | null;
+  created: boolean;
+}
+
+/**
+ * Creates (no id) or updates (id) point results of one inspection inside the caller's transaction (000 §4).
+ * Every item is checked against its point's configuration; photos, signatures and voice comments must exist and
+ * be usable by the caller. The first problem throws a 400 naming the field, which rolls back everything the
+ * transaction wrote so far. A result sent without id where its point already has one updates it, so a retried
+ * offline save never makes a second result for the same point. A blank content without id where the point has
+ * no result stores nothing (the form sends every point; an unanswered point has no result).
+ */
+export async function writeResults(db: Db, actor: Actor, inspection: { id: string; product_family_id: string | null; product_model_id: string | null }, items: ResultItem[]): Promise<SavedResult[]> {
+  if (!items.length) return [];
+  const inspectionId = inspection.id;
+  const [categories, extras, existing, existingPhotos] = await Promise.all([
+    db.selectFrom('inspection_categories').select(['id', 'protocol_category_id']).where('inspection_id', '=', inspectionId).execute(),
+    db.selectFrom('inspection_extra_points').select(['id', 'index', 'inspection_point_id']).where('inspection_id', '=', inspectionId).execute(),
+    db.selectFrom('inspection_point_results').select(['id', 'inspection_category_id', 'protocol_point_id', 'extra_point_id']).where('inspection_id', '=', inspectionId).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('inspection_result_photos as p').innerJoin('inspection_point_results as r', 'r.id', 'p.result_id').select(['p.id', 'p.result_id']).where('r.inspection_id', '=', inspectionId).execute(),
+  ]);
+  const categoryById = new Map(categories.map((c) => [c.id, c]));
+  const extraById = new Map(extras.map((e) => [e.id, e]));
+  const protocolCategoryIds = categories.map((c) => c.protocol_category_id).filter((x): x is string => !!x);
+  const protocolPoints = protocolCategoryIds.length
+    ? await db.selectFrom('protocol_points').select(['id', 'protocol_category_id', 'inspection_point_id', 'index']).where('protocol_category_id', 'in', protocolCategoryIds).execute()
+    : [];
+  const ppById = new Map(protocolPoints.map((p) => [p.id, p]));
+  const configs = await loadPointConfigs(
+    db,
+    [...protocolPoints.map((p) => p.inspection_point_id), ...extras.map((e) => e.inspection_point_id)].filter((x): x is string => !!x),
+    { familyId: inspection.product_family_id, modelId: inspection.product_model_id },
+  );
+  const [images, voices] = await Promise.all([
+    usableImageIds(db, actor, items.flatMap((i) => i.content.photos.map((p) => p.imageId))),
+    usableVoiceCommentIds(db, actor, items.flatMap((i) => (i.content.voiceCommentId ? [i.content.voiceCommentId] : []))),
+  ]);
+  const resultById = new Map(existing.map((r) => [r.id, r]));
+  const resultAt = new Map<string, string>();
+  for (const r of existing) {
+    const key = r.extra_point_id ?? `${r.inspection_category_id}/${r.protocol_point_id}`;
+    if (!resultAt.has(key)) resultAt.set(key, r.id);
+  }
+  const photoOwner = new Map(existingPhotos.map((p) => [p.id, p.result_id]));
+  const out: SavedResult[] = [];
+
+  for (const item of items) {
+    const { path, content } = item;
+    let place: { categoryId: string | null; protocolPointId: string | null; extraPointId: string | null; pointId: string | null; index: number };
+    if (item.extraPointId) {
+      const e = extraById.get(item.extraPointId);
+      if (!e) throw badField(`${path}.extraPointId`, 'is not an extra point of this inspection');
+      place = { categoryId: null, protocolPointId: null, extraPointId: e.id, pointId: e.inspection_point_id, index: e.index };
+    } else {
+      const c = categoryById.get(item.categoryId ?? '');
+      if (!c) throw badField(`${path}.categoryId`, 'is not a category of this inspection');
+      const pp = ppById.get(item.protocolPointId ?? '');
+      if (!pp || pp.protocol_category_id !== c.protocol_category_id) throw badField(`${path}.protocolPointId`, 'is not a point of this category');
+      place = { categoryId: c.id, protocolPointId: pp.id, extraPointId: null, pointId: pp.inspection_point_id, index: pp.index };
+    }
+    const key = place.extraPointId ?? `${place.categoryId}/${place.protocolPointId}`;
+    if (!content.id && !resultAt.has(key) && isBlankInput(content)) {
+      out.push({ id: null, categoryId: place.categoryId, protocolPointId: place.protocolPointId, extraPointId: place.extraPointId, created: false });
+      continue;
+    }
+    const row = normalizeResult(place.pointId ? configs.get(place.pointId) ?? null : null, content, path);
+    if (row.voice_comment_id && !voices.has(row.voice_comment_id)) throw badField(`${path}.content.voiceCommentId`, 'voice comment not found');
+    let id = content.id;
+    if (id) {
+      const r = resultById.get(id);
+      const at = r && (r.extra_point_id ?? `${r.inspection_category_id}/${r.protocol_point_id}`);
+      if (at !== key) throw badField(`${path}.content.id`, 'is not the result of this point');
+    } else id = resultAt.get(key);
+
+    const values = {
+      selection: row.selection, value: row.value, comment: row.comment, internal_comment: row.internal_comment, rating: row.rating,
+      name_override: row.name_override, voice_comment_id: row.voice_comment_id, index: place.index,
+      ...(row.content ? { content: JSON.stringify(row.content) } : {}),
+    };
+    const created = !id;
+    if (id) await db.updateTable('inspection_point_results').set(values).where('id', '=', id).execute();
+    else {
+      id = (await db
+        .insertInto('inspection_point_results')
+        .values({
+          ...values, inspection_id: inspectionId, inspection_category_id: place.categoryId, extra_point_id: place.extraPointId,
+          protocol_point_id: place.protocolPointId, inspection_point_id: place.pointId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()).id;
+      resultAt.set(key, id);
+      resultById.set(id, { id, inspection_category_id: place.categoryId, protocol_point_id: place.protocolPointId, extra_point_id: place.extraPointId });
+    }
+    await writePhotos(db, { table: 'inspection_result_photos', owner: 'result_id' }, id, content.photos, { existing: photoOwner, usable: images, path: `${path}.content`, bad: badField });
+    for (const [pid, owner] of [...photoOwner]) if (owner === id) photoOwner.delete(pid);
+    out.push({ id, categoryId: place.categoryId, protocolPointId: place.protocolPointId, extraPointId: place.extraPointId, created });
+  }
+  return out;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ZId, ZInspectionCreate, ZInspectionUpdate, ZInspectionUpdateQuery, ZResultsInput } from '@insp/contracts';
+import { authedProcedure, router } from '../../trpc/trpc.js';
+import { createInspection } from './inspection-create.service.js';
+import { getInspectionEditDetails, getInspectionWeb } from './inspection-read.service.js';
+import { finishInspection, saveInspectionResults } from './inspection-results.service.js';
+import { updateInspection } from './inspection-update.service.js';
+
+const byId = z.object({ id: ZId });
+
+/** tRPC procedures for the report edit form and the protocol view, over the same services as the REST calls. */
+export const inspectionEditRouter = router({
+  web: authedProcedure.input(byId).query(({ ctx, input }) => getInspectionWeb(ctx, input.id)),
+  editDetails: authedProcedure.input(byId).query(({ ctx, input }) => getInspectionEditDetails(ctx, input.id)),
+  update: authedProcedure
+    .input(ZInspectionUpdateQuery.extend({ data: ZInspectionUpdate }))
+    .mutation(({ ctx, input }) => updateInspection(ctx, input.id, input.lang, input.data)),
+  create: authedProcedure.input(ZInspectionCreate).mutation(({ ctx, input }) => createInspection(ctx, input)),
+  saveResults: authedProcedure.input(byId.extend({ data: ZResultsInput })).mutation(({ ctx, input }) => saveInspectionResults(ctx, input.id, input.data)),
+  finish: authedProcedure.input(byId).mutation(({ ctx, input }) => finishInspection(ctx, input.id)),
+});

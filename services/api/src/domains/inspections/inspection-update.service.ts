@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import { enqueueJob, writeAuditTrail, type Db } from '@insp/db';
+import { P, type Actor, type TInspectionEdit, type TInspectionUpdate } from '@insp/contracts';
+import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
+import { requireEditableInspection } from './inspection-edit.access.js';
+import { usableImageIds, writePhotos } from './inspection-edit.files.js';
+import { loadInspectionEdit } from './inspection-edit.load.js';
+import { badField, writeResults, type ResultItem } from './inspection-edit.save.js';
+
+/**
+ * PUT api/v1/inspections/update?lang=en&id={id}: saves the edited inspection (000 §2.8, §4) in ONE transaction:
+ * info box, texts, configurator (Commission only), signatures, results (created without id, updated with id),
+ * findings and priority actions (replaced as sets), finished = true, search text, updated_by, an audit_trail row
+ * and, when sendEmail, the report e-mail job in the outbox. Any 400 rolls all of it back. Status is not changed
+ * (docs/decisions.md, "Inspection editing").
+ */
+export async function updateInspection(ctx: ServiceContext, id: string, lang: string, input: TInspectionUpdate): Promise<TInspectionEdit> {
+  const c = requirePermission(ctx, P.reports);
+  return inTransaction(c, async (tx) => {
+    const db = tx.db;
+    const row = await requireEditableInspection(db, c.actor, id);
+    const language = await db.selectFrom('languages').select('id').where('id', '=', lang).executeTakeFirst();
+    if (lang !== 'en' && !language) throw badField('lang', 'is not a known language');
+    const signatures = [input.customerSignature, input.providerSignature].filter((x): x is string => !!x);
+    const usable = await usableImageIds(db, c.actor, signatures);
+    if (input.customerSignature && !usable.has(input.customerSignature)) throw badField('customerSignature', 'image not found');
+    if (input.providerSignature && !usable.has(input.providerSignature)) throw badField('providerSignature', 'image not found');
+    const contactEmail = input.contactEmail;
+    if (input.sendEmail && !contactEmail) throw badField('contactEmail', 'is required to send the report by e-mail');
+
+    const before = await db.selectFrom('inspections').select(['product_family_id', 'product_model_id', 'finished']).where('id', '=', id).executeTakeFirstOrThrow();
+    await db
+      .updateTable('inspections')
+      .set({
+        ...(input.inspectionDate !== undefined ? { inspection_date: new Date(input.inspectionDate) } : {}),
+        ...(input.started !== undefined ? { started_at: input.started == null ? null : new Date(input.started) } : {}),
+        ...(input.ended !== undefined ? { ended_at: input.ended == null ? null : new Date(input.ended) } : {}),
+        ...(input.inspector !== undefined ? { inspector: input.inspector } : {}),
+        ...(input.inspectorContact !== undefined ? { inspector_contact: input.inspectorContact } : {}),
+        contact_name: input.contactName,
+        contact_phone: input.contactPhoneNumber,
+        contact_email: contactEmail,
+        version: input.version,
+        summary: input.summary,
+        comment: input.comment,
+        internal_comment: input.internalComment,
+        // spec 000 §2.9: the configurator belongs to type Commission; other types keep what they hold.
+        ...(row.type === 'Commission' && input.equipmentConfigurator !== undefined
+          ? { equipment_configurator: input.equipmentConfigurator == null ? null : JSON.stringify(input.equipmentConfigurator) }
+          : {}),
+        customer_signature_image_id: input.customerSignature,
+        provider_signature_image_id: input.providerSignature,
+        send_email: input.sendEmail,
+        // spec 000 §4: saving an edited inspection sets finished to true.
+        finished: true,
+        finished_at: row.finished_at ?? new Date(),
+        updated_by_user_id: c.actor.userId,
+      })
+      .where('id', '=', id)
+      .execute();
+
+    const items: ResultItem[] = input.categories.flatMap((cat, ci) =>
+      cat.inspectionPoints.map((p, pi) => ({ path: `categories.${ci}.inspectionPoints.${pi}`, categoryId: cat.id, protocolPointId: p.protocolPointId, content: p.content })),
+    );
+    items.push(...(await extraPointItems(db, id, input)));
+    const saved = await writeResults(db, c.actor, { id, ...before }, items);
+    await replaceFindings(db, c.actor, id, input);
+    await replacePriorityActions(db, id, input);
+    await refreshSearchText(db, id);
+    await writeAuditTrail(db, {
+      entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'update',
+      changes: { finished: [before.finished, true], resultsCreated: saved.filter((s) => s.created).length, resultsUpdated: saved.filter((s) => s.id && !s.created).length, sendEmail: input.sendEmail },
+    });
+    if (input.sendEmail) await enqueueJob(db, 'report.email', { inspectionId: id, lang, to: contactEmail! });
+    return loadInspectionEdit(db, id, { internal: true });
+  });
+}
+
+/** Extra points: with id their result is saved; without id a new extra point of a library point is added first. */
+async function extraPointItems(db: Db, inspectionId: string, input: TInspectionUpdate): Promise<ResultItem[]> {
+  const items: ResultItem[] = [];
+  const existing = new Set((await db.selectFrom('inspection_extra_points').select('id').where('inspection_id', '=', inspectionId).execute()).map((e) => e.id));
+  for (const [i, e] of input.extraPoints.entries()) {
+    const path = `extraPoints.${i}`;
+    let extraPointId = e.id;
+    if (extraPointId && !existing.has(extraPointId)) throw badField(`${path}.id`, 'is not an extra point of this inspection');
+    if (!extraPointId) {
+      if (!e.inspectionPointId) throw badField(`${path}.inspectionPointId`, 'is required for a new extra point');
+      const point = await db.selectFrom('inspection_points').select('name').where('id', '=', e.inspectionPointId).where('deleted_at', 'is', null).executeTakeFirst();
+      if (!point) throw badField(`${path}.inspectionPointId`, 'inspection point not found');
+      extraPointId = (await db
+        .insertInto('inspection_extra_points')
+        .values({ inspection_id: inspectionId, inspection_point_id: e.inspectionPointId, index: existing.size + i, name: e.name || point.name })
+        .returning('id')
+        .executeTakeFirstOrThrow()).id;
+    } else if (e.name) await db.updateTable('inspection_extra_points').set({ name: e.name }).where('id', '=', extraPointId).execute();
+    items.push({ path, extraPointId, content: e.content });
+  }
+  return items;
+}
+
+/** Findings as a set (000 §3 Finding): with id updated, without id created, missing deleted; photos likewise. */
+async function replaceFindings(db: Db, actor: Actor, inspectionId: string, input: TInspectionUpdate) {
+  const existing = await db.selectFrom('inspection_findings').select('id').where('inspection_id', '=', inspectionId).execute();
+  const known = new Set(existing.map((f) => f.id));
+  const photos = await db.selectFrom('inspection_finding_photos as p').innerJoin('inspection_findings as f', 'f.id', 'p.finding_id')
+    .select(['p.id', 'p.finding_id']).where('f.inspection_id', '=', inspectionId).execute();
+  const photoOwner = new Map(photos.map((p) => [p.id, p.finding_id]));
+  const usable = await usableImageIds(db, actor, input.findings.flatMap((f) => f.photos.map((p) => p.imageId)));
+  const kept = new Set<string>();
+  input.findings.forEach((f, i) => {
+    if (f.id && !known.has(f.id)) throw badField(`findings.${i}.id`, 'is not a finding of this inspection');
+    if (f.id) kept.add(f.id);
+  });
+  const gone = [...known].filter((id) => !kept.has(id));
+  if (gone.length) await db.deleteFrom('inspection_findings').where('id', 'in', gone).execute();
+  for (const [index, f] of input.findings.entries()) {
+    const values = { index, title: f.title, description: f.description, consequence: f.consequence, corrective: f.corrective, preventive: f.preventive, show: f.show };
+    const id = f.id
+      ? (await db.updateTable('inspection_findings').set(values).where('id', '=', f.id).returning('id').executeTakeFirstOrThrow()).id
+      : (await db.insertInto('inspection_findings').values({ ...values, inspection_id: inspectionId }).returning('id').executeTakeFirstOrThrow()).id;
+    await writePhotos(db, { table: 'inspection_finding_photos', owner: 'finding_id' }, id, f.photos, { existing: photoOwner, usable, path: `findings.${index}`, bad: badField });
+  }
+}
+
+/** Priority actions as a set: with id updated, without id created, missing deleted. */
+async function replacePriorityActions(db: Db, inspectionId: string, input: TInspectionUpdate) {
+  const known = new Set((await db.selectFrom('inspection_priority_actions').select('id').where('inspection_id', '=', inspectionId).execute()).map((a) => a.id));
+  input.priorityActions.forEach((a, i) => {
+    if (a.id && !known.has(a.id)) throw badField(`priorityActions.${i}.id`, 'is not a priority action of this inspection');
+  });
+  const kept = new Set(input.priorityActions.flatMap((a) => (a.id ? [a.id] : [])));
+  const gone = [...known].filter((id) => !kept.has(id));
+  if (gone.length) await db.deleteFrom('inspection_priority_actions').where('id', 'in', gone).execute();
+  for (const [index, a] of input.priorityActions.entries()) {
+    const values = { index, title: a.title, description: a.description, priority: a.priority };
+    if (a.id) await db.updateTable('inspection_priority_actions').set(values).where('id', '=', a.id).execute();
+    else await db.insertInto('inspection_priority_actions').values({ ...values, inspection_id: inspectionId }).execute();
+  }
+}
+
+/** docs/data-model.md: search_text = lower(name, serial number, customer name, inspector), kept on every write. */
+export async function refreshSearchText(db: Db, id: string) {
+  await sql`update inspections i set search_text = lower(concat_ws(' ', nullif(i.name, ''), nullif(i.serial_number, ''),
+      nullif((select c.name from customers c where c.id = i.customer_id), ''), nullif(i.inspector, ''))) where i.id = ${id}`.execute(db);
+}
+

@@ -23,10 +23,16 @@ export async function migrateDown(db: Kysely<any>): Promise<void> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
-/** A key that changes whenever the set of migrations changes; names the test template database. */
+/**
+ * A key that changes whenever the migrations change (their names or their code): it names the test template
+ * database, so a migration edited before it landed does not leave tests on a stale template.
+ */
 export const migrationsFingerprint = (): string => {
-  const names = Object.keys(migrations).sort().join('|');
+  const text = Object.keys(migrations)
+    .sort()
+    .map((name) => `${name}:${String(migrations[name]!.up)}:${String(migrations[name]!.down ?? '')}`)
+    .join('|');
   let h = 0;
-  for (let i = 0; i < names.length; i++) h = (Math.imul(31, h) + names.charCodeAt(i)) | 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(31, h) + text.charCodeAt(i)) | 0;
   return `${Object.keys(migrations).length}_${(h >>> 0).toString(36)}`;
 };

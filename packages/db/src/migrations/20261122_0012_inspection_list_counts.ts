@@ -7,8 +7,8 @@ import { sql, type Kysely } from 'kysely';
  *   exact by a trigger, so the unfiltered and type-filtered lists sum a few dozen rows instead of counting.
  *   `company_key` is the zero uuid for reports created by staff (a primary key cannot hold null).
  *   Bulk loads that switch triggers off (the seed at scale) call `refresh_inspection_counts()` afterwards.
- * - Indexes whose order is exactly `(key, id)` for the type and status sort orders, and the equipment list's
- *   default order (serial descending, empty serials last).
+ * - Indexes whose order is exactly `(key, id)` for the type and status sort orders and a distributor's list
+ *   (company, date, id), and the equipment list's default order (serial descending, empty serials last).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table inspection_counts (
@@ -55,12 +55,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   const reports = sql.raw('where deleted_at is null and audit_id is null');
   await sql`create index inspections_reports_type_id on inspections (type, id) ${reports}`.execute(db);
   await sql`create index inspections_reports_status_id on inspections (status, id) ${reports}`.execute(db);
+  // A distributor's list: its company's reports newest first, to the id, so no tie needs sorting.
+  await sql`drop index inspections_reports_company`.execute(db);
+  await sql`create index inspections_reports_company on inspections (company_id, inspection_date desc, id desc) ${reports}`.execute(db);
   await sql`create index equipment_serial_desc on equipment (serial_number desc nulls last, id desc) where deleted_at is null`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists equipment_serial_desc`.execute(db);
   await sql`drop index if exists inspections_reports_status_id`.execute(db);
+  await sql`drop index if exists inspections_reports_company`.execute(db);
+  await sql`create index inspections_reports_company on inspections (company_id, inspection_date desc) where deleted_at is null and audit_id is null`.execute(db);
   await sql`drop index if exists inspections_reports_type_id`.execute(db);
   await sql`drop trigger if exists inspections_counts on inspections`.execute(db);
   await sql`drop function if exists refresh_inspection_counts()`.execute(db);

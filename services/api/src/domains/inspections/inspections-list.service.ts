@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { P, type TInspectionListItem, type TInspectionListQuery, type TListResponse } from '@insp/contracts';
 import { requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
-import { listPage, type ListSpec } from '../../lib/list.js';
+import { containsPattern, listPage, type ListSpec } from '../../lib/list.js';
+import { indexWord } from '../../lib/search-words.js';
 import { visibleReports } from './inspections.scope.js';
 
 /**
@@ -12,13 +13,15 @@ import { visibleReports } from './inspections.scope.js';
  */
 export async function listInspections(ctx: ServiceContext, query: TInspectionListQuery): Promise<TListResponse<TInspectionListItem>> {
   const c = requirePermission(ctx, P.reports);
-  const { base, spec } = inspectionList(c, query);
-  const page = await listPage(c.db, base, { ...query, search: query.search.toLowerCase() }, spec);
+  const term = query.search.toLowerCase();
+  const word = term ? await indexWord(c.db, 'inspections', 'search_text', term) : null;
+  const { base, spec } = inspectionList(c, query, word);
+  const page = await listPage(c.db, base, { ...query, search: term }, spec);
   return { ...page, result: page.result.map(toListItem) };
 }
 
 /** The list's query and sort/search/count rules (exported so a test can check its plans use the indexes). */
-export function inspectionList(c: AuthedContext, query: TInspectionListQuery) {
+export function inspectionList(c: AuthedContext, query: TInspectionListQuery, indexWord: string | null = null) {
   let base = visibleReports(c.db, c.actor)
     .leftJoin('customers as cu', 'cu.id', 'i.customer_id')
     .select([
@@ -58,8 +61,12 @@ export function inspectionList(c: AuthedContext, query: TInspectionListQuery) {
     },
     defaultSort: { key: 'inspectionDate', direction: 'desc' },
     tieBreaker: sql`i.id`,
-    // search_text is kept lower-cased (name, serial, customer, inspector) with a trigram index.
-    search: (pattern) => sql<boolean>`i.search_text like ${pattern}`,
+    // search_text is kept lower-cased (name, serial, customer, inspector) with a trigram index. A multi-word
+    // term goes through the index by its rarest word and is checked whole on those rows (lib/search-words.ts).
+    search: (pattern) =>
+      indexWord
+        ? sql<boolean>`(i.search_text like ${containsPattern(indexWord)} and strpos(i.search_text, ${query.search.toLowerCase()}) > 0)`
+        : sql<boolean>`i.search_text like ${pattern}`,
     knownCount: query.mineOnly ? undefined : () => countFromCounters(c, query.types),
   };
   return { base, spec };

@@ -77,6 +77,13 @@ describe('GET api/v1/inspections', () => {
     expect(page.result).toHaveLength(2);
   });
 
+  it('searches a multi-word term whole: its words apart or in another order do not match', async () => {
+    await sql`analyze inspections`.execute(t.db);
+    expect(names(await call('GET', '/api/v1/inspections?search=check%20HC300', tok.manager))).toEqual(['Weekly check HC300']);
+    expect(names(await call('GET', '/api/v1/inspections?search=HC300%20check', tok.manager))).toEqual([]);
+    expect(names(await call('GET', '/api/v1/inspections?search=quarry%20ltd%20ivy', tok.manager))).toEqual(['Daily check JC100', 'Annual <b>big</b> one']);
+  });
+
   it('sorts by every offered key in SQL and refuses others naming orderKey', async () => {
     expect(names(await call('GET', '/api/v1/inspections?orderKey=name&orderDirection=asc&types=Daily', tok.manager))).toEqual(['Daily check JC100', 'Dist daily', 'Other dist daily']);
     expect(names(await call('GET', '/api/v1/inspections?orderKey=status&orderDirection=asc&amount=2', tok.manager))[0]).toMatch(/Daily check|Dist daily|Other dist/);

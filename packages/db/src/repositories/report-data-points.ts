@@ -40,8 +40,12 @@ export async function loadPointParts(
           .where('inspection_point_id', 'in', ids).orderBy('inspection_point_id').orderBy('index').execute()
       : none,
     ids.length
-      ? db.selectFrom('inspection_point_visualization_datasets').select(['inspection_point_id as pointId', 'name', 'row_id as rowId', 'field_id as fieldId'])
-          .where('inspection_point_id', 'in', ids).orderBy('inspection_point_id').orderBy('created_at').orderBy('id').execute()
+      // In the order of their rows and fields, so a chart's lines follow the table.
+      ? db.selectFrom('inspection_point_visualization_datasets as d')
+          .leftJoin('inspection_point_rows as r', 'r.id', 'd.row_id')
+          .leftJoin('inspection_point_fields as f', 'f.id', 'd.field_id')
+          .select(['d.inspection_point_id as pointId', 'd.name', 'd.row_id as rowId', 'd.field_id as fieldId'])
+          .where('d.inspection_point_id', 'in', ids).orderBy('d.inspection_point_id').orderBy('r.index').orderBy('f.index').orderBy('d.name').execute()
       : none,
     ids.length
       ? db.selectFrom('range_values').select(['inspection_point_id as pointId', 'id', 'title'])

@@ -14,8 +14,9 @@ import { badField, writeResults, type ResultItem } from './inspection-edit.save.
  * and, when sendEmail, the report e-mail job in the outbox. Any 400 rolls all of it back. Status is not changed
  * (docs/decisions.md, "Inspection editing").
  */
-export async function updateInspection(ctx: ServiceContext, id: string, lang: string, input: TInspectionUpdate): Promise<TInspectionEdit> {
+export async function updateInspection(ctx: ServiceContext, id: string, langParam: string, input: TInspectionUpdate): Promise<TInspectionEdit> {
   const c = requirePermission(ctx, P.reports);
+  const lang = langParam.toLowerCase();
   return inTransaction(c, async (tx) => {
     const db = tx.db;
     const row = await requireEditableInspection(db, c.actor, id);

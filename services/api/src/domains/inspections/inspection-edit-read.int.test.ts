@@ -79,3 +79,30 @@ describe('GET api/v1/inspections/{id}/web', () => {
     expect((await get(`/api/v1/inspections/${staffId}/web`, f.tok.nobody)).statusCode).toBe(403);
   });
 });
+
+describe('tRPC inspectionEdit and protocolFit', () => {
+  const trpc = (method: 'GET' | 'POST', path: string, token: string, input: unknown) =>
+    t.app.inject({
+      method,
+      url: method === 'GET' ? `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}` : `/trpc/${path}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(method === 'POST' ? { payload: input as object } : {}),
+    });
+
+  it('reads and saves over the same services as REST, with the same rights and field names', async () => {
+    const read = await trpc('GET', 'inspectionEdit.editDetails', f.tok.inspector, { id: staffId });
+    expect(read.statusCode).toBe(200);
+    const data = read.json().result.data;
+    expect(data.internalComment).toBe('Quote parts');
+    expect((await trpc('GET', 'inspectionEdit.web', f.tok.inspector, { id: staffId })).json().result.data).not.toHaveProperty('internalComment');
+    expect((await trpc('GET', 'inspectionEdit.editDetails', f.tok.distUser, { id: otherId })).statusCode).toBe(404);
+    const saved = await trpc('POST', 'inspectionEdit.update', f.tok.inspector, { id: staffId, lang: 'en', data: { ...data, comment: 'via tRPC' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().result.data).toMatchObject({ comment: 'via tRPC', finished: true });
+    const bad = await trpc('POST', 'inspectionEdit.update', f.tok.inspector, { id: staffId, data: { ...data, summary: 'x\u0000' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.data.field).toBe('data.summary');
+    const fits = await trpc('GET', 'protocolFit.sortedByFit', f.tok.inspector, { type: 'Daily', equipmentId: f.equipment });
+    expect(fits.json().result.data.map((p: { name: string }) => p.name)).toEqual(['Daily check for Jaw JC']);
+  });
+});

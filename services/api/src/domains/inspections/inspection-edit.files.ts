@@ -4,7 +4,7 @@ import type { Db } from '@insp/db';
 
 /**
  * Which of the images and voice comments a save refers to exist and may be used by the caller, in one query each
- * (the rules of images.access.ts, set-based): staff use any; a distributor uses what its company's users uploaded,
+ * (the rules of images.access.ts, set-based; `in (...)` rather than an array parameter, which PGlite and pg pass alike): staff use any; a distributor uses what its company's users uploaded,
  * what its company's inspections already show, and the catalogue's dropdown option images.
  */
 export async function usableImageIds(db: Db, actor: Actor, ids: string[]): Promise<Set<string>> {
@@ -15,7 +15,7 @@ export async function usableImageIds(db: Db, actor: Actor, ids: string[]): Promi
   }
   if (!actor.companyId) return new Set();
   const company = actor.companyId;
-  const { rows } = await sql<{ id: string }>`select im.id from images im where im.id = any(${list}::uuid[]) and (
+  const { rows } = await sql<{ id: string }>`select im.id from images im where im.id in (${sql.join(list)}) and (
       exists (select 1 from users u where u.id = im.uploaded_by_user_id and u.company_id = ${company})
       or exists (select 1 from inspection_result_photos p join inspection_point_results r on r.id = p.result_id
         join inspections i on i.id = r.inspection_id where p.image_id = im.id and i.company_id = ${company} and i.deleted_at is null)
@@ -34,7 +34,7 @@ export async function usableVoiceCommentIds(db: Db, actor: Actor, ids: string[])
     return new Set((await db.selectFrom('voice_comments').select('id').where('id', 'in', list).execute()).map((r) => r.id));
   }
   if (!actor.companyId) return new Set();
-  const { rows } = await sql<{ id: string }>`select v.id from voice_comments v where v.id = any(${list}::uuid[]) and (
+  const { rows } = await sql<{ id: string }>`select v.id from voice_comments v where v.id in (${sql.join(list)}) and (
       exists (select 1 from users u where u.id = v.uploaded_by_user_id and u.company_id = ${actor.companyId})
       or exists (select 1 from inspection_point_results r join inspections i on i.id = r.inspection_id
         where r.voice_comment_id = v.id and i.company_id = ${actor.companyId} and i.deleted_at is null))`.execute(db);

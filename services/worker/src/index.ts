@@ -5,4 +5,4 @@ export { jobRegistry, assertEveryJobHasHandler, runJob, PermanentJobError } from
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer.js';
 export { renderEmail } from './mail/templates.js';
 export type { JobDeps, JobContext, JobHandler, JobRegistry, Logger, WorkerConfig } from './types.js';
-export { reportPdfKey, reportPdfFileName, renderReportPdf, REPORT_RENDER_VERSION } from './jobs/report.pdf.js';
+export { reportPdfKey, reportPdfFileName, renderReportPdf } from './jobs/report.pdf.js';

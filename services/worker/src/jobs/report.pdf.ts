@@ -7,18 +7,14 @@ import type { JobContext, JobDeps } from '../types.js';
 import { PermanentJobError } from './errors.js';
 
 /**
- * Bumped whenever the renderer's output changes for the same data (templates, styles, translations), so PDFs
- * stored by an older renderer are not served again.
- */
-export const REPORT_RENDER_VERSION = '1';
-
-/**
- * Where a report's PDF is stored: a hash of everything the PDF shows (its data in that language, which includes
- * the image ids, whose bytes never change) and the renderer version. The same report and language give the same
- * key until the report changes, so a stored PDF is reused and a changed report is printed anew (issue 7).
+ * Where a report's PDF is stored: a hash of the report's document itself, rendered in that language with each
+ * image named by its id (an id's bytes never change). The same report and language give the same key until the
+ * report or the renderer (templates, styles, translations) changes, so a stored PDF is reused and anything else
+ * is printed anew, without a version number to remember.
  */
 export function reportPdfKey(data: TReportData, lang: string): string {
-  const hash = createHash('sha256').update(REPORT_RENDER_VERSION).update('\0').update(lang).update('\0').update(JSON.stringify(data)).digest('hex');
+  const html = renderReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` });
+  const hash = createHash('sha256').update(lang).update('\0').update(html).digest('hex');
   return `report-pdf/${hash.slice(0, 2)}/${hash}-${lang.toLowerCase()}.pdf`;
 }
 

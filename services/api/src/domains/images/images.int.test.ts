@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '@insp/db/seed';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { signInRoles, type RoleTokens } from '../equipment/fixtures.int.js';
+import { signedImageUrl } from './image-links.js';
 
 let t: TestApp;
 let tok: RoleTokens;
@@ -91,6 +92,20 @@ describe('GET api/v1/images/{id}/file for distributors', () => {
     expect((await get(`/api/v1/images/${staff}/file`, tok.distAdmin)).statusCode).toBe(404);
     expect((await get(`/api/v1/images/${staff}/file`, tok.manager)).statusCode).toBe(200);
     expect((await get(`/api/v1/images/${staff}/file`)).statusCode).toBe(401);
+  });
+});
+
+describe('signed image links (report views)', () => {
+  it('serves an image to a link the report signed, without a token; a tampered or expired link is refused', async () => {
+    const id = (await upload('/api/v1/images', tok.inspector, [{ name: 's.png', bytes: png }])).json().id;
+    const link = signedImageUrl(t.config, id);
+    const ok = await get(link);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.rawPayload.equals(png)).toBe(true);
+    const other = (await upload('/api/v1/images', tok.inspector, [{ name: 'o.png', bytes: png }])).json().id;
+    expect((await get(link.replace(id, other))).statusCode).toBe(401);
+    const expired = signedImageUrl(t.config, id, Date.now() - 10 * 3600_000);
+    expect((await get(expired)).statusCode).toBe(401);
   });
 });
 

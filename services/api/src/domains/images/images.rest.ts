@@ -43,8 +43,16 @@ export async function imagesRestRoutes(app: FastifyInstance) {
     handler: async (req, reply) => reply.status(201).send(await uploadVoiceComment(req.ctx, await oneFile(req))),
   });
   r.get('/api/v1/images/:id/file', {
-    schema: { tags, summary: 'The bytes of an image', params },
-    handler: async (req, reply) => sendFile(reply, await readImage(req.ctx, req.params.id)),
+    // Public so a signed link from a report view (no bearer token on <img>) reaches the service, which checks
+    // the signature or else the token and the reader's rights.
+    config: { public: true },
+    schema: {
+      tags,
+      summary: 'The bytes of an image (bearer token, or a signed link from a report view)',
+      params,
+      querystring: z.object({ expires: z.coerce.number().int().positive().optional(), sig: z.string().max(100).optional() }),
+    },
+    handler: async (req, reply) => sendFile(reply, await readImage(req.ctx, req.params.id, req.query)),
   });
   r.get('/api/v1/voicecomment/:id/file', {
     schema: { tags, summary: 'The bytes of a voice comment', params },

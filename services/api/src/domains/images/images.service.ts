@@ -5,6 +5,7 @@ import { AppError, requirePermission, type ServiceContext } from '../../context.
 import { notFound } from '../../errors.js';
 import { storageOf } from '../../lib/storage.js';
 import { canReadImage, canReadVoiceComment } from './images.access.js';
+import { validImageSignature } from './image-links.js';
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -71,12 +72,19 @@ export async function uploadVoiceComment(ctx: ServiceContext, upload: Upload): P
   return { id: row.id };
 }
 
-/** GET api/v1/images/{id}/file: the bytes, for whoever may read the image (images.access.ts). */
-export async function readImage(ctx: ServiceContext, id: string): Promise<StoredObject> {
-  const c = requirePermission(ctx, P.reports);
-  const row = await c.db.selectFrom('images').select('storage_key').where('id', '=', id).executeTakeFirst();
-  if (!row || !(await canReadImage(c.db, c.actor, id))) throw notFound('Image');
-  const file = await storageOf(c.config).get(row.storage_key);
+/**
+ * GET api/v1/images/{id}/file: the bytes, for whoever may read the image (images.access.ts), or for a link a
+ * report view signed (image-links.ts).
+ */
+export async function readImage(ctx: ServiceContext, id: string, link: { expires?: number; sig?: string } = {}): Promise<StoredObject> {
+  const signed = validImageSignature(ctx.config, id, link.expires, link.sig);
+  const row = await ctx.db.selectFrom('images').select('storage_key').where('id', '=', id).executeTakeFirst();
+  if (!signed) {
+    const c = requirePermission(ctx, P.reports);
+    if (!row || !(await canReadImage(c.db, c.actor, id))) throw notFound('Image');
+  }
+  if (!row) throw notFound('Image');
+  const file = await storageOf(ctx.config).get(row.storage_key);
   if (!file) throw notFound('Image');
   return file;
 }

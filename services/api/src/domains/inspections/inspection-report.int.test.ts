@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '@insp/db/seed';
 import { anonymousContext, createTestApp, type TestApp } from '../../testing/test-app.js';
+import { storageOf } from '../../lib/storage.js';
 import { startSession } from '../auth/session.service.js';
 
 let t: TestApp;
@@ -10,7 +11,8 @@ let nordicReport: { id: string; name: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.db, { putFile: async () => {} });
+  const storage = storageOf(t.config);
+  await seedDemo(t.db, { putFile: async (key, bytes, contentType) => void (await storage.put(key, bytes, { contentType })) });
   const users = await t.db.selectFrom('users').select(['id', 'email'])
     .where('email', 'in', ['admin@company.example', 'inspector@company.example', 'dist.admin@distributor.example', 'baltic.user@baltic.example']).execute();
   for (const u of users) tokens[u.email.split('@')[0]] = (await startSession(anonymousContext(t), u.id)).accessToken;
@@ -40,14 +42,19 @@ describe('GET api/v1/inspections/{id}/reporthtml', () => {
     expect(res.body).not.toContain('<script');
   });
 
-  it('writes the report in the language asked for, linking images to the image file call', async () => {
+  it('writes the report in the language asked for, linking images to the image file call with signed links', async () => {
     const res = await get(html(staffReport.id, '?lang=FI'), 'admin');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<html lang="fi">');
     expect(res.body).toContain('Tarkastusraportti');
     const withPhoto = await t.db.selectFrom('inspection_result_photos as p').innerJoin('inspection_point_results as r', 'r.id', 'p.result_id')
       .select(['r.inspection_id', 'p.image_id']).where('r.inspection_id', '=', staffReport.id).executeTakeFirst();
-    if (withPhoto) expect(res.body).toContain(`src="/api/v1/images/${withPhoto.image_id}/file"`);
+    expect(withPhoto).toBeDefined();
+    // Each image links the file call signed for a while, so the browser loads it without a bearer token.
+    const src = new RegExp(`src="(/api/v1/images/${withPhoto!.image_id}/file\\?expires=\\d+&amp;sig=[^"]+)"`).exec(res.body);
+    expect(src).not.toBeNull();
+    const image = await t.app.inject({ method: 'GET', url: src![1]!.replace(/&amp;/g, '&') });
+    expect(image.statusCode).toBe(200);
   });
 
   it("lets a distributor read its company's reports only: another company's or a staff report is 404", async () => {

@@ -4,9 +4,7 @@ import { renderReportHtml } from '@insp/report';
 import { AppError, requirePermission, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { requireVisibleReport } from './inspections.scope.js';
-
-/** Where the HTML view finds an image: the API's own file call (000 §7), which checks the reader's rights. */
-export const reportImageUrl = (id: string) => `/api/v1/images/${encodeURIComponent(id)}/file`;
+import { signedImageUrl } from '../images/image-links.js';
 
 /**
  * GET api/v1/inspections/{id}/reporthtml?lang=: the report as one HTML document in a language of the product
@@ -20,5 +18,6 @@ export async function inspectionReportHtml(ctx: ServiceContext, id: string, lang
   if (!language) throw new AppError('BAD_REQUEST', `lang: not a language of the product (${lang})`, 'lang');
   const data = await loadReportData(c.db, id, lang);
   if (!data) throw notFound('Inspection');
-  return renderReportHtml(data, { lang, imageUrl: reportImageUrl });
+  // The reader may see this report, so its images: each link is signed for a while (images/image-links.ts).
+  return renderReportHtml(data, { lang, imageUrl: (imageId) => signedImageUrl(c.config, imageId) });
 }

@@ -21,12 +21,9 @@ export async function updateInspectionStatus(ctx: ServiceContext, id: string, in
     if (!allowed) throw forbidden();
     await tx.db
       .updateTable('inspections')
-      .set({
-        status: to,
-        finished: to === 'Finished',
-        finished_at: to === 'Finished' ? new Date() : null,
-        updated_by_user_id: c.actor.userId,
-      })
+      // `finished` says the inspector saved the data as complete (000 §4, set by the save); a status change only
+      // ever adds to it: marking Finished sets it, moving to Waiting or reopening leaves it as it is.
+      .set(to === 'Finished' ? { status: to, finished: true, finished_at: new Date(), updated_by_user_id: c.actor.userId } : { status: to, updated_by_user_id: c.actor.userId })
       .where('id', '=', id)
       .execute();
     await writeAuditTrail(tx.db, { entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'status', changes: { status: [row.status, to] } });

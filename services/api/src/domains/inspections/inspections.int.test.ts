@@ -27,7 +27,7 @@ beforeAll(async () => {
   const inspector = await t.db.selectFrom('users').select('id').where('email', '=', 'inspector@company.example').executeTakeFirstOrThrow();
   const rows = [
     { name: 'Daily check JC100', type: 'Daily', status: 'Finished', serial_number: 'S-1', inspection_date: day(5), inspector: 'Ivy Inspector', inspector_user_id: inspector.id },
-    { name: 'Weekly check HC300', type: 'Weekly', status: 'In_Use', serial_number: 'S-2', inspection_date: day(4), inspector: 'Max Manager', inspector_contact: 'Manager@Company.example' },
+    { name: 'Weekly check HC300', type: 'Weekly', status: 'In_Use', finished: true, serial_number: 'S-2', inspection_date: day(4), inspector: 'Max Manager', inspector_contact: 'Manager@Company.example' },
     { name: 'Annual <b>big</b> one', type: 'Annual', status: 'Waiting', serial_number: null, inspection_date: day(3), inspector: 'Ivy Inspector', inspector_contact: 'inspector@company.example' },
     { name: 'Dist daily', type: 'Daily', status: 'Finished', serial_number: 'D-1', inspection_date: day(2), inspector: 'Dist User', company_id: null as string | null },
     { name: 'Other dist daily', type: 'Daily', status: 'Finished', serial_number: 'O-1', inspection_date: day(1), inspector: 'Other', company_id: null as string | null },
@@ -178,6 +178,8 @@ describe('PUT api/v1/inspections/{id}/updateStatus', () => {
     const res = await call('PUT', `/api/v1/inspections/${id}/updateStatus`, tok.manager, 'Waiting');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id, status: 'Waiting' });
+    // A saved inspection stays finished (its data is complete) when it moves to Waiting.
+    expect((await t.db.selectFrom('inspections').select('finished').where('id', '=', id).executeTakeFirstOrThrow()).finished).toBe(true);
     const trail = await t.db.selectFrom('audit_trail').select(['action', 'changes']).where('entity_id', '=', id).execute();
     expect(trail).toEqual([{ action: 'status', changes: { status: ['In_Use', 'Waiting'] } }]);
   });

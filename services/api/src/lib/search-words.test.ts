@@ -5,6 +5,7 @@ describe('search words', () => {
   it('splits a term into distinct words a trigram index can use (3+ characters)', () => {
     expect(wordsOf('nordkalk oy  lappeenranta nordkalk')).toEqual(['nordkalk', 'lappeenranta']);
     expect(wordsOf('ab')).toEqual([]);
+    expect(wordsOf('SC9A63F8-0004321'.toLowerCase())).toEqual(['sc9a63f8', '0004321']);
   });
 
   it('picks the word found in the fewest sample values, the longer one on a tie', () => {

@@ -14,8 +14,12 @@ import type { Db } from '@insp/db';
 const SAMPLE_TTL_MS = 10 * 60_000;
 const samples = new WeakMap<object, Map<string, { at: number; values: Promise<string[]> }>>();
 
+/**
+ * The pieces of a term an index can look up: words, and the parts of a word joined by punctuation (a serial
+ * number 'sc9a63f8-0004321' often shares its prefix with thousands of others; its tail is what is rare).
+ */
 export function wordsOf(term: string): string[] {
-  return [...new Set(term.split(/\s+/).filter((w) => w.length >= 3))];
+  return [...new Set(term.split(/[\s\-_./:,;#]+/).filter((w) => w.length >= 3))];
 }
 
 /** The word found in the fewest sample values; ties go to the longer word. */
@@ -32,7 +36,7 @@ async function statisticsSample(db: Db, table: string, column: string): Promise<
   return rows[0]?.v ?? [];
 }
 
-/** The word of `term` to look up through the index, or null when the term is one word (search it whole). */
+/** The piece of `term` to look up through the index, or null when the term is one piece (search it whole). */
 export async function indexWord(db: Db, table: string, column: string, term: string): Promise<string | null> {
   const words = wordsOf(term);
   if (words.length < 2) return null;

@@ -81,6 +81,7 @@ describe('GET api/v1/inspections', () => {
     await sql`analyze inspections`.execute(t.db);
     expect(names(await call('GET', '/api/v1/inspections?search=check%20HC300', tok.manager))).toEqual(['Weekly check HC300']);
     expect(names(await call('GET', '/api/v1/inspections?search=HC300%20check', tok.manager))).toEqual([]);
+    expect(names(await call('GET', '/api/v1/inspections?search=d-1', tok.manager))).toEqual(['Dist daily']);
     expect(names(await call('GET', '/api/v1/inspections?search=quarry%20ltd%20ivy', tok.manager))).toEqual(['Daily check JC100', 'Annual <b>big</b> one']);
   });
 

@@ -16,3 +16,4 @@ export * from './point-math.js';
 export * from './report.js';
 export * from './images.js';
 export * from './inspection-edit.js';
+export * from './inspection-start.js';

@@ -14,6 +14,9 @@ export const P = {
   // Rater is a staff flag: a distributor record carrying it still may not rate.
   reportsRate: { internal: Admin, external: Never, orFlags: ['Rater'], staffOnly: true },
   reportsFinish: { internal: Admin, external: Never },
+  // decision (issue 7): starting an inspection in the browser (/Reports/new) picks from the company's customers,
+  // which distributors never see (customers: external Never); any staff at User level, the inspectors.
+  reportsStart: { internal: User, external: Never },
   audits: { internal: User, external: Never },
   auditsDelete: { internal: Manager, external: Never },
   authoring: { internal: Admin, external: Manager },

@@ -9,6 +9,7 @@ import { certifiedUsersRouter } from '../domains/certified-users/certified-users
 import { inspectionsRouter } from '../domains/inspections/inspections.trpc.js';
 import { inspectionReportsRouter } from '../domains/inspections/inspection-report.trpc.js';
 import { inspectionEditRouter } from '../domains/inspections/inspection-edit.trpc.js';
+import { inspectionStartRouter } from '../domains/inspections/inspection-start.trpc.js';
 import { protocolsFitRouter } from '../domains/protocols/protocols-fit.trpc.js';
 import { staffAccountsRouter } from '../domains/staff-accounts/staff-accounts.trpc.js';
 
@@ -25,6 +26,7 @@ export const appRouter = router({
   inspections: inspectionsRouter,
   inspectionReports: inspectionReportsRouter,
   inspectionEdit: inspectionEditRouter,
+  inspectionStart: inspectionStartRouter,
   protocolFit: protocolsFitRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ONLY_ONE_FILE, P, ZId, ZImageUploadParams, ZUploadedFile } from '@insp/contracts';
+import { ONLY_ONE_FILE, P, ZId, ZImageUploadParams, ZText, ZUploadedFile } from '@insp/contracts';
 import { SIZE_LIMITS, type StoredObject } from '@insp/storage';
 import { AppError, requirePermission } from '../../context.js';
 import { typed } from '../../rest/route-helpers.js';
@@ -50,7 +50,7 @@ export async function imagesRestRoutes(app: FastifyInstance) {
       tags,
       summary: 'The bytes of an image (bearer token, or a signed link from a report view)',
       params,
-      querystring: z.object({ expires: z.coerce.number().int().positive().optional(), sig: z.string().max(100).optional() }),
+      querystring: z.object({ expires: z.coerce.number().int().positive().optional(), sig: ZText.max(100).optional() }),
     },
     handler: async (req, reply) => sendFile(reply, await readImage(req.ctx, req.params.id, req.query)),
   });

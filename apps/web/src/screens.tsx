@@ -4,6 +4,8 @@ import { RequirePermission } from './layout/NotAllowed';
 import { usePageTitle } from './components/usePageTitle';
 import { MyPage } from './pages/my-page/MyPage';
 import { PlaceholderPage } from './pages/placeholder/PlaceholderPage';
+import { StartInspectionPage } from './pages/start-inspection/StartInspectionPage';
+import { ProtocolViewPage } from './pages/protocol-view/ProtocolViewPage';
 import { customersScreens } from './resources/customers';
 import { equipmentScreens } from './resources/equipment';
 import { productFamiliesScreens } from './resources/product-families';
@@ -11,6 +13,7 @@ import { externalUsersScreens } from './resources/external-users';
 import { certifiedUsersScreens } from './resources/certified-users';
 import { customerImportScreens } from './resources/customer-import';
 import { staffAccountsScreens } from './resources/staff-accounts';
+import { inspectionsScreens } from './resources/inspections';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -18,6 +21,8 @@ import { staffAccountsScreens } from './resources/staff-accounts';
  */
 const screens: Partial<Record<string, ComponentType>> = {
   '/': MyPage,
+  '/Reports/new': StartInspectionPage,
+  '/Reports/:id/protocol': ProtocolViewPage,
   ...customersScreens,
   ...equipmentScreens,
   ...productFamiliesScreens,
@@ -25,6 +30,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...certifiedUsersScreens,
   ...customerImportScreens,
   ...staffAccountsScreens,
+  ...inspectionsScreens,
 };
 
 /** One route of the shell: page title, permission check ('Your permissions are not enough…'), screen. */

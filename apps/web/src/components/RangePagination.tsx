@@ -8,15 +8,19 @@ import Typography from '@mui/material/Typography';
 export const rangeLabel = (page: number, perPage: number, total: number) =>
   `${(page - 1) * perPage + 1} ... ${Math.min(page * perPage, Math.max(total, 1))}`;
 
+/** The row count: '10,000+' when the server stopped counting there (countCapped). */
+export const countLabel = (total: number, capped = false) =>
+  capped ? `${total.toLocaleString('en')}+ rows` : `${total} ${total === 1 ? 'row' : 'rows'}`;
+
 /** List pagination: a select of row ranges plus the total count. */
 export function RangePagination() {
-  const { page, perPage, total, setPage, isPending } = useListContext();
+  const { page, perPage, total, setPage, isPending, meta } = useListContext();
   if (isPending || total === undefined) return null;
   const pages = Math.max(1, Math.ceil(total / perPage));
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, px: 2, py: 1 }}>
       <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-        {total} {total === 1 ? 'row' : 'rows'}
+        {countLabel(total, !!meta?.countCapped)}
       </Typography>
       <TextField
         select

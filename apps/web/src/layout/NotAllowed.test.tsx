@@ -44,10 +44,4 @@ describe('permission screen', () => {
     expect(screen.getByRole('heading', { name: 'Tags' })).toBeTruthy();
     expect(screen.getByText('This screen arrives in a later release.')).toBeTruthy();
   });
-
-  it('welcomes the user on My page with name and level', () => {
-    renderAs(inspector, <RouteScreen entry={routeTable.find((r) => r.path === '/')!} />);
-    expect(screen.getByTestId('welcome').textContent).toBe('Welcome, Ivan Inspector');
-    expect(screen.getByTestId('level').textContent).toBe('Level: User');
-  });
 });

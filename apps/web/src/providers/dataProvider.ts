@@ -5,7 +5,7 @@ import { trpcClient } from './trpc';
  * react-admin's data provider over our tRPC procedures. Each resource names its tRPC router; the router
  * offers the standard procedures (list, get, create, update, delete, and getMany when references need it):
  *
- *   list:   { offset, amount, search, orderKey, orderDirection, ...filters } → { result, count }
+ *   list:   { offset, amount, search, orderKey, orderDirection, ...filters } → { result, count, countCapped? }
  *   get:    { id } → record          create: data → record
  *   update: { id, data } → record    delete: { id } → { id }       getMany: { ids } → record[]
  *
@@ -27,14 +27,15 @@ export const dataProvider: DataProvider = {
   async getList(resource, { pagination, sort, filter }) {
     const { q, ...filters } = (filter ?? {}) as { q?: string };
     const page = pagination ?? { page: 1, perPage: 50 };
-    const { result, count } = await proceduresOf(resource).list!.query({
+    const { result, count, countCapped } = await proceduresOf(resource).list!.query({
       offset: (page.page - 1) * page.perPage,
       amount: page.perPage,
       search: q ?? '',
       ...(sort?.field ? { orderKey: sort.field, orderDirection: sort.order.toLowerCase() } : {}),
       ...filters,
     });
-    return { data: result, total: count };
+    // countCapped: more rows match than were counted (common.ts listResponse); the pagination says 'n+'
+    return { data: result, total: count, ...(countCapped ? { meta: { countCapped: true } } : {}) };
   },
   async getOne(resource, { id }) {
     return { data: await proceduresOf(resource).get!.query({ id }) };

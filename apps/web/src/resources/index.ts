@@ -5,6 +5,7 @@ import { productFamiliesResources } from './product-families';
 import { externalUsersResources } from './external-users';
 import { certifiedUsersResources } from './certified-users';
 import { staffAccountsResources } from './staff-accounts';
+import { inspectionsResources } from './inspections';
 
 /**
  * react-admin resources, one folder per domain (STYLE.md, after the react-admin demo and crm):
@@ -25,4 +26,5 @@ export const resources: ResourceModule[] = [
   ...externalUsersResources,
   ...certifiedUsersResources,
   ...staffAccountsResources,
+  ...inspectionsResources,
 ];

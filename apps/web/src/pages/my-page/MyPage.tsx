@@ -1,20 +1,15 @@
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import { levelName } from '@insp/contracts';
+import { isAllowed, levelName, P } from '@insp/contracts';
 import { useSession } from '../../providers/session';
-import { visibleNavItems } from '../../layout/navigation';
+import { MyAudits } from './MyAudits';
+import { MyReports } from './MyReports';
 
-/** My page (/). For now: a welcome with who is signed in and shortcuts; own reports arrive later (000 §2.4). */
+/** My page (/), 000 §2.4: who is signed in, then 'My reports' and 'My audits' (the latter only for those who see audits). */
 export function MyPage() {
   const { session, actor } = useSession();
   const { user } = session;
-  const shortcuts = visibleNavItems(actor).filter((i) => i.path !== '/');
   return (
     <>
       <Typography variant="h1" data-testid="welcome">
@@ -30,29 +25,10 @@ export function MyPage() {
           <Chip key={f} size="small" color="secondary" label={f} />
         ))}
       </Box>
-      {shortcuts.length > 0 && (
-        <>
-          <Typography variant="h2" sx={{ mb: 2 }}>
-            Go to
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', mb: 4 }}>
-            {shortcuts.map((item) => (
-              <Card key={item.path} variant="outlined">
-                <CardActionArea component={RouterLink} to={item.path} sx={{ p: 2.25, height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-                  <Typography sx={{ fontWeight: 600 }}>{item.nav}</Typography>
-                  <ArrowForwardIcon fontSize="small" color="action" />
-                </CardActionArea>
-              </Card>
-            ))}
-          </Box>
-        </>
-      )}
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography sx={{ fontWeight: 600 }}>Your inspections and audits</Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          Your latest reports will be listed here in a later release.
-        </Typography>
-      </Paper>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+        <MyReports />
+        {isAllowed(P.audits, actor) && <MyAudits />}
+      </Box>
     </>
   );
 }

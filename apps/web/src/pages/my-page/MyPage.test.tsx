@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Level, type TInspectionListItem, type TSession } from '@insp/contracts';
+import { registerResourceRouter } from '../../providers/dataProvider';
+import { queryClient } from '../../providers/queryClient';
+import { fakeApi } from '../../test/render';
+import { renderResource, staffSession } from '../../test/render-resource';
+import { inspectionRow } from '../../resources/inspections/testRows.test-helpers';
+import { MyPage } from './MyPage';
+
+registerResourceRouter('Reports', 'inspections');
+let rows: TInspectionListItem[];
+let api: ReturnType<typeof fakeApi>;
+
+beforeEach(() => {
+  rows = [
+    inspectionRow(1, { name: 'My open daily', status: 'In_Use', inspectorContact: 'a@company.example' }),
+    inspectionRow(2, { name: 'My finished annual', status: 'Finished', rating: 'Nok', inspectorContact: 'a@company.example' }),
+  ];
+  api = fakeApi({
+    'inspections.list': () => ({ data: { result: rows, count: 23 } }),
+    'inspections.delete': (input) => ({ data: input }),
+  });
+  vi.stubGlobal('fetch', api.fetch);
+});
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const inspector: TSession = { ...staffSession(Level.User), user: { ...staffSession(Level.User).user, name: 'Ivan Inspector' } };
+const renderPage = async (session: TSession) => {
+  renderResource('Reports', <MyPage />, session);
+  await screen.findByText('My finished annual');
+};
+const button = (name: string) => screen.queryByRole('button', { name });
+
+describe('My page', { timeout: 20_000 }, () => {
+  it('welcomes the user with name and level', async () => {
+    await renderPage(inspector);
+    expect(screen.getByTestId('welcome').textContent).toBe('Welcome, Ivan Inspector');
+    expect(screen.getByTestId('level').textContent).toBe('Level: User');
+  });
+
+  it("lists the user's own reports 10 a page, newest first, with details and PDF per report but no status change", async () => {
+    await renderPage(inspector);
+    expect(api.calls.find((c) => c.path === 'inspections.list')?.input).toMatchObject({
+      mineOnly: true, offset: 0, amount: 10, search: '', orderKey: 'inspectionDate', orderDirection: 'desc',
+    });
+    expect(screen.getByRole('heading', { name: 'My reports' })).toBeTruthy();
+    expect(screen.getByText('1 ... 10')).toBeTruthy();
+    expect(button('Details of My open daily')).not.toBeNull();
+    expect(button('Download PDF of My finished annual')).not.toBeNull();
+    expect(button('Download PDF of My open daily')).toBeNull();
+    expect(button('Change status of My open daily')).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^Delete / })).toHaveLength(0);
+    expect(within(screen.getByText('My finished annual').closest('tr')!).getByText('Nok')).toBeTruthy();
+  });
+
+  it('offers the language choice of the PDF in English names', async () => {
+    await renderPage(inspector);
+    fireEvent.click(button('Download PDF of My finished annual')!);
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['English', 'Finnish', 'Swedish', 'German', 'French', 'Spanish', 'Portuguese']);
+  });
+
+  it('goes to the details and to the report', async () => {
+    await renderPage(inspector);
+    fireEvent.click(button('Details of My open daily')!);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/Reports/${rows[0]!.id}/details`));
+    cleanup();
+    await renderPage(inspector);
+    fireEvent.click(screen.getByText('My finished annual'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/Reports/${rows[1]!.id}`));
+  });
+
+  it('lets a Manager delete with the same confirmation as the reports list', async () => {
+    await renderPage(staffSession(Level.Manager));
+    fireEvent.click(button('Delete My open daily')!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Delete inspection My open daily?');
+    expect(within(dialog).getByText('Do you really want to delete the inspection?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+    await waitFor(() => expect(api.calls.find((c) => c.path === 'inspections.delete')?.input).toEqual({ id: rows[0]!.id }));
+  });
+
+  it('marks My audits as still to come for staff and leaves it out for distributors', async () => {
+    await renderPage(inspector);
+    expect(screen.getByRole('heading', { name: 'My audits' })).toBeTruthy();
+    expect(screen.getByTestId('my-audits-pending')).toBeTruthy();
+    cleanup();
+    await renderPage({
+      user: { id: 'd1', name: 'Dana', email: 'dist.admin@distributor.example', externalUser: true, externalUserCompany: { id: 'c1', name: 'Nordic' }, externalUserDistributorAdmin: true },
+      level: Level.Admin,
+      flags: [],
+    });
+    expect(screen.queryByRole('heading', { name: 'My audits' })).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { HiddenInspectionTypes, ProtocolTypes, type InspectionStatus } from '@insp/contracts';
+
+/**
+ * A type's display name: words split at '_', the first kept as written, later words in lower case unless
+ * they are an acronym ('Mid_Year' → 'Mid year', 'Equipment_Configurator' → 'Equipment configurator', 'FAT').
+ */
+export function typeLabel(type: string): string {
+  return type
+    .split('_')
+    .filter(Boolean)
+    .map((w, i) => (i === 0 || w === w.toUpperCase() ? w : w.toLowerCase()))
+    .join(' ');
+}
+
+const hidden = new Set<string>(HiddenInspectionTypes);
+
+/**
+ * spec 000 §2.3: the type checkboxes of /Reports, sorted by display name, without Custom, CustomPoints and
+ * every Audit_* type (audit runs belong to audits); the report type FAT is included.
+ */
+export const filterTypes: string[] = ProtocolTypes.filter((t) => !hidden.has(t) && !t.startsWith('Audit_')).sort((a, b) =>
+  typeLabel(a).localeCompare(typeLabel(b), 'en'),
+);
+
+const statusLabels: Record<InspectionStatus, string> = { In_Use: 'In use', Waiting: 'Waiting', Finished: 'Finished' };
+
+/** spec 000 §4: In use / Waiting / Finished; any other value is shown as it came. */
+export const statusLabel = (status: string) => statusLabels[status as InspectionStatus] ?? status;

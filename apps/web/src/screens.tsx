@@ -4,6 +4,8 @@ import { RequirePermission } from './layout/NotAllowed';
 import { usePageTitle } from './components/usePageTitle';
 import { MyPage } from './pages/my-page/MyPage';
 import { PlaceholderPage } from './pages/placeholder/PlaceholderPage';
+import { StartInspectionPage } from './pages/start-inspection/StartInspectionPage';
+import { ProtocolViewPage } from './pages/protocol-view/ProtocolViewPage';
 import { customersScreens } from './resources/customers';
 import { equipmentScreens } from './resources/equipment';
 import { productFamiliesScreens } from './resources/product-families';
@@ -19,6 +21,8 @@ import { inspectionsScreens } from './resources/inspections';
  */
 const screens: Partial<Record<string, ComponentType>> = {
   '/': MyPage,
+  '/Reports/new': StartInspectionPage,
+  '/Reports/:id/protocol': ProtocolViewPage,
   ...customersScreens,
   ...equipmentScreens,
   ...productFamiliesScreens,

@@ -17,6 +17,9 @@ export const routeTable: RouteEntry[] = [
   { path: '/Reports', nav: 'Reports', title: 'Reports', permission: P.reports },
   { path: '/Reports/:id', title: 'Report', permission: P.reports },
   { path: '/Reports/:id/details', title: 'Report details', permission: P.reports },
+  // Not shown in the spec (issue 7): inspectors without the field app start inspections here.
+  { path: '/Reports/new', title: 'New inspection', permission: P.reportsStart },
+  { path: '/Reports/:id/protocol', title: 'Viewing protocol', permission: P.reports },
   { path: '/Audits', nav: 'Audits', title: 'Audits', permission: P.audits },
   { path: '/Audits/:id', title: 'Audit', permission: P.audits },
   { path: '/Audits/:id/report', title: 'Audit report', permission: P.audits },

@@ -119,8 +119,8 @@ describe('/Reports', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Do you really want to change the status from In use to Waiting?').waitFor();
     expect(await dialog.getByRole('heading').innerText()).toBe('Update status');
-    await screenshot(page, 'report-details-update-status');
     await expectNoSeriousA11yViolations(page, 'update status dialog', { exclude: [FRAME] });
+    await screenshot(page, 'report-details-update-status'); // after axe: the dialog has finished fading in
     await dialog.getByRole('button', { name: 'UPDATE' }).click();
     await page.getByText('Status: Waiting').waitFor();
     expect(await page.getByRole('button', { name: 'Edit status' }).count()).toBe(0);
@@ -161,8 +161,8 @@ describe('/Reports', () => {
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByRole('heading').innerText()).toBe(`Delete inspection ${name}?`);
     await dialog.getByText('Do you really want to delete the inspection?').waitFor();
-    await screenshot(page, 'reports-delete-modal');
     await expectNoSeriousA11yViolations(page, 'delete inspection dialog');
+    await screenshot(page, 'reports-delete-modal');
     await dialog.getByRole('button', { name: 'DELETE' }).click();
     await page.getByText(`${before - 1} rows`).waitFor();
     await search(page).fill(serial);

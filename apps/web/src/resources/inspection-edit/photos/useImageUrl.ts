@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getToken } from '../../../providers/token';
+import { isLocalImage } from '../formValues';
+import { useLocalImages } from './localImages';
+
+/** An uploaded image's bytes (GET api/v1/images/{id}/file with the token; an <img> cannot send it). */
+const imageQuery = (id: string) => ({
+  queryKey: ['images', 'file', id],
+  queryFn: async () => {
+    const token = getToken();
+    const res = await fetch(`/api/v1/images/${encodeURIComponent(id)}/file`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    if (!res.ok) throw new Error(String(res.status));
+    return res.blob();
+  },
+  staleTime: Infinity,
+  retry: false,
+});
+
+/**
+ * An address an <img> can show for an image id: a local photo's preview, or an uploaded image fetched with the
+ * token. null while loading or when the fetch failed (000 §8: image fetch failures are silently ignored).
+ */
+export function useImageUrl(imageId: string | null): string | null {
+  const local = useLocalImages();
+  const remote = useQuery({ ...imageQuery(imageId ?? ''), enabled: !!imageId && !isLocalImage(imageId) });
+  const [url, setUrl] = useState<string | null>(null);
+  const blob = remote.data;
+  useEffect(() => {
+    if (!blob) return setUrl(null);
+    const u = URL.createObjectURL(blob);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [blob]);
+  if (isLocalImage(imageId)) return local.get(imageId)?.url ?? null;
+  return url;
+}

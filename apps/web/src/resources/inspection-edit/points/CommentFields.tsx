@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { EDIT_LIMITS } from '@insp/contracts';
+import { EDIT_TEXT } from '../texts';
+import type { PointKindProps } from './types';
+
+/** The point's public comment and internal comment (the internal one never reaches the customer's report). */
+export function CommentFields({ config, value, onChange, label }: Omit<PointKindProps, 'disabled'>) {
+  const field = (key: 'comment' | 'internalComment', title: string) => (
+    <TextField
+      multiline
+      minRows={2}
+      label={title}
+      value={value[key]}
+      onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+      slotProps={{ htmlInput: { maxLength: EDIT_LIMITS.longText, 'aria-label': `${title}: ${label}` } }}
+    />
+  );
+  // Comment points (type Comment) are nothing but their comment: shown even if the flag says otherwise.
+  const showComment = config.commentField.present || config.type === 'Comment';
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>
+      {showComment && field('comment', EDIT_TEXT.comment)}
+      {config.internalCommentField.present && field('internalComment', EDIT_TEXT.internalComment)}
+    </Box>
+  );
+}

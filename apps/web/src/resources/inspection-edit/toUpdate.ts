@@ -1,0 +1,117 @@
+import { parseNumeric, type TInspectionEdit, type TInspectionUpdateInput } from '@insp/contracts';
+import type { ConfigEntry, ContentValue, EditValues, PhotoValue } from './formValues';
+import { isLocalImage } from './formValues';
+
+export interface SaveChoices {
+  /** 000 §5: whether the old signatures are reused; null when there were none to ask about. */
+  reuseSignatures: boolean | null;
+  sendEmail: boolean;
+  /** Uploaded ids of the photos and signatures held locally, by their local marker. */
+  uploaded: ReadonlyMap<string, string>;
+}
+
+const orNull = (s: string) => (s.trim() === '' ? null : s);
+
+/** The id to send for an image: uploaded ones by their new id (a local marker never reaches the server). */
+function imageId(id: string, uploaded: ReadonlyMap<string, string>): string {
+  if (!isLocalImage(id)) return id;
+  const done = uploaded.get(id);
+  if (!done) throw new Error(`photo ${id} was not uploaded`);
+  return done;
+}
+
+const photos = (list: PhotoValue[], uploaded: ReadonlyMap<string, string>) =>
+  list.map((p) => ({ ...(p.id ? { id: p.id } : {}), imageId: imageId(p.imageId, uploaded), caption: p.caption, layout: p.layout }));
+
+function content(c: ContentValue, uploaded: ReadonlyMap<string, string>) {
+  return {
+    ...(c.id ? { id: c.id } : {}),
+    selection: orNull(c.selection),
+    value: orNull(c.value),
+    comment: orNull(c.comment),
+    internalComment: orNull(c.internalComment),
+    rating: c.rating,
+    photos: photos(c.photos, uploaded),
+    voiceCommentId: c.voiceCommentId,
+    nameOverride: orNull(c.nameOverride),
+    fields: c.fields,
+    rows: c.rows.map((r) => ({ ...r, values: r.values.map((v) => ({ ...v, value: orNull(v.value ?? '') })) })),
+    rangeValues: c.rangeValues.map((r) => ({ ...r, value: orNull(r.value ?? '') })),
+    multipleChoices: c.multipleChoices,
+    dropdowns: c.dropdowns,
+  };
+}
+
+function configuratorValue(e: ConfigEntry): unknown {
+  if (e.kind === 'number') return parseNumeric(e.value) ?? e.value;
+  if (e.kind === 'boolean' && (e.value === 'true' || e.value === 'false')) return e.value === 'true';
+  if (e.kind === 'json') {
+    try {
+      return JSON.parse(e.value) as unknown;
+    } catch {
+      return e.value;
+    }
+  }
+  return e.value;
+}
+
+/** yyyy-mm-dd (UTC) with the original time of day, so a date left alone is sent back unchanged. */
+function inspectionDate(day: string, original: number): number {
+  const time = original - Date.parse(new Date(original).toISOString().slice(0, 10));
+  const ms = Date.parse(day);
+  return Number.isNaN(ms) ? original : ms + time;
+}
+const dateTime = (v: string) => (v ? Date.parse(`${v}:00Z`) : null);
+
+/**
+ * Body of PUT api/v1/inspections/update (ZInspectionUpdate) from the form: finished set (000 §4: "saving an
+ * edited inspection sets finished to true before the update is sent"), blanks as null, local photos by their
+ * uploaded ids, old signatures dropped when the person chose not to reuse them (000 §5), the configurator
+ * only for type Commission (000 §2.9).
+ */
+export function toUpdate(v: EditValues, loaded: TInspectionEdit, choices: SaveChoices): TInspectionUpdateInput {
+  const { uploaded } = choices;
+  const signature = (current: string | null, old: string | null) => {
+    if (!current) return null;
+    if (choices.reuseSignatures === false && current === old) return null;
+    return imageId(current, uploaded);
+  };
+  return {
+    id: loaded.id,
+    finished: true,
+    inspectionDate: inspectionDate(v.info.inspectionDate, loaded.inspectionDate),
+    started: dateTime(v.info.started),
+    ended: dateTime(v.info.ended),
+    inspector: v.info.inspector,
+    inspectorContact: v.info.inspectorContact,
+    contactName: orNull(v.info.contactName),
+    contactPhoneNumber: orNull(v.info.contactPhoneNumber),
+    contactEmail: orNull(v.info.contactEmail),
+    version: orNull(v.info.version),
+    categories: v.categories.map((c) => ({ id: c.id, inspectionPoints: c.points.map((p) => ({ protocolPointId: p.protocolPointId, content: content(p.content, uploaded) })) })),
+    extraPoints: v.extraPoints.map((e) => ({ id: e.id, inspectionPointId: e.inspectionPointId, name: e.name, content: content(e.content, uploaded) })),
+    findings: v.findings.map(({ key: _key, ...f }) => ({ ...f, photos: photos(f.photos, uploaded) })),
+    priorityActions: v.priorityActions.map(({ key: _key, ...a }) => a),
+    ...(loaded.type === 'Commission' && v.configurator
+      ? { equipmentConfigurator: Object.fromEntries(v.configurator.filter((e) => e.name.trim()).map((e) => [e.name.trim(), configuratorValue(e)])) }
+      : {}),
+    summary: v.summary,
+    comment: v.comment,
+    internalComment: v.internalComment,
+    customerSignature: signature(v.customerSignature, loaded.customerSignature),
+    providerSignature: signature(v.providerSignature, loaded.providerSignature),
+    sendEmail: choices.sendEmail,
+  };
+}
+
+/** Every local marker the form holds (result and finding photos, drawn signatures), each once, in form order. */
+export function localImages(v: EditValues): string[] {
+  const all = [
+    ...v.categories.flatMap((c) => c.points.flatMap((p) => p.content.photos.map((ph) => ph.imageId))),
+    ...v.extraPoints.flatMap((e) => e.content.photos.map((ph) => ph.imageId)),
+    ...v.findings.flatMap((f) => f.photos.map((ph) => ph.imageId)),
+    v.customerSignature,
+    v.providerSignature,
+  ];
+  return [...new Set(all.filter(isLocalImage))];
+}

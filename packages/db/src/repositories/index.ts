@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './auth-tokens.js';
 export * from './customers.js';
 export * from './report-data.js';
+export { groupBy } from './report-data-points.js';

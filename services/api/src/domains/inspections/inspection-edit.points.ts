@@ -1,4 +1,4 @@
-import type { Db } from '@insp/db';
+import { groupBy, type Db } from '@insp/db';
 import {
   AggregationDirections, Aggregations, KeyboardTypes, PointTypes, ValidationConsequences,
   type TEditPointConfig,
@@ -15,16 +15,7 @@ const keyboard = (v: unknown) => pick(KeyboardTypes, v, 'default');
 const consequence = (v: unknown) => pick(ValidationConsequences, v, 'NoAction');
 const agg = (v: unknown) => pick(Aggregations, v, 'No');
 
-function group<T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
-  }
-  return out;
-}
+const group = groupBy;
 
 type FollowUpRow = { id: string; title: string; keyboard_type: string; input_validation_regexp: string | null; validation_consequence: string };
 const followUp = (r: FollowUpRow | undefined) =>

@@ -200,10 +200,7 @@ describe('/Reports', () => {
     await page.context().close();
   });
 
-  // Known (issue 7): the renderer (@insp/report) draws unselected options (#7a8793 on white, 3.7:1) and the
-  // amber badge (white on #c98a00, 2.9:1) below 4.5:1. The page around the report passes (tests above); remove
-  // `.fails` once the renderer's colours are fixed.
-  it.fails("the report's own document has no serious axe findings", async () => {
+  it("the report's own document has no serious axe findings", async () => {
     const page = await staffSignIn('admin@company.example', '/Reports');
     await rows(page).first().waitFor();
     await (await rowWith(page, 'Finished')).locator('td').first().click();

@@ -2,12 +2,13 @@
  * The report's only stylesheet, inlined in the document (no fetches, no scripts): the PDF printer and a
  * sandboxed HTML view render the same thing. Print: A4, 12 mm margins, blocks kept whole across pages.
  */
+/** Rating colours: white badge text on each keeps a contrast of at least 4.5:1 (WCAG AA). */
 export const RATING_COLOURS = {
   Ok: '#2e7d32',
-  Follow: '#c98a00',
-  Repair: '#e65100',
+  Follow: '#8a5a00',
+  Repair: '#b23c00',
   ImmediateAction: '#c62828',
-  NotApplicable: '#78909c',
+  NotApplicable: '#546e7a',
 } as const;
 
 export const css = `
@@ -51,7 +52,7 @@ th { background: #eef2f6; font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 .ratings td.num { width: 15%; }
-.ratings .zero { color: #b3bec8; }
+.ratings .zero { color: #6b7884; }
 .ratings tfoot td { font-weight: 700; background: #f3f6f9; }
 .ratings th.rate { text-align: right; border-top: 3px solid var(--c); }
 
@@ -70,16 +71,16 @@ tr { break-inside: avoid; page-break-inside: avoid; }
 .badge { display: inline-block; white-space: nowrap; font-size: 8.5pt; font-weight: 700; padding: .6mm 2.5mm; border-radius: 10px;
   color: #fff; background: var(--c); }
 .options { display: flex; gap: 1.5mm; flex-wrap: wrap; }
-.option { border: 1px solid #c9d3dc; border-radius: 1mm; padding: .2mm 2mm; color: #7a8793; font-size: 8.5pt; }
+.option { border: 1px solid #c9d3dc; border-radius: 1mm; padding: .2mm 2mm; color: #5d6b79; font-size: 8.5pt; }
 .option.on { border-color: #0b5c8a; background: #0b5c8a; color: #fff; font-weight: 700; }
 .value { font-size: 11pt; font-weight: 700; }
 .mark { color: #c62828; font-weight: 700; }
-.mark.soft { color: #e65100; }
+.mark.soft { color: #b23c00; }
 .cell-mark { font-size: 7.5pt; margin-left: 1mm; }
 td.out { background: #fff4e5; }
 td.critical { background: #fdecea; }
 td.agg, th.agg { background: #f3f6f9; font-weight: 700; }
-.prev { display: block; color: #7a8793; font-size: 7.5pt; font-weight: 400; }
+.prev { display: block; color: #5d6b79; font-size: 7.5pt; font-weight: 400; }
 .comment { background: #fafbfc; border-left: 2px solid #c9d3dc; padding: 1mm 2.5mm; }
 .kv { display: grid; grid-template-columns: auto 1fr; gap: .5mm 3mm; }
 
@@ -108,6 +109,6 @@ figcaption { font-size: 8pt; color: #5d6b79; margin-top: .8mm; }
 .signatures { display: grid; grid-template-columns: 1fr 1fr; gap: 10mm; break-inside: avoid; page-break-inside: avoid; }
 .signature .sig { height: 32mm; border-bottom: 1px solid #1d2733; display: flex; align-items: flex-end; justify-content: center; }
 .signature img { max-height: 30mm; max-width: 100%; object-fit: contain; }
-.signature .missing { color: #9aa6b2; font-style: italic; margin-bottom: 2mm; }
+.signature .missing { color: #5d6b79; font-style: italic; margin-bottom: 2mm; }
 .signature .label { margin-top: 1mm; }
 `;

@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { TInspectionEdit } from '@insp/contracts';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { formatDuration } from './format';
-import { Fields } from './parts';
+import { Fields, Section } from './parts';
 import { TEXT } from './texts';
 
 /**
@@ -24,12 +22,9 @@ export function ProtocolInfo({ p }: { p: Omit<TInspectionEdit, 'equipmentConfigu
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(auto-fit, minmax(340px, 1fr))' }, gap: 2 }}>
       {boxes.map(([title, items]) => (
-        <Paper key={title} variant="outlined" component="section" aria-label={title} sx={{ p: 2 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-            {title}
-          </Typography>
+        <Section key={title} title={title}>
           <Fields items={items} testId={`info-${title.toLowerCase()}`} />
-        </Paper>
+        </Section>
       ))}
     </Box>
   );

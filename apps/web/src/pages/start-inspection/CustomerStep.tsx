@@ -8,7 +8,7 @@ import { trpc } from '../../providers/trpc';
 import type { StartForm } from './startRules';
 import type { FieldProps } from './fieldProps';
 import { TEXT } from './texts';
-import { touchMenu, touchOptions } from './touch';
+import { touchItem, touchOptions } from './touch';
 
 type Customer = NonNullable<StartForm['customer']>;
 
@@ -57,10 +57,9 @@ export function CustomerStep({ form, change, touch, shown }: FieldProps) {
           onBlur={() => touch('site')}
           error={!!shown.site}
           helperText={shown.site ?? ' '}
-          slotProps={touchMenu}
         >
           {(sites.data ?? []).map((s) => (
-            <MenuItem key={s.id} value={s.id}>
+            <MenuItem key={s.id} value={s.id} sx={touchItem}>
               {s.name}
             </MenuItem>
           ))}

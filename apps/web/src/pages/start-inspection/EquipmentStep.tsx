@@ -8,7 +8,7 @@ import type { TStartEquipment } from '@insp/contracts';
 import { trpc } from '../../providers/trpc';
 import type { FieldProps } from './fieldProps';
 import { TEXT } from './texts';
-import { touchMenu } from './touch';
+import { touchItem } from './touch';
 
 const label = (e: TStartEquipment) =>
   [e.serialNumber, e.nickName && `“${e.nickName}”`, [e.productFamilyName, e.productModelName].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
@@ -51,10 +51,9 @@ function ExistingEquipment({ form, change, touch, shown, ready }: FieldProps & {
       onBlur={() => touch('equipmentId')}
       error={!!shown.equipmentId}
       helperText={shown.equipmentId ?? ' '}
-      slotProps={touchMenu}
     >
       {(machines.data ?? []).map((m) => (
-        <MenuItem key={m.id} value={m.id}>
+        <MenuItem key={m.id} value={m.id} sx={touchItem}>
           {label(m)}
         </MenuItem>
       ))}
@@ -77,10 +76,9 @@ function NewEquipment({ form, change, touch, shown }: FieldProps) {
         onBlur={() => touch('productFamilyId')}
         error={!!shown.productFamilyId}
         helperText={shown.productFamilyId ?? ' '}
-        slotProps={touchMenu}
       >
         {(families.data ?? []).map((f) => (
-          <MenuItem key={f.id} value={f.id}>
+          <MenuItem key={f.id} value={f.id} sx={touchItem}>
             {f.name}
           </MenuItem>
         ))}
@@ -95,10 +93,9 @@ function NewEquipment({ form, change, touch, shown }: FieldProps) {
         onBlur={() => touch('productModelId')}
         error={!!shown.productModelId}
         helperText={shown.productModelId ?? ' '}
-        slotProps={touchMenu}
       >
         {models.map((m) => (
-          <MenuItem key={m.id} value={m.id}>
+          <MenuItem key={m.id} value={m.id} sx={touchItem}>
             {m.name}
           </MenuItem>
         ))}

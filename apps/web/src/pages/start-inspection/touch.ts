@@ -1,10 +1,8 @@
 import { coarsePointer } from '../../theme';
 
 /**
- * Options of the pickers on a touch screen: at least 48 px high (WCAG 2.5.5, 44 px), as MUI makes them only on
- * phones. For an Autocomplete's listbox and a select's menu.
+ * Options of the pickers on a touch screen: at least 48 px high (WCAG 2.5.5 asks 44 px); MUI makes them so only
+ * on phones. `touchOptions` for an Autocomplete's listbox, `touchItem` for each MenuItem of a select.
  */
-export const touchOptions = { [coarsePointer]: { '& .MuiAutocomplete-option, & .MuiMenuItem-root': { minHeight: 48 } } };
-
-/** A select's menu with touch-sized items (TextField select slotProps). */
-export const touchMenu = { select: { MenuProps: { slotProps: { paper: { sx: touchOptions } } } } };
+export const touchOptions = { [coarsePointer]: { '& .MuiAutocomplete-option': { minHeight: 48 } } };
+export const touchItem = { [coarsePointer]: { minHeight: 48 } };

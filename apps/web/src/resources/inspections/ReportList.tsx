@@ -13,6 +13,7 @@ import { reportPath, RowActions } from './RowActions';
 import { REPORT_TEXT } from './texts';
 import { TypeFilter } from './TypeFilter';
 import { REPORTS } from './useReportMutations';
+import { NewInspectionActions } from '../../pages/start-inspection/NewInspectionButton';
 
 // The clear 'X' of the search box is a 24 px button; on touch screens it gets 44 px like every control.
 const searchSx = { width: { xs: '100%', sm: 360 }, '& .RaResettableTextField-clearButton': { [coarsePointer]: { width: 44, height: 44 } } };
@@ -60,7 +61,7 @@ export function ReportList() {
   usePageTitle('Reports');
   const navigate = useNavigate();
   return (
-    <List {...listProps} resource={REPORTS} title="Reports" filters={searchFilter} actions={false} sort={{ field: 'inspectionDate', order: 'DESC' }} empty={false}>
+    <List {...listProps} resource={REPORTS} title="Reports" filters={searchFilter} actions={<NewInspectionActions />} sort={{ field: 'inspectionDate', order: 'DESC' }} empty={false}>
       <TypeFilter />
       <DataTable<TInspectionListItem>
         bulkActionButtons={false}

@@ -2,7 +2,7 @@ import type { Db } from '@insp/db';
 import { InspectionRatings, InspectionStatuses, PhotoLayouts, type TInspectionEdit, type TPhoto } from '@insp/contracts';
 import { notFound } from '../../errors.js';
 import { readResult } from './inspection-edit.content.js';
-import { loadPointConfigs, missingPointConfig } from './inspection-edit.points.js';
+import { loadPointConfigSets, missingPointConfig } from './inspection-edit.points.js';
 
 const ms = (d: Date | string | null) => (d == null ? null : new Date(d).getTime());
 const layout = (v: string) => ((PhotoLayouts as readonly string[]).includes(v) ? (v as TPhoto['layout']) : 'Default');
@@ -23,7 +23,19 @@ function groupBy<T>(rows: readonly T[], key: (r: T) => string | null): Map<strin
  * A bounded number of set-based queries whatever the number of points. Who may see it is the caller's check.
  */
 export async function loadInspectionEdit(db: Db, id: string, opts: { internal: boolean }): Promise<TInspectionEdit> {
-  const h = await db
+  const one = (await loadInspectionEdits(db, [id], opts)).get(id);
+  if (!one) throw notFound('Inspection');
+  return one;
+}
+
+/**
+ * Several inspections at once (an audit's runs), by id; missing or deleted ones are absent from the map. The same
+ * number of queries as for one: every child table is read for all of them together.
+ */
+export async function loadInspectionEdits(db: Db, ids: string[], opts: { internal: boolean }): Promise<Map<string, TInspectionEdit>> {
+  const out = new Map<string, TInspectionEdit>();
+  if (!ids.length) return out;
+  const heads = await db
     .selectFrom('inspections as i')
     .leftJoin('customers as c', 'c.id', 'i.customer_id')
     .leftJoin('customer_sites as s', 's.id', 'i.customer_site_id')
@@ -32,26 +44,27 @@ export async function loadInspectionEdit(db: Db, id: string, opts: { internal: b
     .leftJoin('protocols as p', 'p.id', 'i.protocol_id')
     .selectAll('i')
     .select(['c.name as customer', 's.name as site', 'f.name as family', 'm.name as model', 'p.name as protocolName'])
-    .where('i.id', '=', id)
+    .where('i.id', 'in', ids)
     .where('i.deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!h) throw notFound('Inspection');
+    .execute();
+  if (!heads.length) return out;
+  const live = heads.map((h) => h.id);
 
   const [categories, extras, results, photos, findings, findingPhotos, actions] = await Promise.all([
-    db.selectFrom('inspection_categories').select(['id', 'index', 'title', 'protocol_category_id']).where('inspection_id', '=', id).orderBy('index').orderBy('id').execute(),
-    db.selectFrom('inspection_extra_points').select(['id', 'index', 'name', 'inspection_point_id']).where('inspection_id', '=', id).orderBy('index').orderBy('id').execute(),
+    db.selectFrom('inspection_categories').select(['id', 'inspection_id', 'index', 'title', 'protocol_category_id']).where('inspection_id', 'in', live).orderBy('index').orderBy('id').execute(),
+    db.selectFrom('inspection_extra_points').select(['id', 'inspection_id', 'index', 'name', 'inspection_point_id']).where('inspection_id', 'in', live).orderBy('index').orderBy('id').execute(),
     db.selectFrom('inspection_point_results')
-      .select(['id', 'inspection_category_id', 'extra_point_id', 'protocol_point_id', 'inspection_point_id', 'selection', 'value', 'comment', 'internal_comment', 'rating', 'voice_comment_id', 'name_override', 'content'])
-      .where('inspection_id', '=', id).orderBy('index').orderBy('created_at').orderBy('id').execute(),
+      .select(['id', 'inspection_id', 'inspection_category_id', 'extra_point_id', 'protocol_point_id', 'inspection_point_id', 'selection', 'value', 'comment', 'internal_comment', 'rating', 'voice_comment_id', 'name_override', 'content'])
+      .where('inspection_id', 'in', live).orderBy('index').orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('inspection_result_photos as ph').innerJoin('inspection_point_results as r', 'r.id', 'ph.result_id')
       .select(['ph.id', 'ph.result_id as ownerId', 'ph.image_id as imageId', 'ph.caption', 'ph.layout'])
-      .where('r.inspection_id', '=', id).orderBy('ph.result_id').orderBy('ph.position').orderBy('ph.id').execute(),
-    db.selectFrom('inspection_findings').select(['id', 'title', 'description', 'consequence', 'corrective', 'preventive', 'show'])
-      .where('inspection_id', '=', id).orderBy('index').orderBy('id').execute(),
+      .where('r.inspection_id', 'in', live).orderBy('ph.result_id').orderBy('ph.position').orderBy('ph.id').execute(),
+    db.selectFrom('inspection_findings').select(['id', 'inspection_id', 'title', 'description', 'consequence', 'corrective', 'preventive', 'show'])
+      .where('inspection_id', 'in', live).orderBy('index').orderBy('id').execute(),
     db.selectFrom('inspection_finding_photos as ph').innerJoin('inspection_findings as f', 'f.id', 'ph.finding_id')
       .select(['ph.id', 'ph.finding_id as ownerId', 'ph.image_id as imageId', 'ph.caption', 'ph.layout'])
-      .where('f.inspection_id', '=', id).orderBy('ph.finding_id').orderBy('ph.position').orderBy('ph.id').execute(),
-    db.selectFrom('inspection_priority_actions').select(['id', 'title', 'description', 'priority']).where('inspection_id', '=', id).orderBy('index').orderBy('id').execute(),
+      .where('f.inspection_id', 'in', live).orderBy('ph.finding_id').orderBy('ph.position').orderBy('ph.id').execute(),
+    db.selectFrom('inspection_priority_actions').select(['id', 'inspection_id', 'title', 'description', 'priority']).where('inspection_id', 'in', live).orderBy('index').orderBy('id').execute(),
   ]);
   const protocolCategoryIds = categories.map((c) => c.protocol_category_id).filter((x): x is string => !!x);
   const protocolPoints = protocolCategoryIds.length
@@ -59,10 +72,10 @@ export async function loadInspectionEdit(db: Db, id: string, opts: { internal: b
         .select(['id', 'protocol_category_id', 'inspection_point_id', 'index', 'name', 'subcategory_title_index', 'optional'])
         .where('protocol_category_id', 'in', protocolCategoryIds).orderBy('protocol_category_id').orderBy('index').orderBy('id').execute()
     : [];
-  const configs = await loadPointConfigs(
+  const configSets = await loadPointConfigSets(
     db,
     [...protocolPoints.map((p) => p.inspection_point_id), ...extras.map((e) => e.inspection_point_id)].filter((x): x is string => !!x),
-    { familyId: h.product_family_id, modelId: h.product_model_id },
+    heads.map((h) => ({ familyId: h.product_family_id, modelId: h.product_model_id })),
   );
   const photosOf = (list: typeof photos) =>
     new Map([...groupBy(list, (p) => p.ownerId)].map(([k, v]) => [k, v.map((p) => ({ id: p.id, imageId: p.imageId, caption: p.caption, layout: layout(p.layout) }))]));
@@ -76,60 +89,68 @@ export async function loadInspectionEdit(db: Db, id: string, opts: { internal: b
     if (!byPoint.has(key)) byPoint.set(key, r);
   }
   const content = (r: (typeof results)[number] | undefined) => readResult(r, r ? resultPhotos.get(r.id) ?? [] : [], opts.internal);
-  const config = (pointId: string | null, name: string | null) => (pointId && configs.get(pointId)) || missingPointConfig(name);
+  const categoriesOf = groupBy(categories, (c) => c.inspection_id);
+  const extrasOf = groupBy(extras, (e) => e.inspection_id);
+  const findingsOf = groupBy(findings, (f) => f.inspection_id);
+  const actionsOf = groupBy(actions, (a) => a.inspection_id);
 
-  return {
-    id: h.id,
-    name: h.name,
-    type: h.type,
-    status: (InspectionStatuses as readonly string[]).includes(h.status) ? (h.status as TInspectionEdit['status']) : 'In_Use',
-    rating: (InspectionRatings as readonly (string | null)[]).includes(h.rating) ? (h.rating as TInspectionEdit['rating']) : null,
-    finished: h.finished,
-    protocolId: h.protocol_id,
-    protocolName: h.protocolName,
-    customerId: h.customer_id,
-    customer: h.customer,
-    customerSiteId: h.customer_site_id,
-    site: h.site,
-    equipmentId: h.equipment_id,
-    productFamilyId: h.product_family_id,
-    productFamilyName: h.family,
-    productModelId: h.product_model_id,
-    productModelName: h.model,
-    serialNumber: h.serial_number,
-    nickName: h.nick_name,
-    inspectionDate: ms(h.inspection_date)!,
-    started: ms(h.started_at),
-    ended: ms(h.ended_at),
-    created: ms(h.created_at)!,
-    inspector: h.inspector,
-    inspectorContact: h.inspector_contact,
-    contactName: h.contact_name,
-    contactPhoneNumber: h.contact_phone,
-    contactEmail: h.contact_email,
-    version: h.version,
-    categories: categories.map((c) => ({
-      id: c.id,
-      title: c.title,
-      index: c.index,
-      inspectionPoints: (c.protocol_category_id ? pointsBy.get(c.protocol_category_id) ?? [] : []).map((pp) => ({
-        ...config(pp.inspection_point_id, pp.name),
-        protocolPointId: pp.id,
-        index: pp.index,
-        subcategoryTitleIndex: pp.subcategory_title_index,
-        optional: pp.optional,
-        content: content(byPoint.get(`${c.id}/${pp.id}`)),
+  for (const h of heads) {
+    const configs = configSets({ familyId: h.product_family_id, modelId: h.product_model_id });
+    const config = (pointId: string | null, name: string | null) => (pointId && configs.get(pointId)) || missingPointConfig(name);
+    out.set(h.id, {
+      id: h.id,
+      name: h.name,
+      type: h.type,
+      status: (InspectionStatuses as readonly string[]).includes(h.status) ? (h.status as TInspectionEdit['status']) : 'In_Use',
+      rating: (InspectionRatings as readonly (string | null)[]).includes(h.rating) ? (h.rating as TInspectionEdit['rating']) : null,
+      finished: h.finished,
+      protocolId: h.protocol_id,
+      protocolName: h.protocolName,
+      customerId: h.customer_id,
+      customer: h.customer,
+      customerSiteId: h.customer_site_id,
+      site: h.site,
+      equipmentId: h.equipment_id,
+      productFamilyId: h.product_family_id,
+      productFamilyName: h.family,
+      productModelId: h.product_model_id,
+      productModelName: h.model,
+      serialNumber: h.serial_number,
+      nickName: h.nick_name,
+      inspectionDate: ms(h.inspection_date)!,
+      started: ms(h.started_at),
+      ended: ms(h.ended_at),
+      created: ms(h.created_at)!,
+      inspector: h.inspector,
+      inspectorContact: h.inspector_contact,
+      contactName: h.contact_name,
+      contactPhoneNumber: h.contact_phone,
+      contactEmail: h.contact_email,
+      version: h.version,
+      categories: (categoriesOf.get(h.id) ?? []).map((c) => ({
+        id: c.id,
+        title: c.title,
+        index: c.index,
+        inspectionPoints: (c.protocol_category_id ? pointsBy.get(c.protocol_category_id) ?? [] : []).map((pp) => ({
+          ...config(pp.inspection_point_id, pp.name),
+          protocolPointId: pp.id,
+          index: pp.index,
+          subcategoryTitleIndex: pp.subcategory_title_index,
+          optional: pp.optional,
+          content: content(byPoint.get(`${c.id}/${pp.id}`)),
+        })),
       })),
-    })),
-    extraPoints: extras.map((e) => ({ ...config(e.inspection_point_id, e.name), ...(e.name ? { name: e.name } : {}), id: e.id, index: e.index, content: content(byPoint.get(e.id)) })),
-    findings: findings.map((f) => ({ ...f, photos: findingPhotosBy.get(f.id) ?? [] })),
-    priorityActions: actions,
-    equipmentConfigurator: h.equipment_configurator ?? null,
-    summary: h.summary,
-    comment: h.comment,
-    ...(opts.internal ? { internalComment: h.internal_comment } : {}),
-    customerSignature: h.customer_signature_image_id,
-    providerSignature: h.provider_signature_image_id,
-    sendEmail: h.send_email,
-  };
+      extraPoints: (extrasOf.get(h.id) ?? []).map((e) => ({ ...config(e.inspection_point_id, e.name), ...(e.name ? { name: e.name } : {}), id: e.id, index: e.index, content: content(byPoint.get(e.id)) })),
+      findings: (findingsOf.get(h.id) ?? []).map(({ inspection_id: _, ...f }) => ({ ...f, photos: findingPhotosBy.get(f.id) ?? [] })),
+      priorityActions: (actionsOf.get(h.id) ?? []).map(({ inspection_id: _, ...a }) => a),
+      equipmentConfigurator: h.equipment_configurator ?? null,
+      summary: h.summary,
+      comment: h.comment,
+      ...(opts.internal ? { internalComment: h.internal_comment } : {}),
+      customerSignature: h.customer_signature_image_id,
+      providerSignature: h.provider_signature_image_id,
+      sendEmail: h.send_email,
+    });
+  }
+  return out;
 }

@@ -21,11 +21,21 @@ type FollowUpRow = { id: string; title: string; keyboard_type: string; input_val
 const followUp = (r: FollowUpRow | undefined) =>
   r ? { id: r.id, title: r.title, keyboardType: keyboard(r.keyboard_type), inputValidationRegexp: r.input_validation_regexp, validationConsequence: consequence(r.validation_consequence) } : null;
 
+export type PointTarget = { familyId: string | null; modelId: string | null };
+
 /** Configurations by library point id; `familyId`/`modelId` pick the measurement limits (the model's win). */
-export async function loadPointConfigs(db: Db, pointIds: string[], target: { familyId: string | null; modelId: string | null }): Promise<Map<string, TEditPointConfig>> {
+export async function loadPointConfigs(db: Db, pointIds: string[], target: PointTarget): Promise<Map<string, TEditPointConfig>> {
+  return (await loadPointConfigSets(db, pointIds, [target]))(target);
+}
+
+/**
+ * The same for several machines at once (an audit's runs): one set of queries whatever the number of targets;
+ * answers the configurations for one target (limits are the only part that differs by machine).
+ */
+export async function loadPointConfigSets(db: Db, pointIds: string[], targets: PointTarget[]): Promise<(target: PointTarget) => Map<string, TEditPointConfig>> {
   const ids = [...new Set(pointIds)];
   const out = new Map<string, TEditPointConfig>();
-  if (!ids.length) return out;
+  if (!ids.length) return () => out;
   const points = await db
     .selectFrom('inspection_points as p')
     .leftJoin('units as u', 'u.id', 'p.measurement_unit_id')
@@ -36,7 +46,8 @@ export async function loadPointConfigs(db: Db, pointIds: string[], target: { fam
     .execute();
   const groupIds = [...new Set(points.map((p) => p.option_group_id).filter((x): x is string => !!x))];
   const none = Promise.resolve([]);
-  const { familyId, modelId } = target;
+  const familyIds = [...new Set(targets.map((t) => t.familyId).filter((x): x is string => !!x))];
+  const modelIds = [...new Set(targets.map((t) => t.modelId).filter((x): x is string => !!x))];
   const [options, fields, rows, rangeValues, choices, dropdowns, limits] = await Promise.all([
     groupIds.length
       ? db.selectFrom('option_group_options').select(['id', 'option_group_id', 'name', 'comment', 'follow_up_range_value_id']).where('option_group_id', 'in', groupIds).orderBy('option_group_id').orderBy('index').orderBy('id').execute()
@@ -51,10 +62,10 @@ export async function loadPointConfigs(db: Db, pointIds: string[], target: { fam
       .select(['d.id', 'd.inspection_point_id', 'd.index', 'd.title', 'd.multiselect', 'd.hide_images', 'd.input_validation_regexp', 'd.validation_consequence',
         'o.id as optionId', 'o.index as optionIndex', 'o.title as optionTitle', 'o.image_id as imageId', 'o.follow_up_range_value_id as followUpId'])
       .where('d.inspection_point_id', 'in', ids).orderBy('d.inspection_point_id').orderBy('d.index').orderBy('d.id').orderBy('o.index').execute(),
-    familyId || modelId
-      ? db.selectFrom('measurement_limits').select(['inspection_point_id', 'product_model_id', 'critical_low', 'low', 'high', 'critical_high'])
+    familyIds.length || modelIds.length
+      ? db.selectFrom('measurement_limits').select(['inspection_point_id', 'product_family_id', 'product_model_id', 'critical_low', 'low', 'high', 'critical_high'])
           .where('inspection_point_id', 'in', ids)
-          .where((eb) => eb.or([...(modelId ? [eb('product_model_id', '=', modelId)] : []), ...(familyId ? [eb('product_family_id', '=', familyId)] : [])]))
+          .where((eb) => eb.or([...(modelIds.length ? [eb('product_model_id', 'in', modelIds)] : []), ...(familyIds.length ? [eb('product_family_id', 'in', familyIds)] : [])]))
           .execute()
       : none,
   ]);
@@ -72,11 +83,9 @@ export async function loadPointConfigs(db: Db, pointIds: string[], target: { fam
   const rangesBy = group(rangeValues, (r) => r.inspection_point_id);
   const choicesBy = group(choices, (c) => c.inspection_point_id);
   const dropdownsBy = group(dropdowns, (d) => d.inspection_point_id);
-  const limitsBy = new Map<string, (typeof limits)[number]>();
-  for (const l of limits) if (!limitsBy.get(l.inspection_point_id)?.product_model_id) limitsBy.set(l.inspection_point_id, l);
+  const limitsOf = group(limits, (l) => l.inspection_point_id);
 
   for (const p of points) {
-    const lim = limitsBy.get(p.id);
     out.set(p.id, {
       inspectionPointId: p.id,
       type: pick(PointTypes, p.type, 'Comment'),
@@ -94,7 +103,7 @@ export async function loadPointConfigs(db: Db, pointIds: string[], target: { fam
       voiceCommentField: { present: p.voice_comment_field_present },
       measurementTitle: p.measurement_title,
       unitValue: p.unit,
-      limits: lim ? { criticalLow: lim.critical_low, low: lim.low, high: lim.high, criticalHigh: lim.critical_high } : null,
+      limits: null,
       optionGroup: p.option_group_id
         ? {
             id: p.option_group_id,
@@ -119,7 +128,22 @@ export async function loadPointConfigs(db: Db, pointIds: string[], target: { fam
       })),
     });
   }
-  return out;
+  const byTarget = new Map<string, Map<string, TEditPointConfig>>();
+  return (target) => {
+    const key = `${target.familyId}/${target.modelId}`;
+    let configs = byTarget.get(key);
+    if (!configs) {
+      configs = new Map(out);
+      for (const [pointId, list] of limitsOf) {
+        // The model's limits win over the family's.
+        const lim = list.find((l) => target.modelId && l.product_model_id === target.modelId) ?? list.find((l) => target.familyId && l.product_family_id === target.familyId && !l.product_model_id);
+        const base = out.get(pointId);
+        if (lim && base) configs.set(pointId, { ...base, limits: { criticalLow: lim.critical_low, low: lim.low, high: lim.high, criticalHigh: lim.critical_high } });
+      }
+      byTarget.set(key, configs);
+    }
+    return configs;
+  };
 }
 
 /** The configuration shown for a protocol point whose library point was hard-deleted ('Point not found!', 001 §2). */

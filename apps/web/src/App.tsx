@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -22,39 +22,48 @@ const PublicNotFoundPage = page(() => import('./pages/not-found/NotFoundPage'), 
 const AdminApp = page(() => import('./AdminApp'), 'AdminApp');
 
 /**
- * Public routes first (no token, no session load: spec 002 §2 General); everything else needs a
- * token (else → /login?returnTo=…) and the session ('Authorizing.....' while it loads).
+ * A data router around the whole app: react-router's navigation blocker (the report edit form's 'You have unsaved
+ * data…', 000 §2.8) works only under one. Its single splat route renders the route tree below as before.
  */
 export function App() {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <AppRoutes /> }]));
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <BrowserRouter>
-          <Routes>
-            <Route path="/login" element={<Public><LoginPage /></Public>} />
-            <Route path="/auth/token" element={<Public><TokenPage /></Public>} />
-            <Route path="/auth/logout" element={<Public><LogoutPage /></Public>} />
-            <Route path="/nosession/SetPassword" element={<Public><SetPasswordPage /></Public>} />
-            <Route path="/nosession/ForgotPassword" element={<Public><ForgotPasswordPage /></Public>} />
-            <Route path="/nosession/*" element={<Public><PublicNotFoundPage /></Public>} />
-            <Route path="/auth/*" element={<Public><PublicNotFoundPage /></Public>} />
-            <Route
-              path="/*"
-              element={
-                <RequireToken>
-                  <SessionProvider>
-                    <Suspense fallback={<CenteredMessage>Authorizing.....</CenteredMessage>}>
-                      <AdminApp />
-                    </Suspense>
-                  </SessionProvider>
-                </RequireToken>
-              }
-            />
-          </Routes>
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </ThemeProvider>
     </QueryClientProvider>
+  );
+}
+
+/**
+ * Public routes first (no token, no session load: spec 002 §2 General); everything else needs a
+ * token (else → /login?returnTo=…) and the session ('Authorizing.....' while it loads).
+ */
+function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<Public><LoginPage /></Public>} />
+      <Route path="/auth/token" element={<Public><TokenPage /></Public>} />
+      <Route path="/auth/logout" element={<Public><LogoutPage /></Public>} />
+      <Route path="/nosession/SetPassword" element={<Public><SetPasswordPage /></Public>} />
+      <Route path="/nosession/ForgotPassword" element={<Public><ForgotPasswordPage /></Public>} />
+      <Route path="/nosession/*" element={<Public><PublicNotFoundPage /></Public>} />
+      <Route path="/auth/*" element={<Public><PublicNotFoundPage /></Public>} />
+      <Route
+        path="/*"
+        element={
+          <RequireToken>
+            <SessionProvider>
+              <Suspense fallback={<CenteredMessage>Authorizing.....</CenteredMessage>}>
+                <AdminApp />
+              </Suspense>
+            </SessionProvider>
+          </RequireToken>
+        }
+      />
+    </Routes>
   );
 }
 

@@ -14,6 +14,7 @@ import { certifiedUsersScreens } from './resources/certified-users';
 import { customerImportScreens } from './resources/customer-import';
 import { staffAccountsScreens } from './resources/staff-accounts';
 import { inspectionsScreens } from './resources/inspections';
+import { inspectionEditScreens } from './resources/inspection-edit';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -31,6 +32,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...customerImportScreens,
   ...staffAccountsScreens,
   ...inspectionsScreens,
+  ...inspectionEditScreens,
 };
 
 /** One route of the shell: page title, permission check ('Your permissions are not enough…'), screen. */

@@ -17,6 +17,8 @@ export const routeTable: RouteEntry[] = [
   { path: '/Reports', nav: 'Reports', title: 'Reports', permission: P.reports },
   { path: '/Reports/:id', title: 'Report', permission: P.reports },
   { path: '/Reports/:id/details', title: 'Report details', permission: P.reports },
+  // 000 §2.8: the report edit form, opened from the details page's 'Edit inspection'; who may save is the server's rule.
+  { path: '/Reports/:id/edit', title: 'Edit inspection', permission: P.reports },
   // Not shown in the spec (issue 7): inspectors without the field app start inspections here.
   { path: '/Reports/new', title: 'New inspection', permission: P.reportsStart },
   { path: '/Reports/:id/protocol', title: 'Viewing protocol', permission: P.reports },

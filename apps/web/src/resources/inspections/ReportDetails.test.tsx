@@ -93,11 +93,11 @@ describe('report details', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Edit status' })).toBeNull();
   });
 
-  it('offers no status change to someone who is neither admin nor the inspector contact, and no edit while the edit form has no route', async () => {
+  it('offers no status change to someone who is neither admin nor the inspector contact, and links the edit form (/Reports/{id}/edit)', async () => {
     renderAt(`/Reports/${row.id}/details`, { ...staffSession(Level.Manager), user: { ...staffSession(Level.Manager).user, email: 'other@company.example' } }, { inspection: row });
     await frameDoc();
     expect(screen.queryByRole('button', { name: 'Edit status' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Edit inspection' })).toBeNull();
+    expect((await screen.findByRole('link', { name: 'Edit inspection' })).getAttribute('href')).toBe(`/Reports/${row.id}/edit`);
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   });
 

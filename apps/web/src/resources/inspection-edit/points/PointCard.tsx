@@ -32,7 +32,7 @@ export function PointCard({ path, config }: { path: ContentPath; config: TEditPo
       <Stack spacing={1.5}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}>
           <Box sx={{ flex: 1, minWidth: 200 }}>
-            <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
+            <Typography variant="h3" component="h4" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
               {label}
             </Typography>
             {config.description && (

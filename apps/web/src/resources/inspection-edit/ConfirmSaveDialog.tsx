@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { touchRadio } from './points/touch';
+import { EDIT_TEXT } from './texts';
+
+export interface SaveChoice {
+  reuseSignatures: boolean | null;
+  sendEmail: boolean;
+}
+
+/**
+ * The confirm-saving modal (000 §5): when the inspection still has a signature saved earlier, SAVE waits until
+ * the person says whether to reuse the old signatures; without one, a note says so. Sending the report by e-mail
+ * is a separate choice (it needs the customer contact's e-mail address).
+ */
+export function ConfirmSaveDialog({ open, hasOldSignatures, contactEmail, sendEmailDefault, onSave, onCancel }: {
+  open: boolean;
+  hasOldSignatures: boolean;
+  contactEmail: string;
+  sendEmailDefault: boolean;
+  onSave(choice: SaveChoice): void;
+  onCancel(): void;
+}) {
+  const [reuse, setReuse] = useState<'' | 'yes' | 'no'>('');
+  const [sendEmail, setSendEmail] = useState(sendEmailDefault && !!contactEmail.trim());
+  const canSave = !hasOldSignatures || reuse !== '';
+  const email = contactEmail.trim();
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-save-title" fullWidth maxWidth="sm">
+      <DialogTitle id="confirm-save-title">{EDIT_TEXT.confirmTitle}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <DialogContentText>{EDIT_TEXT.confirmText}</DialogContentText>
+        {hasOldSignatures ? (
+          <FormControl required>
+            <FormLabel id="reuse-signatures">{EDIT_TEXT.reuseQuestion}</FormLabel>
+            <RadioGroup aria-labelledby="reuse-signatures" value={reuse} onChange={(e) => setReuse(e.target.value as 'yes' | 'no')}>
+              <FormControlLabel value="yes" control={<Radio sx={touchRadio} />} label={EDIT_TEXT.reuseYes} />
+              <FormControlLabel value="no" control={<Radio sx={touchRadio} />} label={EDIT_TEXT.reuseNo} />
+            </RadioGroup>
+          </FormControl>
+        ) : (
+          <Alert severity="info" data-testid="no-signatures">
+            {EDIT_TEXT.noSignatures}
+          </Alert>
+        )}
+        <FormControl>
+          <FormControlLabel
+            label={EDIT_TEXT.sendEmail}
+            disabled={!email}
+            control={<Checkbox checked={sendEmail} onChange={(e) => setSendEmail(e.target.checked)} />}
+          />
+          <FormHelperText sx={{ mt: 0 }}>{email ? EDIT_TEXT.sendEmailTo(email) : EDIT_TEXT.noContactEmail}</FormHelperText>
+        </FormControl>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{EDIT_TEXT.cancel}</Button>
+        <Button
+          variant="contained"
+          disabled={!canSave}
+          onClick={() => onSave({ reuseSignatures: hasOldSignatures ? reuse === 'yes' : null, sendEmail: sendEmail && !!email })}
+        >
+          {EDIT_TEXT.saveButton}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

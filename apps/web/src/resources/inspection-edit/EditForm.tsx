@@ -1,0 +1,100 @@
+import { useCallback, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import BackIcon from '@mui/icons-material/ArrowBack';
+import SaveIcon from '@mui/icons-material/Save';
+import type { TInspectionEdit } from '@insp/contracts';
+import { ConfirmSaveDialog, type SaveChoice } from './ConfirmSaveDialog';
+import { Configurator } from './Configurator';
+import { Findings } from './Findings';
+import { toEditValues, type EditValues } from './formValues';
+import { InfoBox } from './InfoBox';
+import { PointsSection } from './PointsSection';
+import { PriorityActions } from './PriorityActions';
+import { SendingDialog } from './SendingDialog';
+import { Signatures } from './Signatures';
+import { Texts } from './Texts';
+import { EDIT_TEXT } from './texts';
+import { UnsavedGuard } from './UnsavedGuard';
+import { useSaveInspection } from './useSaveInspection';
+
+/**
+ * The report edit form (000 §2.8): info box, save button, inspection points, equipment configurator (type
+ * Commission), findings, priority actions, summary, comment, internal comment and signatures. Save checks the
+ * typed values, opens the confirm-saving modal, then saves through the write module; `onSaved` closes the form.
+ */
+export function EditForm({ data, lang, onSaved, onBack }: { data: TInspectionEdit; lang: string; onSaved(saved: TInspectionEdit): void; onBack(): void }) {
+  const form = useForm<EditValues>({ defaultValues: toEditValues(data) });
+  const { save, progress, error, clearError } = useSaveInspection(data, form, lang);
+  const [confirming, setConfirming] = useState(0);
+  const [invalid, setInvalid] = useState(false);
+  const dirty = form.formState.isDirty;
+  const saved = useRef(false);
+  // Compared when someone leaves rather than taken from formState, which settles a tick after the last keystroke.
+  const isUnsaved = useCallback(() => !saved.current && JSON.stringify(form.getValues()) !== JSON.stringify(form.formState.defaultValues), [form]);
+
+  const askSave = async () => {
+    clearError();
+    const ok = await form.trigger();
+    setInvalid(!ok);
+    if (!ok) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setConfirming((n) => n + 1);
+  };
+  const onConfirm = async (choice: SaveChoice) => {
+    setConfirming(0);
+    const result = await save(choice);
+    if (!result) return;
+    saved.current = true; // the form closes without asking (UnsavedGuard reads this)
+    onSaved(result);
+  };
+  const values = form.watch(['customerSignature', 'providerSignature', 'info.contactEmail']);
+  const hasOldSignatures = (!!data.customerSignature && values[0] === data.customerSignature) || (!!data.providerSignature && values[1] === data.providerSignature);
+
+  return (
+    <FormProvider {...form}>
+      <Stack spacing={2} component="form" aria-label={EDIT_TEXT.title(data.name)} noValidate onSubmit={(e) => { e.preventDefault(); void askSave(); }}>
+        <Box sx={{ position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.default', py: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+          <Button startIcon={<BackIcon />} onClick={onBack}>
+            {EDIT_TEXT.back}
+          </Button>
+          <Typography variant="h1" sx={{ flex: 1, minWidth: 200, fontSize: { xs: '1.35rem', md: '1.75rem' } }}>
+            {EDIT_TEXT.title(data.name)}
+          </Typography>
+          {dirty && <Typography variant="body2" color="text.secondary" data-testid="unsaved-marker">Unsaved changes</Typography>}
+          <Button type="submit" variant="contained" startIcon={<SaveIcon />}>
+            {EDIT_TEXT.save}
+          </Button>
+        </Box>
+        {invalid && <Alert severity="error">{EDIT_TEXT.invalid}</Alert>}
+        {error && <Alert severity="error" onClose={clearError}>{error}</Alert>}
+        <InfoBox data={data} />
+        <PointsSection data={data} />
+        {data.type === 'Commission' && <Configurator original={data.equipmentConfigurator} />}
+        <Findings />
+        <PriorityActions />
+        <Texts />
+        <Signatures data={data} />
+      </Stack>
+      {!!confirming && (
+        <ConfirmSaveDialog
+          key={confirming}
+          open
+          hasOldSignatures={hasOldSignatures}
+          contactEmail={values[2]}
+          sendEmailDefault={data.sendEmail}
+          onSave={(c) => void onConfirm(c)}
+          onCancel={() => setConfirming(0)}
+        />
+      )}
+      <SendingDialog progress={progress} />
+      <UnsavedGuard unsaved={isUnsaved} />
+    </FormProvider>
+  );
+}

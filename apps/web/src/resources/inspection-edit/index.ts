@@ -1,0 +1,7 @@
+import type { ComponentType } from 'react';
+import { ReportEdit } from './ReportEdit';
+
+/** The report edit form (000 §2.8) by route-table path; the details page's 'Edit inspection' links here. */
+export const inspectionEditScreens: Partial<Record<string, ComponentType>> = {
+  '/Reports/:id/edit': ReportEdit,
+};

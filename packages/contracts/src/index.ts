@@ -17,3 +17,4 @@ export * from './report.js';
 export * from './images.js';
 export * from './inspection-edit.js';
 export * from './inspection-start.js';
+export * from './audits.js';

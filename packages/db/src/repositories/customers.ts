@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../client.js';
 
-export type AuditEntityType = 'customer' | 'customer_site' | 'contact' | 'user' | 'inspection';
+export type AuditEntityType = 'customer' | 'customer_site' | 'contact' | 'user' | 'inspection' | 'audit';
 
 export interface AuditTrailEntry {
   entityType: AuditEntityType;

@@ -11,6 +11,7 @@ import { inspectionReportsRouter } from '../domains/inspections/inspection-repor
 import { inspectionEditRouter } from '../domains/inspections/inspection-edit.trpc.js';
 import { inspectionStartRouter } from '../domains/inspections/inspection-start.trpc.js';
 import { protocolsFitRouter } from '../domains/protocols/protocols-fit.trpc.js';
+import { auditsRouter } from '../domains/audits/audits.trpc.js';
 import { staffAccountsRouter } from '../domains/staff-accounts/staff-accounts.trpc.js';
 
 /** The web app's API. Each domain adds its router here. */
@@ -28,5 +29,6 @@ export const appRouter = router({
   inspectionEdit: inspectionEditRouter,
   inspectionStart: inspectionStartRouter,
   protocolFit: protocolsFitRouter,
+  audits: auditsRouter,
 });
 export type AppRouter = typeof appRouter;

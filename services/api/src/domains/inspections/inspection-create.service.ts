@@ -54,8 +54,11 @@ export async function createInspection(ctx: ServiceContext, input: TInspectionCr
 
 const EQUIPMENT_COLUMNS = ['id', 'customer_id', 'customer_site_id', 'serial_number', 'nick_name', 'product_family_id', 'product_model_id'] as const;
 
-/** The machine of a new inspection: by id, else matched by serial number or by nickname at the site, else created. */
-async function equipmentFor(db: Db, input: TInspectionCreate) {
+/**
+ * The machine of a new inspection or audit run: by id, else matched by serial number or by nickname at the site,
+ * else created for the customer and site.
+ */
+export async function equipmentFor(db: Db, input: Pick<TInspectionCreate, 'customerId' | 'customerSiteId' | 'equipment'>) {
   const e = input.equipment;
   const live = () => db.selectFrom('equipment').select([...EQUIPMENT_COLUMNS]).where('deleted_at', 'is', null);
   if (e.id) {

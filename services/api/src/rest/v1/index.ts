@@ -11,6 +11,7 @@ import { inspectionsRestRoutes } from '../../domains/inspections/inspections.res
 import { inspectionReportRestRoutes } from '../../domains/inspections/inspection-report.rest.js';
 import { inspectionEditRestRoutes } from '../../domains/inspections/inspection-edit.rest.js';
 import { protocolsFitRestRoutes } from '../../domains/protocols/protocols-fit.rest.js';
+import { auditsRestRoutes } from '../../domains/audits/audits.rest.js';
 import { staffAccountsRestRoutes } from '../../domains/staff-accounts/staff-accounts.rest.js';
 
 /** Every REST module of the public contract. Each domain adds its routes here. */
@@ -28,4 +29,5 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(inspectionEditRestRoutes);
   await app.register(protocolsFitRestRoutes);
   await app.register(imagesRestRoutes);
+  await app.register(auditsRestRoutes);
 }

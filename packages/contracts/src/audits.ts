@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { ZId, ZListQuery, ZText } from './common.js';
+import { AuditRunProtocolTypes, PhotoLayouts, RunStages, SuggestionTypes } from './domain-enums.js';
+import { EDIT_LIMITS, ZEditExtraPoint, ZEditPoint, ZInspectionEquipmentInput, ZPointResult, ZPointResultInput } from './inspection-edit.js';
+
+/**
+ * Audits (spec 000 §2.5, §2.6, §3, §4, §7, §9): the list, the audit editor's data, and the small writes the editor
+ * autosaves. Dates are epoch milliseconds. Decisions: docs/decisions.md, "Audits (issue 8)".
+ */
+
+const short = ZText.trim().max(EDIT_LIMITS.shortText);
+const long = ZText.max(EDIT_LIMITS.longText);
+const flag = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean());
+/**
+ * A bare value as the spec sends it ("text", true; JSON or text/plain), or the same inside an object
+ * ({ "text": "..." }), like the inspections' status body; the value is answered under `key`, and errors name it.
+ */
+const bare = <K extends string, T extends z.ZodType>(key: K, schema: T) =>
+  z.preprocess((v) => (v === null || typeof v !== 'object' || Array.isArray(v) ? { [key]: v } : v), z.object({ [key]: schema } as { [P in K]: T }));
+const bool = <K extends string>(key: K) => bare(key, z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'must be true or false' })));
+
+/** 000 §3 list query; §9 defaults: inspectionDate descending, mineOnly false. */
+export const ZAuditListQuery = ZListQuery.extend({ mineOnly: flag.default(false) });
+export type TAuditListQuery = z.infer<typeof ZAuditListQuery>;
+
+/** A row of /Audits (000 §2.5): name, customer, inspection date, inspector, status (open or finished). */
+export const ZAuditListItem = z.object({
+  id: ZId,
+  name: z.string(),
+  customerId: ZId.nullable(),
+  customerName: z.string().nullable(),
+  siteName: z.string().nullable(),
+  inspectionDate: z.number(),
+  inspector: z.string(),
+  inspectorContact: z.string(),
+  finished: z.boolean(),
+});
+export type TAuditListItem = z.infer<typeof ZAuditListItem>;
+
+/** POST api/v1/audits (not in the spec): customer, site, inspection date (default now), inspector (default the caller). */
+export const ZAuditCreate = z.object({
+  customerId: ZId,
+  customerSiteId: ZId.nullish().transform((v) => v ?? null),
+  inspectionDate: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
+  inspector: short.min(1).optional(),
+  inspectorContact: short.optional(),
+  name: short.min(1).optional(),
+});
+export type TAuditCreate = z.output<typeof ZAuditCreate>;
+
+/** PUT api/v1/audits/{id}/finished: true finishes, false reopens (000 §4). */
+export const ZAuditFinishedInput = bool('finished');
+/** The text fields of PUT api/v1/audits/{id}/{field} (000 §7); any other field is a 404. */
+export const AuditTextFields = ['comment', 'internalComment', 'summary'] as const;
+export type AuditTextField = (typeof AuditTextFields)[number];
+export const ZAuditTextInput = bare('text', long);
+export const ZAuditInspectorInput = z.object({ inspector: short.min(1, 'is required'), inspectorContact: short.default('') });
+export type TAuditInspectorInput = z.output<typeof ZAuditInspectorInput>;
+
+export const ZSuggestionInput = z.object({ type: z.enum(SuggestionTypes), text: long });
+export type TSuggestionInput = z.output<typeof ZSuggestionInput>;
+/** PUT suggestions/{id}: the text (000 §7), as a bare string or { text, type? } (moving it to another list). */
+export const ZSuggestionEdit = z.preprocess(
+  (v) => (typeof v === 'string' ? { text: v } : v),
+  z.object({ text: long, type: z.enum(SuggestionTypes).optional() }),
+);
+export type TSuggestionEdit = z.output<typeof ZSuggestionEdit>;
+export const ZSuggestion = z.object({ id: ZId, type: z.enum(SuggestionTypes), text: z.string() });
+export type TSuggestion = z.infer<typeof ZSuggestion>;
+
+/** Equipment of a run: an existing machine by id, else a model with a serial number or a nickname (000 §5), as inspections take it. */
+export const ZRunEquipmentInput = ZInspectionEquipmentInput;
+export type TRunEquipmentInput = z.output<typeof ZRunEquipmentInput>;
+
+const SITE_RUN_KINDS = ['Audit_Site', 'Audit_Site_Operational'] as const;
+/** Every run type a client may send: site kinds alone, machine kinds with a stage ('Audit_Machine:stage_1'), 000 §3. */
+export const ProtocolRunTypes = AuditRunProtocolTypes.flatMap((kind) =>
+  (SITE_RUN_KINDS as readonly string[]).includes(kind) ? [kind] : RunStages.map((stage) => `${kind}:${stage}`),
+) as [string, ...string[]];
+export const ZProtocolRunType = z.enum(ProtocolRunTypes).transform((v) => {
+  const [kind, stage] = v.split(':');
+  return { kind: kind as (typeof AuditRunProtocolTypes)[number], stage: (stage ?? null) as (typeof RunStages)[number] | null, value: v };
+});
+
+/** POST api/v1/audits/{id}/runs (000 §3 payload): add, or clone (cloneRunId; the source's protocol counts, §5). */
+export const ZRunCreate = z.object({
+  protocolId: ZId.nullish().transform((v) => v ?? undefined),
+  protocolRunType: ZProtocolRunType,
+  equipment: ZRunEquipmentInput.nullish().transform((v) => v ?? undefined),
+  cloneRunId: ZId.nullish().transform((v) => v ?? undefined),
+});
+export type TRunCreate = z.output<typeof ZRunCreate>;
+export type TRunCreateInput = z.input<typeof ZRunCreate>;
+
+export const ZIncludedInReportInput = bool('includedInReport');
+export const ZPhotoCaptionInput = bare('caption', short);
+export const ZPhotoLayoutInput = bare('layout', z.enum(PhotoLayouts));
+export const ZAuditPointResultInput = ZPointResultInput;
+
+export const ZRunEquipment = z.object({
+  id: ZId.nullable(),
+  productFamilyId: ZId.nullable(),
+  productModelId: ZId.nullable(),
+  serialNumber: z.string().nullable(),
+  nickName: z.string().nullable(),
+  customerSiteId: ZId.nullable(),
+  productFamilyName: z.string().nullable(),
+  productModelName: z.string().nullable(),
+});
+export type TRunEquipment = z.infer<typeof ZRunEquipment>;
+
+/** 000 §3 Protocol run. `configuratorRunId`/`machineRunId` pair a machine run with its configurator run (§4 matching). */
+export const ZAuditRun = z.object({
+  id: ZId,
+  protocolType: z.string(),
+  protocolRunType: z.string(),
+  stage: z.enum(RunStages).nullable(),
+  runIndex: z.number().int(),
+  inspectionProtocolId: ZId.nullable(),
+  inspectionProtocolName: z.string().nullable(),
+  equipment: ZRunEquipment.nullable(),
+  includedInReport: z.boolean(),
+  configuratorRunId: ZId.nullable(),
+  machineRunId: ZId.nullable(),
+  categories: z.array(z.object({ id: ZId, title: z.string(), index: z.number().int(), inspectionPoints: z.array(ZEditPoint) })),
+  extraPoints: z.array(ZEditExtraPoint),
+  equipmentConfigurator: z.unknown().nullable(),
+});
+export type TAuditRun = z.infer<typeof ZAuditRun>;
+
+/** GET api/v1/audits/{id}: the editor's data (000 §2.6, §3 Audit). */
+export const ZAudit = z.object({
+  id: ZId,
+  name: z.string(),
+  customer: z.object({ id: ZId, name: z.string() }).nullable(),
+  customerSite: z.object({ id: ZId, name: z.string() }).nullable(),
+  inspectionDate: z.number(),
+  inspector: z.string(),
+  inspectorContact: z.string(),
+  contactName: z.string().nullable(),
+  contactPhoneNumber: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  finished: z.boolean(),
+  comment: z.string(),
+  internalComment: z.string(),
+  summary: z.string(),
+  suggestions: z.array(ZSuggestion),
+  inspectionProtocolRuns: z.array(ZAuditRun),
+});
+export type TAudit = z.infer<typeof ZAudit>;
+
+export const ZAuditPointResult = ZPointResult;

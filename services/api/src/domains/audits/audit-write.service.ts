@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { P, type AuditTextField, type TAudit, type TAuditInspectorInput } from '@insp/contracts';
+import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
+import { auditChanged, requireAudit } from './audits.access.js';
+import { loadAudit } from './audit-load.js';
+
+const COLUMN: Record<AuditTextField, 'comment' | 'internal_comment' | 'summary'> = { comment: 'comment', internalComment: 'internal_comment', summary: 'summary' };
+
+/** GET api/v1/audits/{id}: the editor's data, for staff at User level (000 §6: audits are hidden from distributors). */
+export async function getAudit(ctx: ServiceContext, id: string): Promise<TAudit> {
+  const c = requirePermission(ctx, P.audits);
+  return loadAudit(c.db, id);
+}
+
+/**
+ * PUT api/v1/audits/{id}/finished: true finishes (read-only until reopened), false reopens (000 §4). Everyone who
+ * sees the list may do both (§2.5). The same value again changes nothing and answers 200.
+ */
+export async function setAuditFinished(ctx: ServiceContext, id: string, finished: boolean) {
+  const c = requirePermission(ctx, P.audits);
+  return inTransaction(c, async (tx) => {
+    const a = await requireAudit(tx.db, id, { forUpdate: true });
+    if (a.finished !== finished) {
+      await tx.db.updateTable('audits').set({ finished, finished_at: finished ? sql`now()` : null }).where('id', '=', id).execute();
+      await auditChanged(tx.db, c.actor, id, finished ? 'finish' : 'reopen', { finished: [a.finished, finished] });
+    }
+    return { id, finished };
+  });
+}
+
+/** DELETE api/v1/audits/{id}: Manager and above (000 §6), always soft; finished audits too (the list offers it). */
+export async function deleteAudit(ctx: ServiceContext, id: string) {
+  const c = requirePermission(ctx, P.auditsDelete);
+  return inTransaction(c, async (tx) => {
+    const a = await requireAudit(tx.db, id, { forUpdate: true });
+    await tx.db.updateTable('audits').set({ deleted_at: new Date() }).where('id', '=', id).execute();
+    await auditChanged(tx.db, c.actor, id, 'delete', { name: a.name });
+    return { id };
+  });
+}
+
+/** PUT api/v1/audits/{id}/{field}: autosave of comment, internalComment or summary (000 §2.6, 1 s after typing stops). */
+export async function setAuditText(ctx: ServiceContext, id: string, field: AuditTextField, text: string) {
+  const c = requirePermission(ctx, P.audits);
+  return inTransaction(c, async (tx) => {
+    await requireAudit(tx.db, id, { open: true });
+    await tx.db.updateTable('audits').set({ [COLUMN[field]]: text }).where('id', '=', id).execute();
+    // The trail records which text changed and its length, not the text (comments can be long; history is not a copy).
+    await auditChanged(tx.db, c.actor, id, 'text', { field, length: text.length });
+    return { id, field, text };
+  });
+}
+
+/** PUT api/v1/audits/{id}/inspector: the change-inspector modal (name and e-mail, 000 §2.6); the runs follow. */
+export async function setAuditInspector(ctx: ServiceContext, id: string, input: TAuditInspectorInput) {
+  const c = requirePermission(ctx, P.audits);
+  return inTransaction(c, async (tx) => {
+    const a = await requireAudit(tx.db, id, { open: true });
+    const user = input.inspectorContact
+      ? await tx.db.selectFrom('users').select('id').where(sql`lower(email)`, '=', input.inspectorContact.toLowerCase()).where('kind', '=', 'staff').executeTakeFirst()
+      : undefined;
+    const values = { inspector: input.inspector, inspector_contact: input.inspectorContact, inspector_user_id: user?.id ?? null };
+    await tx.db.updateTable('audits').set(values).where('id', '=', id).execute();
+    await tx.db.updateTable('inspections').set(values).where('audit_id', '=', id).execute();
+    await auditChanged(tx.db, c.actor, id, 'inspector', { inspector: [a.inspector, input.inspector], inspectorContact: [a.inspector_contact, input.inspectorContact] });
+    return { id, inspector: input.inspector, inspectorContact: input.inspectorContact };
+  });
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { seedAuditFixtures, type AuditFixtures } from './audits.fixtures.test-helpers.js';
+
+let t: TestApp;
+let f: AuditFixtures;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await seedAuditFixtures(t);
+});
+afterAll(() => t?.close());
+
+const names = (res: { json(): { result: { name: string }[] } }) => res.json().result.map((r) => r.name);
+
+describe('creating an audit', () => {
+  it('starts it open with the caller as inspector, the customer contact, and its site and operational runs', async () => {
+    const a = await f.createAudit();
+    expect(a).toMatchObject({
+      name: 'Audit Quarry Ltd 2026', finished: false, inspector: 'Inspector', inspectorContact: 'inspector@company.example',
+      customer: { id: f.ref.customerId, name: 'Quarry Ltd' }, customerSite: { id: f.ref.siteId, name: 'North pit' },
+      contactName: 'Sam Site', contactEmail: 'sam@quarry.example', contactPhoneNumber: '+358 40 1', suggestions: [],
+    });
+    expect(a.inspectionProtocolRuns.map((r: { protocolRunType: string; inspectionProtocolId: string }) => [r.protocolRunType, r.inspectionProtocolId])).toEqual([
+      ['Audit_Site', f.protocols.site.id],
+      ['Audit_Site_Operational', f.protocols.operational.id],
+    ]);
+    expect(a.inspectionProtocolRuns[0].categories[0].inspectionPoints.map((p: { name: string }) => p.name)).toEqual(['Jaw dies wear', 'General remarks']);
+    const trail = await t.db.selectFrom('audit_trail').select(['action']).where('entity_id', '=', a.id).execute();
+    expect(trail.map((r) => r.action)).toEqual(['create']);
+  });
+
+  it("refuses a site of another customer, naming customerSiteId, and a distributor (403)", async () => {
+    const other = await t.db.insertInto('customer_sites').values({ customer_id: f.ref.otherCustomerId, name: 'Elsewhere' }).returning('id').executeTakeFirstOrThrow();
+    const res = await f.call('POST', '/api/v1/audits', f.tok.inspector, { customerId: f.ref.customerId, customerSiteId: other.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('customerSiteId');
+    expect((await f.call('POST', '/api/v1/audits', f.tok.distAdmin, { customerId: f.ref.customerId })).statusCode).toBe(403);
+  });
+});
+
+describe('the audit list', () => {
+  beforeAll(async () => {
+    await f.createAudit(f.tok.manager, { name: 'Beta plant', inspectionDate: Date.UTC(2025, 5, 1) });
+    await f.createAudit(f.tok.manager, { name: 'Alpha plant', inspectionDate: Date.UTC(2024, 5, 1), inspector: 'Zed Auditor', inspectorContact: 'zed@company.example' });
+  });
+
+  it('pages newest first by default and counts', async () => {
+    const res = await f.call('GET', '/api/v1/audits?amount=2', f.tok.inspector);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().count).toBeGreaterThanOrEqual(3);
+    expect(names(res)).toEqual(['Audit Quarry Ltd 2026', 'Beta plant']);
+    const page2 = await f.call('GET', '/api/v1/audits?amount=2&offset=2', f.tok.inspector);
+    expect(names(page2)[0]).toBe('Alpha plant');
+    expect(res.json().result[0]).toMatchObject({ customerName: 'Quarry Ltd', siteName: 'North pit', finished: false });
+  });
+
+  it('sorts by name and inspector and refuses other keys naming orderKey', async () => {
+    expect(names(await f.call('GET', '/api/v1/audits?orderKey=name&orderDirection=asc', f.tok.inspector))).toEqual(['Alpha plant', 'Audit Quarry Ltd 2026', 'Beta plant']);
+    expect(names(await f.call('GET', '/api/v1/audits?orderKey=inspector&orderDirection=desc', f.tok.inspector))[0]).toBe('Alpha plant');
+    const bad = await f.call('GET', '/api/v1/audits?orderKey=customer', f.tok.inspector);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^orderKey/);
+  });
+
+  it('searches name, customer and inspector, and mineOnly keeps the caller’s', async () => {
+    expect(names(await f.call('GET', '/api/v1/audits?search=zed', f.tok.inspector))).toEqual(['Alpha plant']);
+    expect(names(await f.call('GET', '/api/v1/audits?search=quarry%20ltd', f.tok.inspector))).toHaveLength(3);
+    expect(names(await f.call('GET', '/api/v1/audits?search=beta', f.tok.inspector))).toEqual(['Beta plant']);
+    expect(names(await f.call('GET', '/api/v1/audits?mineOnly=true', f.tok.manager))).toEqual(['Beta plant', 'Alpha plant']);
+  });
+
+  it('uses the audits indexes: no plan of a sort key sorts the table', async () => {
+    await t.db.transaction().execute(async (trx) => {
+      await sql`set local enable_sort = off`.execute(trx);
+      await sql`set local enable_seqscan = off`.execute(trx);
+      for (const key of ['inspectionDate', 'name', 'inspector']) {
+        for (const dir of ['asc', 'desc']) {
+          const dirSql = sql.raw(dir);
+          const col = sql.raw({ inspectionDate: 'inspection_date', name: 'name', inspector: 'inspector' }[key]!);
+          const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select a.id from audits a left join customers cu on cu.id = a.customer_id
+            where a.deleted_at is null order by a.${col} ${dirSql}, a.id ${dirSql} limit 50`.execute(trx);
+          expect(rows.map((r) => r['QUERY PLAN']).join('\n'), `${key} ${dir}`).not.toMatch(/Sort/);
+        }
+      }
+    });
+  });
+
+  it('is refused to distributors (403), level None (403) and without a token (401)', async () => {
+    expect((await f.call('GET', '/api/v1/audits', f.tok.distUser)).statusCode).toBe(403);
+    expect((await f.call('GET', '/api/v1/audits', f.tok.distAdmin)).statusCode).toBe(403);
+    expect((await f.call('GET', '/api/v1/audits', f.tok.nobody)).statusCode).toBe(403);
+    expect((await f.call('GET', '/api/v1/audits')).statusCode).toBe(401);
+  });
+});
+
+describe('audit texts, inspector, suggestions, finish and delete', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = (await f.createAudit()).id;
+  });
+  const get = async () => (await f.call('GET', `/api/v1/audits/${id}`, f.tok.inspector)).json();
+
+  it('autosaves comment, internalComment and summary from a JSON string or text/plain; other fields are 404', async () => {
+    expect((await f.call('PUT', `/api/v1/audits/${id}/comment`, f.tok.inspector, 'Public words')).statusCode).toBe(200);
+    expect((await f.call('PUT', `/api/v1/audits/${id}/internalComment`, f.tok.inspector, 'Only for us', 'text/plain')).statusCode).toBe(200);
+    expect((await f.call('PUT', `/api/v1/audits/${id}/summary`, f.tok.inspector, { text: 'All good' })).statusCode).toBe(200);
+    expect(await get()).toMatchObject({ comment: 'Public words', internalComment: 'Only for us', summary: 'All good' });
+    expect((await f.call('PUT', `/api/v1/audits/${id}/name`, f.tok.inspector, 'Renamed')).statusCode).toBe(404);
+    const bad = await f.call('PUT', `/api/v1/audits/${id}/comment`, f.tok.inspector, 'bell\u0007');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('changes the inspector, and refuses an empty name naming inspector', async () => {
+    const res = await f.call('PUT', `/api/v1/audits/${id}/inspector`, f.tok.inspector, { inspector: 'Manager', inspectorContact: 'manager@company.example' });
+    expect(res.json()).toEqual({ id, inspector: 'Manager', inspectorContact: 'manager@company.example' });
+    const bad = await f.call('PUT', `/api/v1/audits/${id}/inspector`, f.tok.inspector, { inspector: '', inspectorContact: 'x@y.example' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('inspector');
+    const runs = await t.db.selectFrom('inspections').select('inspector').where('audit_id', '=', id).execute();
+    expect(runs.every((r) => r.inspector === 'Manager')).toBe(true);
+  });
+
+  it('adds, edits and deletes suggestions in their three lists', async () => {
+    const add = await f.call('POST', `/api/v1/audits/${id}/suggestions`, f.tok.inspector, { type: 'ShortTerm', text: 'Replace meshes' });
+    expect(add.statusCode).toBe(201);
+    const s = add.json();
+    await f.call('POST', `/api/v1/audits/${id}/suggestions`, f.tok.inspector, { type: 'LongTerm', text: 'New screen' });
+    expect((await f.call('PUT', `/api/v1/audits/${id}/suggestions/${s.id}`, f.tok.inspector, 'Replace top meshes')).json()).toEqual({ id: s.id, type: 'ShortTerm', text: 'Replace top meshes' });
+    const bad = await f.call('POST', `/api/v1/audits/${id}/suggestions`, f.tok.inspector, { type: 'Someday', text: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('type');
+    expect((await get()).suggestions.map((x: { text: string }) => x.text)).toEqual(['New screen', 'Replace top meshes']);
+    expect((await f.call('DELETE', `/api/v1/audits/${id}/suggestions/${s.id}`, f.tok.inspector)).statusCode).toBe(200);
+    expect((await get()).suggestions).toHaveLength(1);
+  });
+
+  it('finishing blocks every edit with 409 naming finished; reopening restores them', async () => {
+    const runId = (await get()).inspectionProtocolRuns[0].id;
+    const suggestionId = (await get()).suggestions[0].id;
+    expect((await f.call('PUT', `/api/v1/audits/${id}/finished`, f.tok.inspector, true)).json()).toEqual({ id, finished: true });
+    const edits: [string, string, unknown][] = [
+      ['PUT', 'comment', 'x'], ['PUT', 'summary', 'x'], ['PUT', 'inspector', { inspector: 'X' }],
+      ['POST', 'suggestions', { type: 'ShortTerm', text: 'x' }], ['PUT', `suggestions/${suggestionId}`, 'x'], ['DELETE', `suggestions/${suggestionId}`, undefined],
+      ['POST', 'runs', { protocolId: f.protocols.site.id, protocolRunType: 'Audit_Site' }], ['DELETE', `runs/${runId}`, undefined],
+      ['PUT', `runs/${runId}/includedInReport`, false], ['PUT', `runs/${runId}/protocol/${f.protocols.site.id}`, undefined],
+      ['PUT', `runs/${runId}/equipment`, { id: f.equipment }],
+      ['POST', `runs/${runId}/points/${f.protocols.site.points[f.points.radio]}/result`, { selection: 'Good', rating: 'Ok' }],
+    ];
+    for (const [method, path, body] of edits) {
+      const res = await f.call(method as 'PUT', `/api/v1/audits/${id}/${path}`, f.tok.inspector, body);
+      expect(res.statusCode, `${method} ${path}`).toBe(409);
+      expect(res.json().field).toBe('finished');
+    }
+    expect((await f.call('PUT', `/api/v1/audits/${id}/finished`, f.tok.inspector, 'false', 'text/plain')).json()).toEqual({ id, finished: false });
+    expect((await f.call('PUT', `/api/v1/audits/${id}/comment`, f.tok.inspector, 'Open again')).statusCode).toBe(200);
+    expect((await f.call('PUT', `/api/v1/audits/${id}/finished`, f.tok.inspector, 'maybe')).statusCode).toBe(400);
+    const trail = await t.db.selectFrom('audit_trail').select('action').where('entity_id', '=', id).orderBy('id').execute();
+    expect(trail.map((r) => r.action)).toEqual(expect.arrayContaining(['finish', 'reopen', 'text', 'inspector', 'suggestion.add']));
+  });
+
+  it('delete is for managers and above: an inspector is refused (403), a manager deletes (soft), then 404', async () => {
+    expect((await f.call('DELETE', `/api/v1/audits/${id}`, f.tok.inspector)).statusCode).toBe(403);
+    expect((await f.call('DELETE', `/api/v1/audits/${id}`, f.tok.distAdmin)).statusCode).toBe(403);
+    expect((await f.call('DELETE', `/api/v1/audits/${id}`, f.tok.manager)).statusCode).toBe(200);
+    expect((await f.call('GET', `/api/v1/audits/${id}`, f.tok.inspector)).statusCode).toBe(404);
+    expect((await f.call('PUT', `/api/v1/audits/${id}/comment`, f.tok.inspector, 'x')).statusCode).toBe(404);
+    expect(await t.db.selectFrom('audits').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow()).toMatchObject({ deleted_at: expect.any(Date) });
+  });
+
+  it('every audit call refuses a distributor (403)', async () => {
+    const other = (await f.createAudit()).id;
+    for (const [method, path, body] of [['GET', '', undefined], ['PUT', '/finished', true], ['PUT', '/comment', 'x'], ['POST', '/suggestions', { type: 'ShortTerm', text: 'x' }]] as const) {
+      expect((await f.call(method, `/api/v1/audits/${other}${path}`, f.tok.distUser, body)).statusCode, `${method} ${path}`).toBe(403);
+    }
+  });
+});

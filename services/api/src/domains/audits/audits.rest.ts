@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import {
+  AuditTextFields, listResponse, PhotoLayouts, ZAudit, ZAuditCreate, ZAuditFinishedInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
+  ZAuditPointResultInput, ZAuditRun, ZAuditTextInput, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResult,
+  ZRunCreate, ZRunEquipmentInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
+} from '@insp/contracts';
+import { notFound } from '../../errors.js';
+import { typed } from '../../rest/route-helpers.js';
+import { createAudit } from './audit-create.service.js';
+import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
+import { changeRunEquipment, changeRunProtocol, setRunIncluded } from './audit-run-edit.service.js';
+import { addRun, deleteRun } from './audit-runs.service.js';
+import { addSuggestion, deleteSuggestion, editSuggestion } from './audit-suggestions.service.js';
+import { deleteAudit, getAudit, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
+import { listAudits } from './audits-list.service.js';
+
+const tags = ['audits'];
+const params = z.object({ id: ZId });
+const runParams = params.extend({ runId: ZId });
+const resultParams = params.extend({ resultId: ZId });
+const photoParams = resultParams.extend({ imageId: ZId });
+const ok = z.object({ id: ZId });
+const photo = z.object({ id: ZId, imageId: ZId, caption: z.string(), layout: z.enum(PhotoLayouts) });
+
+/** The audit calls of spec 000 §7 at their exact paths, plus POST api/v1/audits (docs/decisions.md, "Audits (issue 8)"). */
+export async function auditsRestRoutes(app: FastifyInstance) {
+  const r = typed(app);
+  // Text and boolean bodies are bare values ("text", true); clients may send them as text/plain too.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  r.get('/api/v1/audits', {
+    schema: { tags, summary: 'Audit list (staff only): search, sort by inspectionDate (default, desc), name or inspector, pages; mineOnly for My page', querystring: ZAuditListQuery, response: { 200: listResponse(ZAuditListItem) } },
+    handler: (req) => listAudits(req.ctx, req.query),
+  });
+  r.post('/api/v1/audits', {
+    schema: { tags, summary: 'Starts an open audit of a customer and site, with its Audit_Site and Audit_Site_Operational runs', body: ZAuditCreate, response: { 201: ZAudit } },
+    handler: async (req, reply) => reply.status(201).send(await createAudit(req.ctx, req.body)),
+  });
+  r.get('/api/v1/audits/:id', {
+    schema: { tags, summary: "The audit editor's data: info box, suggestions, runs with categories, points, results and extra points", params, response: { 200: ZAudit } },
+    handler: (req) => getAudit(req.ctx, req.params.id),
+  });
+  r.put('/api/v1/audits/:id/finished', {
+    schema: { tags, summary: 'Finishes (true) or reopens (false) the audit; a finished audit refuses edits with 409', params, body: ZAuditFinishedInput, response: { 200: z.object({ id: ZId, finished: z.boolean() }) } },
+    handler: (req) => setAuditFinished(req.ctx, req.params.id, req.body.finished),
+  });
+  r.delete('/api/v1/audits/:id', {
+    schema: { tags, summary: 'Deletes the audit (soft; Manager and above)', params, response: { 200: ok } },
+    handler: (req) => deleteAudit(req.ctx, req.params.id),
+  });
+  r.put('/api/v1/audits/:id/inspector', {
+    schema: { tags, summary: 'Changes the inspector name and e-mail (the runs follow)', params, body: ZAuditInspectorInput, response: { 200: z.object({ id: ZId, inspector: z.string(), inspectorContact: z.string() }) } },
+    handler: (req) => setAuditInspector(req.ctx, req.params.id, req.body),
+  });
+  r.put('/api/v1/audits/:id/:field', {
+    schema: {
+      tags,
+      summary: 'Autosaves comment, internalComment or summary (a JSON string or text/plain); any other field is 404',
+      params: params.extend({ field: ZText.max(64) }),
+      body: ZAuditTextInput,
+      response: { 200: z.object({ id: ZId, field: z.enum(AuditTextFields), text: z.string() }) },
+    },
+    handler: (req) => {
+      const field = AuditTextFields.find((f) => f.toLowerCase() === req.params.field.toLowerCase());
+      if (!field) throw notFound(`Audit field ${req.params.field}`);
+      return setAuditText(req.ctx, req.params.id, field as AuditTextField, req.body.text);
+    },
+  });
+  r.post('/api/v1/audits/:id/suggestions', {
+    schema: { tags, summary: 'Adds a suggestion (OptimizationTarget, ShortTerm or LongTerm) at the end of its list', params, body: ZSuggestionInput, response: { 201: ZSuggestion } },
+    handler: async (req, reply) => reply.status(201).send(await addSuggestion(req.ctx, req.params.id, req.body)),
+  });
+  r.put('/api/v1/audits/:id/suggestions/:suggestionId', {
+    schema: { tags, summary: "Edits a suggestion's text (a JSON string, text/plain, or { text, type })", params: params.extend({ suggestionId: ZId }), body: ZSuggestionEdit, response: { 200: ZSuggestion } },
+    handler: (req) => editSuggestion(req.ctx, req.params.id, req.params.suggestionId, req.body),
+  });
+  r.delete('/api/v1/audits/:id/suggestions/:suggestionId', {
+    schema: { tags, summary: 'Deletes a suggestion', params: params.extend({ suggestionId: ZId }), response: { 200: ok } },
+    handler: (req) => deleteSuggestion(req.ctx, req.params.id, req.params.suggestionId),
+  });
+  r.post('/api/v1/audits/:id/runs', {
+    schema: { tags, summary: "Adds a run ('Audit_Machine:stage_1' style run type) on a protocol and equipment, or clones a run with its results", params, body: ZRunCreate, response: { 201: ZAuditRun } },
+    handler: async (req, reply) => reply.status(201).send(await addRun(req.ctx, req.params.id, req.body)),
+  });
+  r.delete('/api/v1/audits/:id/runs/:runId', {
+    schema: { tags, summary: 'Deletes a run (soft)', params: runParams, response: { 200: ok } },
+    handler: (req) => deleteRun(req.ctx, req.params.id, req.params.runId),
+  });
+  r.put('/api/v1/audits/:id/runs/:runId/equipment', {
+    schema: { tags, summary: "Changes a run's equipment (by id, or model with serial number or nickname); its paired configurator run follows", params: runParams, body: ZRunEquipmentInput, response: { 200: ZAuditRun } },
+    handler: (req) => changeRunEquipment(req.ctx, req.params.id, req.params.runId, req.body),
+  });
+  r.put('/api/v1/audits/:id/runs/:runId/includedInReport', {
+    schema: { tags, summary: 'Includes the run in the audit report (true) or leaves it out (false)', params: runParams, body: ZIncludedInReportInput, response: { 200: z.object({ id: ZId, includedInReport: z.boolean() }) } },
+    handler: (req) => setRunIncluded(req.ctx, req.params.id, req.params.runId, req.body.includedInReport),
+  });
+  r.put('/api/v1/audits/:id/runs/:runId/protocol/:protocolId', {
+    schema: { tags, summary: "Changes a run's protocol to another of its kind; results of points the new protocol shares are kept", params: runParams.extend({ protocolId: ZId }), response: { 200: ZAuditRun } },
+    handler: (req) => changeRunProtocol(req.ctx, req.params.id, req.params.runId, req.params.protocolId),
+  });
+  r.post('/api/v1/audits/:id/runs/:runId/points/:pointId/result', {
+    schema: { tags, summary: 'Creates the result of a point (protocol point or extra point) of a run; checked against the point', params: runParams.extend({ pointId: ZId }), body: ZAuditPointResultInput, response: { 201: ZPointResult } },
+    handler: async (req, reply) => reply.status(201).send(await createAuditResult(req.ctx, req.params.id, req.params.runId, req.params.pointId, req.body)),
+  });
+  r.put('/api/v1/audits/:id/pointResults/:resultId', {
+    schema: { tags, summary: 'Updates a point result of one of the runs (autosave)', params: resultParams, body: ZAuditPointResultInput, response: { 200: ZPointResult } },
+    handler: (req) => updateAuditResult(req.ctx, req.params.id, req.params.resultId, req.body),
+  });
+  r.put('/api/v1/audits/:id/pointResults/:resultId/images/:imageId/caption', {
+    schema: { tags, summary: "Sets a result photo's caption", params: photoParams, body: ZPhotoCaptionInput, response: { 200: photo } },
+    handler: (req) => setAuditPhoto(req.ctx, req.params.id, req.params.resultId, req.params.imageId, { caption: req.body.caption }),
+  });
+  r.put('/api/v1/audits/:id/pointResults/:resultId/images/:imageId/layout', {
+    schema: { tags, summary: "Sets a result photo's layout (Default, HorizontalGraph, Fullscreen)", params: photoParams, body: ZPhotoLayoutInput, response: { 200: photo } },
+    handler: (req) => setAuditPhoto(req.ctx, req.params.id, req.params.resultId, req.params.imageId, { layout: req.body.layout }),
+  });
+}

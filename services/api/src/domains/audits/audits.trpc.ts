@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import {
+  AuditTextFields, EDIT_LIMITS, PhotoLayouts, ZAuditCreate, ZAuditInspectorInput, ZAuditListQuery, ZAuditPointResultInput, ZId, ZRunCreate, ZRunEquipmentInput,
+  ZSuggestionEdit, ZSuggestionInput, ZText,
+} from '@insp/contracts';
+import { authedProcedure, router } from '../../trpc/trpc.js';
+import { createAudit } from './audit-create.service.js';
+import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
+import { changeRunEquipment, changeRunProtocol, setRunIncluded } from './audit-run-edit.service.js';
+import { addRun, deleteRun } from './audit-runs.service.js';
+import { addSuggestion, deleteSuggestion, editSuggestion } from './audit-suggestions.service.js';
+import { deleteAudit, getAudit, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
+import { listAudits } from './audits-list.service.js';
+
+const byId = z.object({ id: ZId });
+const run = byId.extend({ runId: ZId });
+const result = byId.extend({ resultId: ZId });
+
+/** tRPC procedures for the audit screens (000 §2.5, §2.6), over the same services as the REST calls. */
+export const auditsRouter = router({
+  list: authedProcedure.input(ZAuditListQuery).query(({ ctx, input }) => listAudits(ctx, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getAudit(ctx, input.id)),
+  create: authedProcedure.input(ZAuditCreate).mutation(({ ctx, input }) => createAudit(ctx, input)),
+  setFinished: authedProcedure.input(byId.extend({ finished: z.boolean() })).mutation(({ ctx, input }) => setAuditFinished(ctx, input.id, input.finished)),
+  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteAudit(ctx, input.id)),
+  setText: authedProcedure
+    .input(byId.extend({ field: z.enum(AuditTextFields), text: ZText.max(EDIT_LIMITS.longText) }))
+    .mutation(({ ctx, input }) => setAuditText(ctx, input.id, input.field, input.text)),
+  setInspector: authedProcedure.input(byId.extend({ data: ZAuditInspectorInput })).mutation(({ ctx, input }) => setAuditInspector(ctx, input.id, input.data)),
+  addSuggestion: authedProcedure.input(byId.extend({ data: ZSuggestionInput })).mutation(({ ctx, input }) => addSuggestion(ctx, input.id, input.data)),
+  editSuggestion: authedProcedure
+    .input(byId.extend({ suggestionId: ZId, data: ZSuggestionEdit }))
+    .mutation(({ ctx, input }) => editSuggestion(ctx, input.id, input.suggestionId, input.data)),
+  deleteSuggestion: authedProcedure.input(byId.extend({ suggestionId: ZId })).mutation(({ ctx, input }) => deleteSuggestion(ctx, input.id, input.suggestionId)),
+  addRun: authedProcedure.input(byId.extend({ data: ZRunCreate })).mutation(({ ctx, input }) => addRun(ctx, input.id, input.data)),
+  deleteRun: authedProcedure.input(run).mutation(({ ctx, input }) => deleteRun(ctx, input.id, input.runId)),
+  changeRunEquipment: authedProcedure.input(run.extend({ data: ZRunEquipmentInput })).mutation(({ ctx, input }) => changeRunEquipment(ctx, input.id, input.runId, input.data)),
+  setRunIncluded: authedProcedure.input(run.extend({ includedInReport: z.boolean() })).mutation(({ ctx, input }) => setRunIncluded(ctx, input.id, input.runId, input.includedInReport)),
+  changeRunProtocol: authedProcedure.input(run.extend({ protocolId: ZId })).mutation(({ ctx, input }) => changeRunProtocol(ctx, input.id, input.runId, input.protocolId)),
+  createResult: authedProcedure
+    .input(run.extend({ pointId: ZId, data: ZAuditPointResultInput }))
+    .mutation(({ ctx, input }) => createAuditResult(ctx, input.id, input.runId, input.pointId, input.data)),
+  updateResult: authedProcedure.input(result.extend({ data: ZAuditPointResultInput })).mutation(({ ctx, input }) => updateAuditResult(ctx, input.id, input.resultId, input.data)),
+  setPhotoCaption: authedProcedure
+    .input(result.extend({ imageId: ZId, caption: ZText.trim().max(500) }))
+    .mutation(({ ctx, input }) => setAuditPhoto(ctx, input.id, input.resultId, input.imageId, { caption: input.caption })),
+  setPhotoLayout: authedProcedure
+    .input(result.extend({ imageId: ZId, layout: z.enum(PhotoLayouts) }))
+    .mutation(({ ctx, input }) => setAuditPhoto(ctx, input.id, input.resultId, input.imageId, { layout: input.layout })),
+});
+

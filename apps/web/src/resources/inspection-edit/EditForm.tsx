@@ -60,17 +60,13 @@ export function EditForm({ data, lang, onSaved, onBack }: { data: TInspectionEdi
   return (
     <FormProvider {...form}>
       <Stack spacing={2} component="form" aria-label={EDIT_TEXT.title(data.name)} noValidate onSubmit={(e) => { e.preventDefault(); void askSave(); }}>
-        <Box sx={{ position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.default', py: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <Button startIcon={<BackIcon />} onClick={onBack}>
             {EDIT_TEXT.back}
           </Button>
           <Typography variant="h1" sx={{ flex: 1, minWidth: 200, fontSize: { xs: '1.35rem', md: '1.75rem' } }}>
             {EDIT_TEXT.title(data.name)}
           </Typography>
-          {dirty && <Typography variant="body2" color="text.secondary" data-testid="unsaved-marker">Unsaved changes</Typography>}
-          <Button type="submit" variant="contained" startIcon={<SaveIcon />}>
-            {EDIT_TEXT.save}
-          </Button>
         </Box>
         {invalid && <Alert severity="error">{EDIT_TEXT.invalid}</Alert>}
         {error && <Alert severity="error" onClose={clearError}>{error}</Alert>}
@@ -81,6 +77,13 @@ export function EditForm({ data, lang, onSaved, onBack }: { data: TInspectionEdi
         <PriorityActions />
         <Texts />
         <Signatures data={data} />
+        {/* Stuck to the bottom of the screen while the form scrolls: in reach of a thumb on a tablet, never under the app header. */}
+        <Box sx={{ position: 'sticky', bottom: 0, zIndex: 3, bgcolor: 'background.paper', py: 1.5, px: 2, display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, borderTop: 1, borderColor: 'divider', boxShadow: '0 -2px 8px rgba(0,0,0,0.06)' }}>
+          {dirty && <Typography variant="body2" color="text.secondary" data-testid="unsaved-marker">Unsaved changes</Typography>}
+          <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />}>
+            {EDIT_TEXT.save}
+          </Button>
+        </Box>
       </Stack>
       {!!confirming && (
         <ConfirmSaveDialog

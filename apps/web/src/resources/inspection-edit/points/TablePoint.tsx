@@ -77,7 +77,7 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
                   if (aggregated) {
                     const n = computed.get(cellKey(r.id, f.id));
                     return (
-                      <TableCell key={f.id} align="right" data-testid="aggregate" aria-readonly="true" sx={{ fontWeight: 600, bgcolor: 'grey.50' }}>
+                      <TableCell key={f.id} align="right" data-testid="aggregate" sx={{ fontWeight: 600, bgcolor: 'grey.50' }}>
                         {n == null ? '' : n.toFixed(2)}
                       </TableCell>
                     );
@@ -87,7 +87,7 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
                   return (
                     <TableCell key={f.id} align="right" sx={{ minWidth: 90 }}>
                       <TextField size="small" value={v} disabled={disabled} error={!!error} title={error ?? undefined}
-                        slotProps={{ htmlInput: { 'aria-label': `${r.title || 'Row'} ${f.title}`, 'aria-invalid': !!error, inputMode: isNumericKeyboard(f.keyboardType) ? 'decimal' : undefined, maxLength: 200 } }}
+                        slotProps={{ htmlInput: { 'aria-label': `${r.title || 'Row'} ${f.title}`, 'aria-invalid': !!error, inputMode: isNumericKeyboard(f.keyboardType) ? 'decimal' : undefined, maxLength: 200, style: { textAlign: isNumericKeyboard(f.keyboardType) ? 'right' : 'left' } } }}
                         onChange={(e) => setCell(r.id, f.id, e.target.value)} />
                     </TableCell>
                   );

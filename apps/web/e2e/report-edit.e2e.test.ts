@@ -1,0 +1,294 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { TInspectionEdit } from '@insp/contracts';
+import type { Product } from './support/product.js';
+import { screenshot } from './support/browser.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { newPage, productAndBrowser, signInAsStaff } from './support/sign-in.js';
+import { expectTouchTargets, newTabletPage, TABLET } from './support/tablet.js';
+
+/**
+ * The report edit form (spec 000 §2.8) on the built product with the demo seed: the inspector opens an In_Use
+ * inspection of theirs, fills points of several kinds, adds a photo and a signature, saves through the
+ * confirm-saving modal and finds the values in the report HTML; then the form on a tablet held upright.
+ */
+let product: Product;
+let browser: Browser;
+productAndBrowser((p, b) => {
+  product = p;
+  browser = b;
+});
+
+const INSPECTOR = 'inspector@company.example';
+
+/** What the screen shows now (a modal sits in the viewport, not on the full page), beside the full-page shots. */
+async function viewShot(page: Page, name: string) {
+  const dir = resolve(import.meta.dirname, '../../../test-results/screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(300); // the modal's fade-in
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** A real PNG (8-bit RGB, a colour band per row) that the server's image check accepts. */
+function makePng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([40 + (y * 200) / height, 90, 160 - (x * 100) / width], y * (width * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await fetch(`${product.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status, path).toBe(200);
+  return (res.headers.get('content-type') ?? '').includes('json') ? ((await res.json()) as T) : ((await res.text()) as T);
+}
+
+/** The signed-in inspector's In_Use inspection with the protocol named, found through the list call. */
+async function myOpenInspection(page: Page, name: string): Promise<string> {
+  const list = await api<{ result: { id: string; name: string; status: string }[] }>(page, '/api/v1/inspections?mineOnly=true&amount=200');
+  const found = list.result.find((r) => r.status === 'In_Use' && r.name === name);
+  if (!found) throw new Error(`the demo seed has no In_Use '${name}' of ${INSPECTOR}: ${list.result.map((r) => `${r.name} (${r.status})`).join(', ')}`);
+  return found.id;
+}
+
+const point = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** A stroke across the pad, by mouse or by touch (CDP touch events: Chromium turns them into touch pointer events). */
+async function drawSignature(page: Page, pad: Locator, by: 'mouse' | 'touch') {
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const points = Array.from({ length: 12 }, (_, i) => ({ x: box.x + 30 + i * ((box.width - 60) / 11), y: box.y + box.height / 2 + Math.sin(i) * 35 }));
+  if (by === 'mouse') {
+    await page.mouse.move(points[0]!.x, points[0]!.y);
+    await page.mouse.down();
+    for (const p of points.slice(1)) await page.mouse.move(p.x, p.y, { steps: 3 });
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p?: { x: number; y: number }) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+  await touch('touchStart', points[0]);
+  for (const p of points.slice(1)) await touch('touchMove', p);
+  await touch('touchEnd');
+  await cdp.detach();
+}
+
+/** Whether the pad holds ink: some pixel differs from the white background. */
+const padHasInk = (pad: Locator) =>
+  pad.evaluate((c: HTMLCanvasElement) => {
+    const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 200) return true;
+    return false;
+  });
+
+describe('report edit form', () => {
+  it('lets the inspector fill points of several kinds, add a photo and a signature, save through the confirm modal and see it in the report', async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, product.url, INSPECTOR);
+    const id = await myOpenInspection(page, 'Weekly maintenance for crushers');
+    await page.goto(`${product.url}/Reports/${id}/edit`);
+    await page.getByRole('heading', { level: 1, name: 'Edit inspection: Weekly maintenance for crushers' }).waitFor();
+    await screenshot(page, 'report-edit-form');
+    await expectNoSeriousA11yViolations(page, 'report edit form');
+
+    // radio selection: the option with a default comment fills the empty comment
+    const estop = point(page, 'Emergency stop buttons');
+    await estop.getByRole('radio', { name: 'Not OK' }).check();
+    expect(await estop.getByRole('textbox', { name: 'Comment: Emergency stop buttons', exact: true }).inputValue()).toBe('Not working; fix before operation.');
+    await estop.getByRole('radio', { name: 'Repair or replace' }).check();
+
+    // multiple choices with a range value (comma as decimal point)
+    const lube = point(page, 'Lubrication system');
+    await lube.getByRole('checkbox', { name: 'Some dry' }).check();
+    await lube.getByRole('textbox', { name: 'Grease used (kg/week)' }).fill('2,5');
+
+    // a table: the Average column computes live, to 2 decimals, and cannot be typed in
+    const belt = point(page, 'Conveyor belt thickness');
+    await belt.getByRole('textbox', { name: 'Main conveyor Left' }).fill('10');
+    await belt.getByRole('textbox', { name: 'Main conveyor Centre' }).fill('12,5');
+    await belt.getByRole('textbox', { name: 'Main conveyor Right' }).fill('14');
+    const mainRow = belt.getByRole('row', { name: /^Main conveyor/ });
+    await expect.poll(() => mainRow.getByTestId('aggregate').textContent()).toBe('12.17');
+    expect(await belt.getByRole('textbox', { name: 'Main conveyor Average' }).count()).toBe(0);
+
+    // a number that breaks the rule is marked at once
+    const left = belt.getByRole('textbox', { name: 'Side conveyor Left' });
+    await left.fill('12 mm');
+    expect(await left.getAttribute('aria-invalid')).toBe('true');
+    await left.fill('11.25');
+
+    // a dropdown with a follow-up value
+    const wear = point(page, 'Wear parts in use');
+    await wear.getByRole('combobox', { name: 'Supplier' }).click();
+    await page.getByRole('option', { name: 'Third-party parts' }).click();
+    await wear.getByRole('textbox', { name: 'Part number' }).fill('4711');
+
+    // a photo with caption and layout, held locally until the save
+    await belt.getByTestId('photo-input').setInputFiles({ name: 'belt.png', mimeType: 'image/png', buffer: makePng(240, 160) });
+    await belt.getByText('Not uploaded yet').waitFor();
+    await belt.getByRole('textbox', { name: 'Caption' }).fill('Belt edge worn on the left');
+    await belt.getByRole('combobox', { name: 'Layout' }).click();
+    await page.getByRole('option', { name: 'HorizontalGraph' }).click();
+    const preview = await belt.getByRole('img', { name: 'Belt edge worn on the left' }).boundingBox();
+    expect([Math.round(preview!.width), Math.round(preview!.height)]).toEqual([300, 200]);
+
+    // a file of another type is refused with the spec's message
+    await belt.getByTestId('photo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await belt.getByText('Unallowed file type').waitFor();
+
+    // texts, a finding and the customer's signature drawn with the mouse
+    await page.getByRole('textbox', { name: 'Summary', exact: true }).fill('Belts worn; emergency stop to be repaired.');
+    await page.getByRole('button', { name: 'Add finding' }).click();
+    const finding = page.getByTestId('finding').last();
+    await finding.getByRole('textbox', { name: 'Title' }).fill('Emergency stop cable frayed');
+    await finding.getByRole('textbox', { name: 'Corrective action' }).fill('Replace the pull wire.');
+    const pad = page.getByRole('group', { name: 'Customer signature' }).getByTestId('signature-pad');
+    await drawSignature(page, pad, 'mouse');
+    expect(await padHasInk(pad)).toBe(true);
+    await screenshot(page, 'report-edit-filled');
+
+    // save: the confirm modal (no earlier signatures on an open inspection), then 'Sending...'
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Save the inspection?' });
+    await confirm.getByText('This inspection has no earlier signatures to reuse.').waitFor();
+    expect(await confirm.getByRole('checkbox', { name: 'Send the report to the customer by e-mail' }).isChecked()).toBe(false);
+    await viewShot(page, 'report-edit-confirm');
+    await expectNoSeriousA11yViolations(page, 'report edit, confirm saving');
+    // uploads held back a moment, so the 'Sending...' modal can be seen with its progress
+    await page.route('**/api/v1/images', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_000));
+      await route.continue();
+    });
+    await confirm.getByRole('button', { name: 'SAVE' }).click();
+    const sending = page.getByRole('dialog', { name: 'Sending...' });
+    await sending.getByText('This may take a while.').waitFor();
+    await sending.getByText(/^Uploading photo 1 of 2$/).waitFor();
+    await viewShot(page, 'report-edit-sending');
+    await page.waitForURL((u) => u.pathname === `/Reports/${id}/details`);
+    await page.unroute('**/api/v1/images');
+
+    // what was saved: the edit data and the report HTML
+    const saved = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);
+    expect(saved.finished).toBe(true);
+    expect(saved.customerSignature).toMatch(/^[0-9a-f-]{36}$/);
+    const points = saved.categories.flatMap((c) => c.inspectionPoints);
+    const beltSaved = points.find((p) => p.name === 'Conveyor belt thickness')!.content;
+    expect(beltSaved.photos).toEqual([expect.objectContaining({ caption: 'Belt edge worn on the left', layout: 'HorizontalGraph' })]);
+    expect(points.find((p) => p.name === 'Emergency stop buttons')!.content).toMatchObject({ selection: 'Not OK', rating: 'Repair' });
+
+    const html = await api<string>(page, `/api/v1/inspections/${id}/reporthtml`);
+    expect(html).toContain('Not working; fix before operation.');
+    expect(html).toContain('Some dry');
+    expect(html).toMatch(/2[.,]5/);
+    expect(html).toContain('12.17');
+    expect(html).toContain('Third-party parts');
+    expect(html).toContain('Belt edge worn on the left');
+    expect(html).toContain('Emergency stop cable frayed');
+    expect(html).toContain('Belts worn; emergency stop to be repaired.');
+    expect(html).toContain(`/api/v1/images/${beltSaved.photos[0]!.imageId}/file`);
+    expect(html).toContain(`/api/v1/images/${saved.customerSignature}/file`);
+
+    // opened again, the form holds the saved values and asks about the old signature before SAVE
+    await page.goto(`${product.url}/Reports/${id}/edit`);
+    expect(await point(page, 'Lubrication system').getByRole('textbox', { name: 'Grease used (kg/week)' }).inputValue()).toBe('2,5');
+    await page.getByRole('group', { name: 'Customer signature' }).getByRole('img', { name: 'Customer signature' }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const again = page.getByRole('dialog', { name: 'Save the inspection?' });
+    await again.getByText('Do you want to reuse the old signatures?').waitFor();
+    expect(await again.getByRole('button', { name: 'SAVE' }).isDisabled()).toBe(true);
+    await again.getByRole('radio', { name: 'Yes, reuse the old signatures' }).check();
+    expect(await again.getByRole('button', { name: 'SAVE' }).isEnabled()).toBe(true);
+    await viewShot(page, 'report-edit-confirm-signatures');
+    await again.getByRole('button', { name: 'CANCEL' }).click();
+    await page.context().close();
+  });
+
+  it('fits a tablet held upright, with 44 px touch targets, a signature drawn by finger and the unsaved-data question on leaving', async () => {
+    const page = await newTabletPage(browser);
+    await signInAsStaff(page, product.url, INSPECTOR);
+    const id = await myOpenInspection(page, 'Daily check for Jaw JC');
+    await page.goto(`${product.url}/Reports/${id}/edit`);
+    await page.getByRole('heading', { level: 1, name: 'Edit inspection: Daily check for Jaw JC' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);
+
+    const jaw = point(page, 'Jaw dies wear');
+    await jaw.getByRole('textbox', { name: 'Comment: Jaw dies wear', exact: true }).fill('Left die cracked at the top.');
+    await jaw.getByRole('radio', { name: 'Worn' }).check();
+    // a comment somebody wrote is replaced only when the person agrees
+    const ask = page.getByRole('dialog', { name: 'Replace the comment?' });
+    await ask.waitFor();
+    await viewShot(page, 'report-edit-tablet-replace-comment');
+    await ask.getByRole('button', { name: 'KEEP' }).click();
+    expect(await jaw.getByRole('textbox', { name: 'Comment: Jaw dies wear', exact: true }).inputValue()).toBe('Left die cracked at the top.');
+    const css = point(page, 'Crusher setting (CSS)');
+    await css.getByRole('textbox', { name: 'CSS', exact: true }).fill('45,5');
+    await css.getByText('Above the critical high limit').waitFor();
+    await css.getByRole('checkbox', { name: 'Not applicable: Crusher setting (CSS)' }).check();
+    expect(await css.getByRole('textbox', { name: 'CSS', exact: true }).isDisabled()).toBe(true);
+    await css.getByRole('checkbox', { name: 'Not applicable: Crusher setting (CSS)' }).uncheck();
+
+    const pad = page.getByRole('group', { name: 'Provider signature' }).getByTestId('signature-pad');
+    await drawSignature(page, pad, 'touch');
+    expect(await padHasInk(pad)).toBe(true);
+    await page.getByTestId('unsaved-marker').waitFor();
+
+    await expectTouchTargets({
+      'Save button': page.getByRole('button', { name: 'Save', exact: true }),
+      'Back button': page.getByRole('button', { name: 'Back' }),
+      'option radios': jaw.locator('.MuiRadio-root'),
+      'rating radios': css.locator('.MuiRadio-root'),
+      'not applicable ticks': page.getByTestId('point').locator('.MuiCheckbox-root'),
+      'add photo buttons': page.getByRole('button', { name: /^Add photo/ }),
+      'signature buttons': page.getByRole('group', { name: 'Provider signature' }).getByRole('button'),
+      'add finding': page.getByRole('button', { name: 'Add finding' }),
+    });
+    await screenshot(page, 'report-edit-tablet');
+    await expectNoSeriousA11yViolations(page, 'report edit form on a tablet');
+
+    // leaving with unsaved edits asks first (000 §2.8)
+    await page.getByRole('button', { name: 'Back' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave the page?' });
+    await leave.getByText('You have unsaved data, do you want to leave the page?').waitFor();
+    await viewShot(page, 'report-edit-tablet-unsaved');
+    await expectNoSeriousA11yViolations(page, 'unsaved data question');
+    await leave.getByRole('button', { name: 'STAY' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/Reports/${id}/edit`);
+    // the browser's own prompt on reload
+    const dialogs: string[] = [];
+    page.once('dialog', (d) => {
+      dialogs.push(d.type());
+      void d.dismiss();
+    });
+    await page.reload({ timeout: 5_000 }).catch(() => undefined);
+    expect(dialogs).toEqual(['beforeunload']);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('dialog', { name: 'Leave the page?' }).getByRole('button', { name: 'LEAVE' }).click();
+    await page.waitForURL((u) => u.pathname === `/Reports/${id}/details`);
+    await page.context().close();
+  });
+});

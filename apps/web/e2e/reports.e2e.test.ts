@@ -25,10 +25,12 @@ async function staffSignIn(email: string, startPath: string, tablet = false): Pr
   return page;
 }
 
-const rows = (page: Page) => page.locator('table tbody tr');
-const search = (page: Page) => page.getByPlaceholder('Search name, serial, customer or inspector');
+/** Helpers take the page, or a part of it (My page holds two lists). */
+type Scope = Page | Locator;
+const rows = (page: Scope) => page.locator('table tbody tr');
+const search = (page: Scope) => page.getByPlaceholder('Search name, serial, customer or inspector');
 /** The column texts of every shown row (innerText of the cells). */
-const column = async (page: Page, header: string) => {
+const column = async (page: Scope, header: string) => {
   const headers = (await page.locator('table thead th').allInnerTexts()).map((h) => h.trim());
   const index = headers.indexOf(header);
   expect(index, `column ${header} in ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
@@ -233,24 +235,30 @@ describe('/Reports', () => {
 });
 
 describe('My page', () => {
-  it("lists the inspector's own reports 10 a page with search, details and PDF, and marks My audits as to come", async () => {
+  it("lists the inspector's own reports 10 a page with search, details and PDF, and their audits", async () => {
     const page = await staffSignIn('inspector@company.example', '/');
+    const mine = page.locator('section[aria-labelledby="my-reports-title"]');
+    const audits = page.locator('section[aria-labelledby="my-audits-title"]');
     await page.getByRole('heading', { name: 'My reports' }).waitFor();
-    await rows(page).first().waitFor();
-    expect(await rows(page).count()).toBeLessThanOrEqual(10);
-    expect(new Set(await column(page, 'Name')).size).toBeGreaterThan(0);
-    await page.getByTestId('my-audits-pending').waitFor();
+    await rows(mine).first().waitFor();
+    expect(await rows(mine).count()).toBeLessThanOrEqual(10);
+    expect(new Set(await column(mine, 'Name')).size).toBeGreaterThan(0);
+    await rows(audits).first().waitFor();
+    expect(await rows(audits).count()).toBeLessThanOrEqual(10);
+    expect(await audits.getByRole('button', { name: /finish|reopen|delete/i }).count()).toBe(0);
     await screenshot(page, 'my-page-inspector');
     await expectNoSeriousA11yViolations(page, 'My page');
 
-    await search(page).fill('jaw');
-    await expect.poll(async () => (await rows(page).allInnerTexts()).every((t) => /jaw/i.test(t))).toBe(true);
-    const first = rows(page).first();
+    await search(mine).fill('jaw');
+    await expect.poll(async () => (await rows(mine).allInnerTexts()).every((t) => /jaw/i.test(t))).toBe(true);
+    const first = rows(mine).first();
     const name = await nameOf(first);
     await first.getByRole('button', { name: `Details of ${name}` }).click();
     await page.waitForURL(/\/Reports\/[0-9a-f-]{36}\/details$/);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    await rows(audits).first().click();
+    await page.waitForURL(/\/Audits\/[0-9a-f-]{36}$/);
     await page.context().close();
   });
 

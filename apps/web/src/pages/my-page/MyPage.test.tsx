@@ -20,6 +20,14 @@ beforeEach(() => {
   api = fakeApi({
     'inspections.list': () => ({ data: { result: rows, count: 23 } }),
     'inspections.delete': (input) => ({ data: input }),
+    'audits.list': () => ({
+      data: {
+        result: [
+          { id: '00000000-0000-4000-8000-0000000000a1', name: 'Site audit Lapin quarry', customerId: null, customerName: 'Lapin Louhinta Oy', siteName: 'Main', inspectionDate: Date.UTC(2026, 5, 7), inspector: 'Ivan Inspector', inspectorContact: 'a@company.example', finished: false },
+        ],
+        count: 1,
+      },
+    }),
   });
   vi.stubGlobal('fetch', api.fetch);
 });
@@ -85,10 +93,16 @@ describe('My page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.calls.find((c) => c.path === 'inspections.delete')?.input).toEqual({ id: rows[0]!.id }));
   });
 
-  it('marks My audits as still to come for staff and leaves it out for distributors', async () => {
+  it("lists the user's own audits 10 a page for staff, a row opening the audit, and leaves them out for distributors", async () => {
     await renderPage(inspector);
     expect(screen.getByRole('heading', { name: 'My audits' })).toBeTruthy();
-    expect(screen.getByTestId('my-audits-pending')).toBeTruthy();
+    await screen.findByText('Site audit Lapin quarry');
+    expect(api.calls.find((c) => c.path === 'audits.list')?.input).toMatchObject({ mineOnly: true, amount: 10, offset: 0, orderKey: 'inspectionDate', orderDirection: 'desc' });
+    const audits = within(screen.getByRole('region', { name: 'My audits' }));
+    expect(audits.getByText('Open')).toBeTruthy();
+    expect(audits.queryAllByRole('button', { name: /finish|reopen|delete/i })).toEqual([]);
+    fireEvent.click(audits.getByText('Site audit Lapin quarry'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/Audits/00000000-0000-4000-8000-0000000000a1'));
     cleanup();
     await renderPage({
       user: { id: 'd1', name: 'Dana', email: 'dist.admin@distributor.example', externalUser: true, externalUserCompany: { id: 'c1', name: 'Nordic' }, externalUserDistributorAdmin: true },

@@ -16,7 +16,7 @@ import { REPORTS } from './useReportMutations';
 import { NewInspectionActions } from '../../pages/start-inspection/NewInspectionButton';
 
 // The clear 'X' of the search box is a 24 px button; on touch screens it gets 44 px like every control.
-const searchSx = { width: { xs: '100%', sm: 360 }, '& .RaResettableTextField-clearButton': { [coarsePointer]: { width: 44, height: 44 } } };
+export const searchSx = { width: { xs: '100%', sm: 360 }, '& .RaResettableTextField-clearButton': { [coarsePointer]: { width: 44, height: 44 } } };
 export const searchFilter = [<SearchInput key="q" source="q" alwaysOn placeholder={REPORT_TEXT.searchPlaceholder} sx={searchSx} />];
 const Col = DataTable.Col<TInspectionListItem>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZListQuery, ZText } from './common.js';
 import { AuditRunProtocolTypes, PhotoLayouts, RunStages, SuggestionTypes } from './domain-enums.js';
+import { ZReportLang, type TReportData } from './report.js';
 import { EDIT_LIMITS, ZEditExtraPoint, ZEditPoint, ZInspectionEquipmentInput, ZPointResult, ZPointResultInput } from './inspection-edit.js';
 
 /**
@@ -150,3 +151,16 @@ export const ZAudit = z.object({
 export type TAudit = z.infer<typeof ZAudit>;
 
 export const ZAuditPointResult = ZPointResult;
+
+/** GET api/v1/audits/{id}/reporthtml and reportpdf?lang=: the audit report of the runs included in it (000 §7). */
+export const ZAuditReportQuery = z.object({ lang: ZReportLang });
+
+/** What the audit report renders (packages/report): the audit, its suggestions, and each included run's report data. */
+export interface TAuditReportData {
+  audit: {
+    id: string; name: string; customer: string | null; site: string | null; contactName: string | null; contactPhone: string | null; contactEmail: string | null;
+    inspectionDate: number; inspector: string; inspectorContact: string; finished: boolean; summary: string; comment: string;
+  };
+  suggestions: { type: (typeof SuggestionTypes)[number]; text: string }[];
+  runs: { id: string; kind: string; stage: (typeof RunStages)[number] | null; protocolName: string | null; report: TReportData }[];
+}

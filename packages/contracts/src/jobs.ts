@@ -35,12 +35,17 @@ export type TReportPdfJob = z.infer<typeof ZReportPdfJob>;
 export const ZReportEmailJob = z.object({ inspectionId: z.uuid(), lang: z.string().min(2).max(10), to: z.email() });
 export type TReportEmailJob = z.infer<typeof ZReportEmailJob>;
 
+/** Prints an audit report's PDF (services/worker/src/jobs/audit.pdf.ts) on the report queue, keyed and awaited like report.pdf. */
+export const ZAuditPdfJob = z.object({ auditId: z.uuid(), lang: z.string().min(2).max(10) });
+export type TAuditPdfJob = z.infer<typeof ZAuditPdfJob>;
+
 export const jobSchemas = {
   'email.send': ZEmailJob,
   'maintenance.cleanup': ZMaintenanceCleanupJob,
   'customers.import': ZCustomersImportJob,
   'report.pdf': ZReportPdfJob,
   'report.email': ZReportEmailJob,
+  'report.auditPdf': ZAuditPdfJob,
 } as const;
 export type JobName = keyof typeof jobSchemas;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;

@@ -1,3 +1,3 @@
-export { renderReportHtml, type RenderReportOptions } from './render.js';
+export { renderAuditReportHtml, renderReportHtml, type RenderReportOptions } from './render.js';
 export { lifeEstimate, leastSquares, MIN_TREND_POINTS, FIT_WINDOW, type LifeEstimate, type TrendPoint } from './trend.js';
 export { locales } from './locales/index.js';

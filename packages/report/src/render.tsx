@@ -1,9 +1,11 @@
 /** @jsxRuntime automatic */
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { TReportData } from '@insp/contracts';
+import type { TAuditReportData, TReportData } from '@insp/contracts';
 import { ReportCtx } from './context.js';
 import { formatter } from './format.js';
 import { translator } from './i18n.js';
+import { AuditDocument } from './views/AuditDocument.js';
 import { ReportDocument } from './views/Document.js';
 
 export interface RenderReportOptions {
@@ -20,11 +22,16 @@ export interface RenderReportOptions {
  * inline CSS and no scripts. Every text is escaped by React, so user text cannot become markup.
  */
 export function renderReportHtml(data: TReportData, opts: RenderReportOptions): string {
+  return render(<ReportDocument data={data} />, opts);
+}
+
+/** The audit report (issue 8) with the same labels, styles and point views as the inspection report. */
+export function renderAuditReportHtml(data: TAuditReportData, opts: RenderReportOptions): string {
+  return render(<AuditDocument data={data} />, opts);
+}
+
+function render(document: ReactElement, opts: RenderReportOptions): string {
   const ctx = { lang: opts.lang, t: translator(opts.lang), fmt: formatter(opts.lang), imageUrl: opts.imageUrl, forPdf: !!opts.forPdf };
-  const body = renderToStaticMarkup(
-    <ReportCtx.Provider value={ctx}>
-      <ReportDocument data={data} />
-    </ReportCtx.Provider>,
-  );
+  const body = renderToStaticMarkup(<ReportCtx.Provider value={ctx}>{document}</ReportCtx.Provider>);
   return `<!DOCTYPE html>${body}`;
 }

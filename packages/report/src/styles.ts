@@ -56,6 +56,10 @@ tr { break-inside: avoid; page-break-inside: avoid; }
 .ratings tfoot td { font-weight: 700; background: #f3f6f9; }
 .ratings th.rate { text-align: right; border-top: 3px solid var(--c); }
 
+.audit-run { margin-top: 6mm; }
+.audit-run > .run-title { font-size: 12pt; margin: 0 0 1mm; color: #0b3d5c; }
+.suggestions > h3 { font-size: 10.5pt; margin: 3mm 0 1mm; }
+.suggestions ul { margin: 0; padding-left: 5mm; }
 .category { margin-top: 6mm; }
 .category > h3 { font-size: 11pt; background: #0b5c8a; color: #fff; padding: 1.5mm 3mm; border-radius: 1.5mm 1.5mm 0 0;
   break-after: avoid; page-break-after: avoid; }

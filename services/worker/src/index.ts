@@ -6,3 +6,4 @@ export { createMailer, type Mailer, type MailMessage } from './mail/mailer.js';
 export { renderEmail } from './mail/templates.js';
 export type { JobDeps, JobContext, JobHandler, JobRegistry, Logger, WorkerConfig } from './types.js';
 export { reportPdfKey, reportPdfFileName, renderReportPdf } from './jobs/report.pdf.js';
+export { auditPdfKey, auditPdfFileName, renderAuditPdf } from './jobs/audit.pdf.js';

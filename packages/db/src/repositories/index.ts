@@ -4,3 +4,4 @@ export * from './auth-tokens.js';
 export * from './customers.js';
 export * from './report-data.js';
 export { groupBy } from './report-data-points.js';
+export * from './audit-report-data.js';

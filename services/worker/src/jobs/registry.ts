@@ -5,6 +5,7 @@ import { maintenanceCleanup } from './maintenance.cleanup.job.js';
 import { customersImport } from './customers.import.job.js';
 import { reportPdf } from './report.pdf.js';
 import { reportEmail } from './report.email.job.js';
+import { auditPdf } from './audit.pdf.js';
 import { PermanentJobError } from './errors.js';
 
 export const jobRegistry: JobRegistry = {
@@ -13,6 +14,7 @@ export const jobRegistry: JobRegistry = {
   'customers.import': customersImport,
   'report.pdf': reportPdf,
   'report.email': reportEmail,
+  'report.auditPdf': auditPdf,
 };
 
 export { PermanentJobError };

@@ -26,8 +26,8 @@ export function reportPdfFileName(data: TReportData): string {
   return `${ymd}_${serial}_${data.header.type}.pdf`;
 }
 
-/** Every image the report shows, as data: URLs: the printing browser fetches nothing (packages/pdf). */
-async function inlineImages(storage: Storage, db: JobDeps['db'], data: TReportData): Promise<Map<string, string>> {
+/** Every image the report (or audit report) shows, as data: URLs: the printing browser fetches nothing (packages/pdf). */
+export async function inlineImages(storage: Storage, db: JobDeps['db'], data: unknown): Promise<Map<string, string>> {
   const ids = new Set<string>();
   JSON.stringify(data, (key, value) => {
     if (typeof value === 'string' && /imageId$|SignatureImageId$/.test(key)) ids.add(value);

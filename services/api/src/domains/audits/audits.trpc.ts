@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import {
   AuditTextFields, EDIT_LIMITS, PhotoLayouts, ZAuditCreate, ZAuditInspectorInput, ZAuditListQuery, ZAuditPointResultInput, ZId, ZRunCreate, ZRunEquipmentInput,
-  ZSuggestionEdit, ZSuggestionInput, ZText,
+  ZReportLang, ZSuggestionEdit, ZSuggestionInput, ZText,
 } from '@insp/contracts';
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import { createAudit } from './audit-create.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
 import { changeRunEquipment, changeRunProtocol, setRunIncluded } from './audit-run-edit.service.js';
+import { auditReportHtml } from './audit-report.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
 import { addSuggestion, deleteSuggestion, editSuggestion } from './audit-suggestions.service.js';
 import { deleteAudit, getAudit, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
@@ -20,6 +21,7 @@ const result = byId.extend({ resultId: ZId });
 export const auditsRouter = router({
   list: authedProcedure.input(ZAuditListQuery).query(({ ctx, input }) => listAudits(ctx, input)),
   get: authedProcedure.input(byId).query(({ ctx, input }) => getAudit(ctx, input.id)),
+  reportHtml: authedProcedure.input(byId.extend({ lang: ZReportLang })).query(({ ctx, input }) => auditReportHtml(ctx, input.id, input.lang)),
   create: authedProcedure.input(ZAuditCreate).mutation(({ ctx, input }) => createAudit(ctx, input)),
   setFinished: authedProcedure.input(byId.extend({ finished: z.boolean() })).mutation(({ ctx, input }) => setAuditFinished(ctx, input.id, input.finished)),
   delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteAudit(ctx, input.id)),

@@ -12,6 +12,8 @@ import { inspectionReportRestRoutes } from '../../domains/inspections/inspection
 import { inspectionEditRestRoutes } from '../../domains/inspections/inspection-edit.rest.js';
 import { protocolsFitRestRoutes } from '../../domains/protocols/protocols-fit.rest.js';
 import { auditsRestRoutes } from '../../domains/audits/audits.rest.js';
+import { auditReportRestRoutes } from '../../domains/audits/audit-report.rest.js';
+import { filesRestRoutes } from '../../domains/system/files.rest.js';
 import { staffAccountsRestRoutes } from '../../domains/staff-accounts/staff-accounts.rest.js';
 
 /** Every REST module of the public contract. Each domain adds its routes here. */
@@ -30,4 +32,6 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(protocolsFitRestRoutes);
   await app.register(imagesRestRoutes);
   await app.register(auditsRestRoutes);
+  await app.register(auditReportRestRoutes);
+  await app.register(filesRestRoutes);
 }

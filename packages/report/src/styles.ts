@@ -57,7 +57,8 @@ tr { break-inside: avoid; page-break-inside: avoid; }
 .ratings th.rate { text-align: right; border-top: 3px solid var(--c); }
 
 .audit-run { margin-top: 6mm; }
-.audit-run > .run-title { font-size: 12pt; margin: 0 0 1mm; color: #0b3d5c; }
+.audit-run > .run-title { font-size: 12pt; margin: 0 0 1mm; color: #0b3d5c; break-after: avoid; page-break-after: avoid; }
+.audit-run > .run-title + .muted { break-after: avoid; page-break-after: avoid; }
 .suggestions > h3 { font-size: 10.5pt; margin: 3mm 0 1mm; }
 .suggestions ul { margin: 0; padding-left: 5mm; }
 .category { margin-top: 6mm; }

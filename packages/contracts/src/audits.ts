@@ -55,7 +55,11 @@ export const ZAuditFinishedInput = bool('finished');
 export const AuditTextFields = ['comment', 'internalComment', 'summary'] as const;
 export type AuditTextField = (typeof AuditTextFields)[number];
 export const ZAuditTextInput = bare('text', long);
-export const ZAuditInspectorInput = z.object({ inspector: short.min(1, 'is required'), inspectorContact: short.default('') });
+/** The change-inspector modal (000 §2.6): inspector name and inspector e-mail (may be left empty). */
+export const ZAuditInspectorInput = z.object({
+  inspector: short.min(1, 'is required'),
+  inspectorContact: short.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'must be an e-mail address').default(''),
+});
 export type TAuditInspectorInput = z.output<typeof ZAuditInspectorInput>;
 
 export const ZSuggestionInput = z.object({ type: z.enum(SuggestionTypes), text: long });

@@ -117,6 +117,9 @@ describe('audit texts, inspector, suggestions, finish and delete', () => {
     const bad = await f.call('PUT', `/api/v1/audits/${id}/inspector`, f.tok.inspector, { inspector: '', inspectorContact: 'x@y.example' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('inspector');
+    const badMail = await f.call('PUT', `/api/v1/audits/${id}/inspector`, f.tok.inspector, { inspector: 'X', inspectorContact: 'not an address' });
+    expect(badMail.statusCode).toBe(400);
+    expect(badMail.json().field).toBe('inspectorContact');
     const runs = await t.db.selectFrom('inspections').select('inspector').where('audit_id', '=', id).execute();
     expect(runs.every((r) => r.inspector === 'Manager')).toBe(true);
   });

@@ -57,6 +57,8 @@ describe('GET api/v1/audits/{id}/reporthtml', () => {
     expect(res.body).not.toContain(audit.internal_comment);
     const fi = await get(`/api/v1/audits/${auditId}/reporthtml?lang=fi`, tokens.inspector);
     expect(fi.body).toContain('Auditointiraportti');
+    const trpc = await get(`/trpc/audits.reportHtml?input=${encodeURIComponent(JSON.stringify({ id: auditId, lang: 'en' }))}`, tokens.inspector);
+    expect(trpc.json().result.data).toContain(audit.name);
   });
 
   it('refuses a distributor (403), an unknown language (400 naming lang) and a missing audit (404)', async () => {

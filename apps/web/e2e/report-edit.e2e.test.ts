@@ -236,6 +236,28 @@ describe('report edit form', () => {
     await page.getByRole('heading', { level: 1, name: 'Edit inspection: Daily check for Jaw JC' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);
 
+    // dates day.month.year whatever the browser's language (000 §9), typed by touch, a calendar with 44 px days
+    const loaded = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);
+    const date = page.getByRole('group', { name: /^Inspection date/ });
+    const shown = async () => (await date.locator('.MuiPickersSectionList-root').textContent())?.replace(/[\u2066-\u2069\u200e]/g, '');
+    expect(await shown()).toBe(new Date(loaded.inspectionDate).toISOString().slice(0, 10).split('-').reverse().join('.'));
+    await date.getByRole('spinbutton', { name: 'Day' }).tap();
+    await page.keyboard.type('24122026');
+    expect(await shown()).toBe('24.12.2026');
+    await page.getByRole('button', { name: 'Calendar for Inspection date' }).tap();
+    const calendar = page.getByRole('dialog').filter({ has: page.getByRole('grid') });
+    await calendar.getByRole('gridcell', { name: '24', exact: true }).waitFor();
+    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished))); // it grows from a smaller scale
+    await expectTouchTargets({
+      'calendar days': calendar.locator('.MuiPickerDay-root'),
+      'calendar buttons': page.getByRole('button', { name: /^Calendar for / }),
+    });
+    await viewShot(page, 'report-edit-tablet-calendar');
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'hidden' });
+    const shots = resolve(import.meta.dirname, '../../../test-results/screenshots');
+    await page.getByRole('region', { name: 'Info' }).screenshot({ path: join(shots, 'report-edit-tablet-info.png') });
+
     const jaw = point(page, 'Jaw dies wear');
     await jaw.getByRole('textbox', { name: 'Comment: Jaw dies wear', exact: true }).fill('Left die cracked at the top.');
     await jaw.getByRole('radio', { name: 'Worn' }).check();

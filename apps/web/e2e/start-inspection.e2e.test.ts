@@ -109,8 +109,11 @@ describe('starting an inspection and viewing a protocol on a tablet', () => {
     await start.click();
     await page.waitForURL(/\/Reports\/[0-9a-f-]{36}\/edit$/);
     const id = new URL(page.url()).pathname.split('/')[2]!;
+    // The report edit form opens on the new inspection; what it saves is the inspection checked through the API.
+    const form = page.getByRole('form', { name: /^Edit inspection: / });
+    await form.getByRole('heading', { level: 1, name: /^Edit inspection: / }).waitFor();
+    await form.getByRole('button', { name: 'Save', exact: true }).waitFor();
     await shot(page, 'start-inspection-opened');
-    // The edit form is another engineer's screen: the inspection itself is checked through the API.
     const created = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/web`);
     expect(created).toMatchObject({
       status: 'In_Use', customer: 'Kalliomurske Oy', serialNumber: serial, productFamilyName: 'Jaw JC', productModelName: 'JC120',

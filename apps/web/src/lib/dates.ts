@@ -18,3 +18,8 @@ const toDate = (v: Date | number | string) => (v instanceof Date ? v : new Date(
 export const formatDate = (v: Date | number | string) => day.format(toDate(v)).replace(/\//g, '.');
 /** 23.10.2026 14:05 UTC */
 export const formatDateTime = (v: Date | number | string) => `${dayTime.format(toDate(v)).replace(/\//g, '.').replace(',', '')} UTC`;
+
+/** The same day.month.year as typed into a date input (tokens of the date library, dayjs). */
+export const DATE_INPUT_FORMAT = 'DD.MM.YYYY';
+/** A UTC date-time as typed: 23.10.2026 14:05 (the label of the input says UTC). */
+export const DATE_TIME_INPUT_FORMAT = 'DD.MM.YYYY HH:mm';

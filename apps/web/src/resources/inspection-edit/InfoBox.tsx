@@ -2,14 +2,15 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TInspectionEdit } from '@insp/contracts';
 import { statusLabel } from './statusLabel';
+import { FormDate } from './FormDate';
 import { FormText } from './FormText';
 import { Section } from './Section';
 import { EDIT_TEXT } from './texts';
 
 /**
  * The info box: what the save never changes (customer, machine, type, status; docs/decisions.md "What a save
- * does not change") as text, and the inspection's dates, people and customer contact as inputs. Times in UTC, as
- * the spec shows date-times (000 §9).
+ * does not change") as text, and the inspection's dates, people and customer contact as inputs. Dates day.month.year,
+ * date-times in UTC, as the spec shows them (000 §9).
  */
 export function InfoBox({ data }: { data: TInspectionEdit }) {
   const facts: [string, string | null][] = [
@@ -38,9 +39,9 @@ export function InfoBox({ data }: { data: TInspectionEdit }) {
         ))}
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
-        <FormText name="info.inspectionDate" label="Inspection date" type="date" required />
-        <FormText name="info.started" label="Started (UTC)" type="datetime-local" />
-        <FormText name="info.ended" label="Ended (UTC)" type="datetime-local" />
+        <FormDate name="info.inspectionDate" label="Inspection date" kind="date" required />
+        <FormDate name="info.started" label="Started (UTC)" kind="dateTime" />
+        <FormDate name="info.ended" label="Ended (UTC)" kind="dateTime" />
         <FormText name="info.inspector" label="Inspector" />
         <FormText name="info.inspectorContact" label="Inspector contact" />
         <FormText name="info.version" label="Version" maxLength={100} />

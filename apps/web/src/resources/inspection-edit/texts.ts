@@ -36,6 +36,10 @@ export const EDIT_TEXT = {
   comment: 'Comment',
   internalComment: 'Internal comment',
   notNumeric: 'Enter a number (a comma works as the decimal point)',
+  // dates (000 §9: day.month.year, date-times in UTC)
+  badDate: 'Enter a date as day.month.year, for example 24.12.2026',
+  badDateTime: 'Enter a date and time as day.month.year hours:minutes, for example 24.12.2026 14:05',
+  openCalendar: (label: string) => `Calendar for ${label}`,
   pointNotFound: 'Point not found!',
   // photos (000 §2.6, §5, §8)
   unallowedType: 'Unallowed file type',

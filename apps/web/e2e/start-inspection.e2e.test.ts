@@ -47,7 +47,7 @@ async function pickOption(page: Page, label: string, option: string | RegExp) {
 }
 
 describe('starting an inspection and viewing a protocol on a tablet', () => {
-  it('lets an inspector start an inspection for a seeded customer on new equipment with the best-fit protocol', async () => {
+  it('lets an inspector start an inspection for a seeded customer on new equipment with the best-fit protocol, then fill and save it', async () => {
     const page = await newTabletPage(browser);
     await signInAsStaff(page, product.url, 'inspector@company.example', '/Reports');
     const newInspection = page.getByRole('link', { name: 'New inspection' });
@@ -119,6 +119,20 @@ describe('starting an inspection and viewing a protocol on a tablet', () => {
       status: 'In_Use', customer: 'Kalliomurske Oy', serialNumber: serial, productFamilyName: 'Jaw JC', productModelName: 'JC120',
       protocolName: best, inspectorContact: 'inspector@company.example',
     });
+
+    // ...and fills it on the tablet: a first point answered by tapping, the summary, then saved through the confirm modal.
+    const firstRadio = form.getByRole('radio').first();
+    await firstRadio.tap();
+    expect(await firstRadio.isChecked()).toBe(true);
+    await form.getByRole('textbox', { name: 'Summary', exact: true }).fill('Started and filled on a tablet.');
+    await form.getByRole('button', { name: 'Save', exact: true }).tap();
+    const confirm = page.getByRole('dialog', { name: 'Save the inspection?' });
+    await confirm.getByRole('button', { name: 'SAVE' }).tap();
+    await page.waitForURL((u) => u.pathname === `/Reports/${id}/details`);
+    const saved = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);
+    expect(saved).toMatchObject({ finished: true, summary: 'Started and filled on a tablet.' });
+    const answered = saved.categories.flatMap((c) => c.inspectionPoints).filter((p) => p.content.id);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
     await page.context().close();
   });
 

@@ -62,7 +62,8 @@ export const ZAuditInspectorInput = z.object({
 });
 export type TAuditInspectorInput = z.output<typeof ZAuditInspectorInput>;
 
-export const ZSuggestionInput = z.object({ type: z.enum(SuggestionTypes), text: long });
+/** A suggestion; `sourceResultId` accepts the proposal of that point result (issue 8: ratings drive action points). */
+export const ZSuggestionInput = z.object({ type: z.enum(SuggestionTypes), text: long, sourceResultId: ZId.nullish().transform((v) => v ?? undefined) });
 export type TSuggestionInput = z.output<typeof ZSuggestionInput>;
 /** PUT suggestions/{id}: the text (000 §7), as a bare string or { text, type? } (moving it to another list). */
 export const ZSuggestionEdit = z.preprocess(
@@ -72,6 +73,13 @@ export const ZSuggestionEdit = z.preprocess(
 export type TSuggestionEdit = z.output<typeof ZSuggestionEdit>;
 export const ZSuggestion = z.object({ id: ZId, type: z.enum(SuggestionTypes), text: z.string() });
 export type TSuggestion = z.infer<typeof ZSuggestion>;
+/**
+ * A short-term suggestion the audit proposes for a point rated 'To be repaired or replaced' or 'Immediate action',
+ * prefilled with the equipment, point and comment, until the auditor accepts (POST suggestions with sourceResultId)
+ * or dismisses it (POST suggestions/proposals/{resultId}/dismiss); a decided proposal does not come back.
+ */
+export const ZSuggestionProposal = z.object({ resultId: ZId, runId: ZId, rating: z.enum(['Repair', 'ImmediateAction']), type: z.literal('ShortTerm'), text: z.string() });
+export type TSuggestionProposal = z.infer<typeof ZSuggestionProposal>;
 
 /** Equipment of a run: an existing machine by id, else a model with a serial number or a nickname (000 §5), as inspections take it. */
 export const ZRunEquipmentInput = ZInspectionEquipmentInput;
@@ -150,6 +158,7 @@ export const ZAudit = z.object({
   internalComment: z.string(),
   summary: z.string(),
   suggestions: z.array(ZSuggestion),
+  proposals: z.array(ZSuggestionProposal),
   inspectionProtocolRuns: z.array(ZAuditRun),
 });
 export type TAudit = z.infer<typeof ZAudit>;

@@ -74,8 +74,10 @@ export interface Audits {
 export interface AuditSuggestions {
   audit_id: string;
   created_at: Generated<Timestamp>;
+  dismissed: Generated<boolean>;
   id: Generated<string>;
   position: Generated<number>;
+  source_result_id: string | null;
   text: Generated<string>;
   type: string;
   updated_at: Generated<Timestamp>;

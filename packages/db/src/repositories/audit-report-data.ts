@@ -13,7 +13,7 @@ export async function loadAuditReportData(db: Db, auditId: string, lang: string)
       .select(['a.id', 'a.name', 'c.name as customer', 's.name as site', 'a.contact_name', 'a.contact_phone', 'a.contact_email', 'a.inspection_date',
         'a.inspector', 'a.inspector_contact', 'a.finished', 'a.summary', 'a.comment'])
       .where('a.id', '=', auditId).where('a.deleted_at', 'is', null).executeTakeFirst(),
-    db.selectFrom('audit_suggestions').select(['type', 'text']).where('audit_id', '=', auditId).orderBy('type').orderBy('position').orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('audit_suggestions').select(['type', 'text']).where('audit_id', '=', auditId).where('dismissed', '=', false).orderBy('type').orderBy('position').orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('inspections as i').leftJoin('protocols as p', 'p.id', 'i.protocol_id').select(['i.id', 'i.type', 'i.stage', 'p.name as protocolName'])
       .where('i.audit_id', '=', auditId).where('i.deleted_at', 'is', null).where('i.included_in_report', '=', true)
       .orderBy('i.run_index').orderBy('i.created_at').orderBy('i.id').execute(),

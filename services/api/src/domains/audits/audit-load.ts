@@ -7,6 +7,23 @@ import { pairConfiguratorRuns } from './audit-equipment-match.js';
 const stageOf = (v: string | null) => ((RunStages as readonly (string | null)[]).includes(v) ? (v as TAuditRun['stage']) : null);
 const typeOf = (v: string) => ((SuggestionTypes as readonly string[]).includes(v) ? (v as TAudit['suggestions'][number]['type']) : 'ShortTerm');
 
+const PROPOSING = ['Repair', 'ImmediateAction'] as const;
+
+/** Results rated Repair or ImmediateAction that no suggestion accepted or dismissed yet, prefilled (issue 8). */
+function proposalsOf(runs: TAuditRun[], decided: Set<string>): TAudit['proposals'] {
+  const out: TAudit['proposals'] = [];
+  for (const run of runs) {
+    const machine = run.equipment?.serialNumber || run.equipment?.nickName || run.inspectionProtocolName || run.protocolType;
+    for (const p of [...run.categories.flatMap((c) => c.inspectionPoints), ...run.extraPoints]) {
+      const r = p.content;
+      if (!r.id || decided.has(r.id) || !(PROPOSING as readonly string[]).includes(r.rating)) continue;
+      const point = r.nameOverride || p.name;
+      out.push({ resultId: r.id, runId: run.id, rating: r.rating as (typeof PROPOSING)[number], type: 'ShortTerm', text: `${machine} · ${point}${r.comment ? `: ${r.comment}` : ''}` });
+    }
+  }
+  return out;
+}
+
 /**
  * The audit editor's data (000 §2.6, §3 Audit): the info box fields, suggestions by list, and every live run with
  * its categories, points (configuration and result) and extra points, in run order. A bounded number of queries
@@ -22,7 +39,7 @@ export async function loadAudit(db: Db, id: string): Promise<TAudit> {
       .where('a.id', '=', id)
       .where('a.deleted_at', 'is', null)
       .executeTakeFirst(),
-    db.selectFrom('audit_suggestions').select(['id', 'type', 'text']).where('audit_id', '=', id).orderBy('type').orderBy('position').orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('audit_suggestions').select(['id', 'type', 'text', 'source_result_id', 'dismissed']).where('audit_id', '=', id).orderBy('type').orderBy('position').orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('inspections as i')
       .leftJoin('equipment as e', 'e.id', 'i.equipment_id')
       .select(['i.id', 'i.type', 'i.protocol_run_type', 'i.stage', 'i.included_in_report', 'i.run_index', 'i.equipment_id', 'e.customer_site_id as equipmentSiteId'])
@@ -83,7 +100,8 @@ export async function loadAudit(db: Db, id: string): Promise<TAudit> {
     comment: a.comment,
     internalComment: a.internal_comment,
     summary: a.summary,
-    suggestions: suggestions.map((s) => ({ id: s.id, type: typeOf(s.type), text: s.text })),
+    suggestions: suggestions.filter((s) => !s.dismissed).map((s) => ({ id: s.id, type: typeOf(s.type), text: s.text })),
+    proposals: proposalsOf(out, new Set(suggestions.map((s) => s.source_result_id).filter((x): x is string => !!x))),
     inspectionProtocolRuns: out,
   };
 }

@@ -138,6 +138,34 @@ describe('audit texts, inspector, suggestions, finish and delete', () => {
     expect((await get()).suggestions).toHaveLength(1);
   });
 
+  it('proposes a short-term suggestion for a point rated repair or immediate action until it is accepted or dismissed', async () => {
+    const site = (await get()).inspectionProtocolRuns[0];
+    const pp = f.protocols.site.points;
+    const post = async (point: string, body: unknown) => (await f.call('POST', `/api/v1/audits/${id}/runs/${site.id}/points/${point}/result`, f.tok.inspector, body)).json();
+    const repair = await post(pp[f.points.radio]!, { selection: 'Damaged', comment: 'Repair or replace.', rating: 'Repair' });
+    const urgent = await post(pp[f.points.comment]!, { comment: 'Guard missing', rating: 'ImmediateAction' });
+    expect((await get()).proposals).toEqual([
+      { resultId: repair.id, runId: site.id, rating: 'Repair', type: 'ShortTerm', text: 'Site audit · Jaw dies wear: Repair or replace.' },
+      { resultId: urgent.id, runId: site.id, rating: 'ImmediateAction', type: 'ShortTerm', text: 'Site audit · General remarks: Guard missing' },
+    ]);
+    const accepted = await f.call('POST', `/api/v1/audits/${id}/suggestions`, f.tok.inspector, { type: 'ShortTerm', text: 'Replace the jaw dies', sourceResultId: repair.id });
+    expect(accepted.statusCode).toBe(201);
+    const dismiss = () => f.call('POST', `/api/v1/audits/${id}/suggestions/proposals/${urgent.id}/dismiss`, f.tok.inspector);
+    expect((await dismiss()).json()).toEqual({ resultId: urgent.id, dismissed: true });
+    expect((await dismiss()).statusCode).toBe(200);
+    expect((await get()).proposals).toEqual([]);
+    const again = await f.call('POST', `/api/v1/audits/${id}/suggestions`, f.tok.inspector, { type: 'ShortTerm', text: 'x', sourceResultId: urgent.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().field).toBe('sourceResultId');
+    expect((await f.call('POST', `/api/v1/audits/${id}/suggestions/proposals/${repair.id}/dismiss`, f.tok.inspector)).statusCode).toBe(409);
+    expect((await f.call('DELETE', `/api/v1/audits/${id}/suggestions/${accepted.json().id}`, f.tok.inspector)).statusCode).toBe(200);
+    const after = await get();
+    expect(after.proposals).toEqual([]);
+    expect(after.suggestions.map((x: { text: string }) => x.text)).not.toContain('Replace the jaw dies');
+    const foreign = await f.call('POST', `/api/v1/audits/${id}/suggestions`, f.tok.inspector, { type: 'ShortTerm', text: 'x', sourceResultId: crypto.randomUUID() });
+    expect(foreign.json().field).toBe('sourceResultId');
+  });
+
   it('finishing blocks every edit with 409 naming finished; reopening restores them', async () => {
     const runId = (await get()).inspectionProtocolRuns[0].id;
     const suggestionId = (await get()).suggestions[0].id;

@@ -11,7 +11,7 @@ import { createAudit } from './audit-create.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
 import { changeRunEquipment, changeRunProtocol, setRunIncluded } from './audit-run-edit.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
-import { addSuggestion, deleteSuggestion, editSuggestion } from './audit-suggestions.service.js';
+import { addSuggestion, deleteSuggestion, dismissProposal, editSuggestion } from './audit-suggestions.service.js';
 import { deleteAudit, getAudit, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
 import { listAudits } from './audits-list.service.js';
 
@@ -78,6 +78,10 @@ export async function auditsRestRoutes(app: FastifyInstance) {
   r.delete('/api/v1/audits/:id/suggestions/:suggestionId', {
     schema: { tags, summary: 'Deletes a suggestion', params: params.extend({ suggestionId: ZId }), response: { 200: ok } },
     handler: (req) => deleteSuggestion(req.ctx, req.params.id, req.params.suggestionId),
+  });
+  r.post('/api/v1/audits/:id/suggestions/proposals/:resultId/dismiss', {
+    schema: { tags, summary: 'Dismisses the action point proposed for a point rated repair or immediate action; it does not come back', params: resultParams, response: { 200: z.object({ resultId: ZId, dismissed: z.boolean() }) } },
+    handler: (req) => dismissProposal(req.ctx, req.params.id, req.params.resultId),
   });
   r.post('/api/v1/audits/:id/runs', {
     schema: { tags, summary: "Adds a run ('Audit_Machine:stage_1' style run type) on a protocol and equipment, or clones a run with its results", params, body: ZRunCreate, response: { 201: ZAuditRun } },

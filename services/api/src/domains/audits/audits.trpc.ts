@@ -9,7 +9,7 @@ import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-res
 import { changeRunEquipment, changeRunProtocol, setRunIncluded } from './audit-run-edit.service.js';
 import { auditReportHtml } from './audit-report.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
-import { addSuggestion, deleteSuggestion, editSuggestion } from './audit-suggestions.service.js';
+import { addSuggestion, deleteSuggestion, dismissProposal, editSuggestion } from './audit-suggestions.service.js';
 import { deleteAudit, getAudit, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
 import { listAudits } from './audits-list.service.js';
 
@@ -34,6 +34,7 @@ export const auditsRouter = router({
     .input(byId.extend({ suggestionId: ZId, data: ZSuggestionEdit }))
     .mutation(({ ctx, input }) => editSuggestion(ctx, input.id, input.suggestionId, input.data)),
   deleteSuggestion: authedProcedure.input(byId.extend({ suggestionId: ZId })).mutation(({ ctx, input }) => deleteSuggestion(ctx, input.id, input.suggestionId)),
+  dismissProposal: authedProcedure.input(result).mutation(({ ctx, input }) => dismissProposal(ctx, input.id, input.resultId)),
   addRun: authedProcedure.input(byId.extend({ data: ZRunCreate })).mutation(({ ctx, input }) => addRun(ctx, input.id, input.data)),
   deleteRun: authedProcedure.input(run).mutation(({ ctx, input }) => deleteRun(ctx, input.id, input.runId)),
   changeRunEquipment: authedProcedure.input(run.extend({ data: ZRunEquipmentInput })).mutation(({ ctx, input }) => changeRunEquipment(ctx, input.id, input.runId, input.data)),

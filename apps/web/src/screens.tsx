@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import type { RouteEntry } from '@insp/contracts';
+import { Level, type RouteEntry } from '@insp/contracts';
 import { RequirePermission } from './layout/NotAllowed';
 import { usePageTitle } from './components/usePageTitle';
+import { useSession } from './providers/session';
 import { MyPage } from './pages/my-page/MyPage';
 import { PlaceholderPage } from './pages/placeholder/PlaceholderPage';
 import { StartInspectionPage } from './pages/start-inspection/StartInspectionPage';
@@ -15,6 +16,7 @@ import { customerImportScreens } from './resources/customer-import';
 import { staffAccountsScreens } from './resources/staff-accounts';
 import { inspectionsScreens } from './resources/inspections';
 import { inspectionEditScreens } from './resources/inspection-edit';
+import { auditsScreens } from './resources/audits';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -33,12 +35,18 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...staffAccountsScreens,
   ...inspectionsScreens,
   ...inspectionEditScreens,
+  ...auditsScreens,
 };
+
+// spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.
+const emptyForLevelNone = new Set(['/Audits']);
 
 /** One route of the shell: page title, permission check ('Your permissions are not enough…'), screen. */
 export function RouteScreen({ entry }: { entry: RouteEntry }) {
   usePageTitle(entry.title);
   const Screen = screens[entry.path];
+  const { actor } = useSession();
+  if (actor.level <= Level.None && emptyForLevelNone.has(entry.path)) return null;
   return (
     <RequirePermission rule={entry.permission}>
       {Screen ? <Screen /> : <PlaceholderPage title={entry.title} />}

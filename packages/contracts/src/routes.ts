@@ -23,6 +23,8 @@ export const routeTable: RouteEntry[] = [
   { path: '/Reports/new', title: 'New inspection', permission: P.reportsStart },
   { path: '/Reports/:id/protocol', title: 'Viewing protocol', permission: P.reports },
   { path: '/Audits', nav: 'Audits', title: 'Audits', permission: P.audits },
+  // Not shown in the spec (issue 8): customer, site, inspection date and inspector, then the editor.
+  { path: '/Audits/new', title: 'New audit', permission: P.audits },
   { path: '/Audits/:id', title: 'Audit', permission: P.audits },
   { path: '/Audits/:id/report', title: 'Audit report', permission: P.audits },
   { path: '/InspectionPoints', nav: 'Inspection points', title: 'Inspection points', permission: P.authoring },

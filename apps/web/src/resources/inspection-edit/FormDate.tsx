@@ -30,7 +30,7 @@ const toStored = (d: Dayjs | null, kind: keyof typeof STORED) => (!d ? '' : d.is
 
 // On a touch screen the calendar's days, the year and month choices and the time lists get 44 px (WCAG 2.5.5), as
 // the theme gives buttons: 7 days of 44 px fit the calendar's 320 px width, and its height grows to 6 weeks of them.
-const touchPopup = {
+export const touchPopup = {
   [coarsePointer]: {
     '& .MuiDateCalendar-root': { height: 'auto', maxHeight: 'none' },
     '& .MuiPickerDay-root': { '--PickerDay-size': '44px', '--PickerDay-horizontalMargin': '0px' },

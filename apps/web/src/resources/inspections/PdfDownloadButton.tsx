@@ -8,7 +8,7 @@ import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import type { TInspectionListItem } from '@insp/contracts';
 import { ActionIcon } from './ActionIcon';
 import { REPORT_LANGUAGES } from './languages';
-import { pdfFallbackName } from './pdfDownload';
+import { pdfFallbackName, type PdfKind } from './pdfDownload';
 import { PdfProgress } from './PdfProgress';
 import { usePdfDownload } from './usePdfDownload';
 
@@ -16,8 +16,8 @@ export type PdfReport = Pick<TInspectionListItem, 'id' | 'name'> & Partial<Pick<
 const stop = (e: React.SyntheticEvent) => e.stopPropagation();
 
 /** Lists (/Reports, My page): a PDF icon opening the language choice; the PDF downloads in the one picked. */
-export function PdfMenuButton({ report }: { report: PdfReport }) {
-  const { job, download, cancel } = usePdfDownload(report.id, pdfFallbackName(report));
+export function PdfMenuButton({ report, kind, fileName }: { report: PdfReport; kind?: PdfKind; fileName?: string }) {
+  const { job, download, cancel } = usePdfDownload(report.id, fileName ?? pdfFallbackName(report), kind);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = `pdf-languages-${report.id}`;
   return (
@@ -52,8 +52,8 @@ export function PdfMenuButton({ report }: { report: PdfReport }) {
 }
 
 /** Report pages: 'Download PDF' in the language the page shows. */
-export function PdfButton({ report, lang }: { report: PdfReport; lang: string }) {
-  const { job, download, cancel } = usePdfDownload(report.id, pdfFallbackName(report));
+export function PdfButton({ report, lang, kind, fileName }: { report: PdfReport; lang: string; kind?: PdfKind; fileName?: string }) {
+  const { job, download, cancel } = usePdfDownload(report.id, fileName ?? pdfFallbackName(report), kind);
   return (
     <>
       <Button

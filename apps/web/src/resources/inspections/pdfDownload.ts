@@ -13,6 +13,9 @@ export interface PdfPending {
   elapsedMs: number;
 }
 
+/** Whose report: /api/v1/inspections/{id}/reportpdf or /api/v1/audits/{id}/reportpdf (000 §7). */
+export type PdfKind = 'inspections' | 'audits';
+
 export interface PdfFile {
   blob: Blob;
   fileName: string;
@@ -56,17 +59,17 @@ async function failure(res: Response): Promise<Error> {
 }
 
 /**
- * GET api/v1/inspections/{id}/reportpdf?lang= with the bearer token. The server answers 200 with the file
+ * GET api/v1/inspections/{id}/reportpdf?lang= (or audits/{id}, opts.kind) with the bearer token. The server answers 200 with the file
  * once it is ready, or 202 { status: 'pending' } with Retry-After while it renders: we wait as told and ask
  * again, telling the caller each time (onPending), for at most PDF_MAX_WAIT_MS.
  */
 export async function fetchReportPdf(
   id: string,
   lang: string,
-  opts: { signal?: AbortSignal; onPending?: (p: PdfPending) => void; fallbackName?: string } = {},
+  opts: { signal?: AbortSignal; onPending?: (p: PdfPending) => void; fallbackName?: string; kind?: PdfKind } = {},
 ): Promise<PdfFile> {
   const started = Date.now();
-  const url = `/api/v1/inspections/${encodeURIComponent(id)}/reportpdf?lang=${encodeURIComponent(lang)}`;
+  const url = `/api/v1/${opts.kind ?? 'inspections'}/${encodeURIComponent(id)}/reportpdf?lang=${encodeURIComponent(lang)}`;
   for (let attempt = 1; ; attempt++) {
     const token = getToken();
     const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: opts.signal });

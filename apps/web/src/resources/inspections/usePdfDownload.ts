@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { fetchReportPdf, saveFile, type PdfPending } from './pdfDownload';
+import { fetchReportPdf, saveFile, type PdfKind, type PdfPending } from './pdfDownload';
 import { REPORT_TEXT } from './texts';
 
 export interface PdfJob extends PdfPending {
@@ -12,7 +12,7 @@ export interface PdfJob extends PdfPending {
  * request runs, then one more per 202 answer), so the button can show that the PDF is being prepared.
  * Leaving the page or cancel() stops asking.
  */
-export function usePdfDownload(id: string, fallbackName?: string) {
+export function usePdfDownload(id: string, fallbackName?: string, kind: PdfKind = 'inspections') {
   const notify = useNotify();
   const [job, setJob] = useState<PdfJob | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -28,6 +28,7 @@ export function usePdfDownload(id: string, fallbackName?: string) {
         const file = await fetchReportPdf(id, lang, {
           signal: controller.signal,
           fallbackName,
+          kind,
           onPending: (p) => !controller.signal.aborted && setJob({ lang, ...p }),
         });
         if (controller.signal.aborted) return;
@@ -42,7 +43,7 @@ export function usePdfDownload(id: string, fallbackName?: string) {
         }
       }
     },
-    [id, fallbackName, notify],
+    [id, fallbackName, kind, notify],
   );
 
   const cancel = useCallback(() => {

@@ -1,10 +1,21 @@
 import { P } from '@insp/contracts';
 import { loadReportData } from '@insp/db';
 import { renderReportHtml } from '@insp/report';
-import { AppError, requirePermission, type ServiceContext } from '../../context.js';
+import { requirePermission, type ServiceContext } from '../../context.js';
+import { requireLanguage } from '../../lib/languages.js';
 import { notFound } from '../../errors.js';
 import { requireVisibleReport } from './inspections.scope.js';
 import { signedImageUrl } from '../images/image-links.js';
+
+/** The report's data in a language for a reader allowed to see it (the reports right, their company's). */
+export async function visibleReportData(ctx: ServiceContext, id: string, lang: string) {
+  const c = requirePermission(ctx, P.reports);
+  await requireVisibleReport(c.db, c.actor, id);
+  await requireLanguage(c.db, lang);
+  const data = await loadReportData(c.db, id, lang);
+  if (!data) throw notFound('Inspection');
+  return { c, data };
+}
 
 /**
  * GET api/v1/inspections/{id}/reporthtml?lang=: the report as one HTML document in a language of the product
@@ -12,12 +23,7 @@ import { signedImageUrl } from '../images/image-links.js';
  * see (a distributor and another company's report) answers 404 like a missing one.
  */
 export async function inspectionReportHtml(ctx: ServiceContext, id: string, lang: string): Promise<string> {
-  const c = requirePermission(ctx, P.reports);
-  await requireVisibleReport(c.db, c.actor, id);
-  const language = await c.db.selectFrom('languages').select('id').where('id', '=', lang).executeTakeFirst();
-  if (!language) throw new AppError('BAD_REQUEST', `lang: not a language of the product (${lang})`, 'lang');
-  const data = await loadReportData(c.db, id, lang);
-  if (!data) throw notFound('Inspection');
+  const { c, data } = await visibleReportData(ctx, id, lang);
   // The reader may see this report, so its images: each link is signed for a while (images/image-links.ts).
   return renderReportHtml(data, { lang, imageUrl: (imageId) => signedImageUrl(c.config, imageId) });
 }

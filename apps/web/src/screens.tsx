@@ -16,6 +16,7 @@ import { customerImportScreens } from './resources/customer-import';
 import { staffAccountsScreens } from './resources/staff-accounts';
 import { inspectionsScreens } from './resources/inspections';
 import { inspectionEditScreens } from './resources/inspection-edit';
+import { auditEditorScreens } from './resources/audit-editor';
 import { auditsScreens } from './resources/audits';
 
 /**
@@ -36,6 +37,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...inspectionsScreens,
   ...inspectionEditScreens,
   ...auditsScreens,
+  ...auditEditorScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

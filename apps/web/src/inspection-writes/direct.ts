@@ -1,4 +1,4 @@
-import type { TInspectionEdit } from '@insp/contracts';
+import type { TAuditRun, TInspectionEdit, TPointResult } from '@insp/contracts';
 import { trpcClient } from '../providers/trpc';
 import type { InspectionWrites } from './types';
 import { uploadPhotoRequest } from './uploadPhoto';
@@ -13,4 +13,18 @@ export const directWrites: InspectionWrites = {
   saveInspection: (id, lang, data) => trpcClient.inspectionEdit.update.mutate({ id, lang, data }) as Promise<TInspectionEdit>,
   finish: (id) => trpcClient.inspectionEdit.finish.mutate({ id }),
   createInspection: (data) => trpcClient.inspectionEdit.create.mutate(data) as Promise<TInspectionEdit>,
+  // The audit editor (000 §2.6): tRPC audits.*, the same services as the REST calls of 000 §7.
+  setAuditText: (id, field, text) => trpcClient.audits.setText.mutate({ id, field, text }),
+  setAuditInspector: (id, data) => trpcClient.audits.setInspector.mutate({ id, data }),
+  addSuggestion: (id, data) => trpcClient.audits.addSuggestion.mutate({ id, data }),
+  editSuggestion: (id, suggestionId, data) => trpcClient.audits.editSuggestion.mutate({ id, suggestionId, data }),
+  deleteSuggestion: (id, suggestionId) => trpcClient.audits.deleteSuggestion.mutate({ id, suggestionId }),
+  dismissProposal: (id, resultId) => trpcClient.audits.dismissProposal.mutate({ id, resultId }),
+  addRun: (id, data) => trpcClient.audits.addRun.mutate({ id, data }) as Promise<TAuditRun>,
+  deleteRun: (id, runId) => trpcClient.audits.deleteRun.mutate({ id, runId }),
+  changeRunEquipment: (id, runId, data) => trpcClient.audits.changeRunEquipment.mutate({ id, runId, data }) as Promise<TAuditRun>,
+  setRunIncluded: (id, runId, includedInReport) => trpcClient.audits.setRunIncluded.mutate({ id, runId, includedInReport }),
+  changeRunProtocol: (id, runId, protocolId) => trpcClient.audits.changeRunProtocol.mutate({ id, runId, protocolId }) as Promise<TAuditRun>,
+  createAuditResult: (id, runId, pointId, data) => trpcClient.audits.createResult.mutate({ id, runId, pointId, data }) as Promise<TPointResult>,
+  updateAuditResult: (id, resultId, data) => trpcClient.audits.updateResult.mutate({ id, resultId, data }) as Promise<TPointResult>,
 };

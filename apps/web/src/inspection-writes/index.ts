@@ -3,7 +3,7 @@
  * finishing, starting one) goes through `useInspectionWrites()`. See types.ts and docs/decisions.md,
  * "Client writes (issue 7)".
  */
-export type { InspectionWrites, UploadOptions, TResultsInputIn, TResultsSaved, TInspectionFinished, TInspectionCreateIn } from './types';
+export type { AuditWrites, InspectionWrites, UploadOptions, TResultsInputIn, TResultsSaved, TInspectionFinished, TInspectionCreateIn } from './types';
 export { directWrites } from './direct';
 export { InspectionWritesProvider, useInspectionWrites } from './context';
 export { UploadError } from './uploadPhoto';

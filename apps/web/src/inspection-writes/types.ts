@@ -1,5 +1,15 @@
 import type { z } from 'zod';
 import type {
+  AuditTextField,
+  TAuditInspectorInput,
+  TAuditRun,
+  TPointResult,
+  TRunCreateInput,
+  TSuggestion,
+  TSuggestionEdit,
+  ZPointResultInput,
+  ZRunEquipmentInput,
+  ZSuggestionInput,
   TInspectionEdit,
   TInspectionUpdateInput,
   TUploadedFile,
@@ -29,7 +39,7 @@ export interface UploadOptions {
  * A queueing implementation must keep the answers' meaning: `uploadPhoto` resolves with an image id that later
  * saves may name, and the saves resolve with what the server answers (or a local equivalent of it).
  */
-export interface InspectionWrites {
+export interface InspectionWrites extends AuditWrites {
   /** POST api/v1/images: one photo or signature (jpeg or png), 201 with its id. */
   uploadPhoto(file: Blob, fileName: string, options?: UploadOptions): Promise<TUploadedFile>;
   /** PUT api/v1/inspections/{id}/results: some results, without finishing (autosave). */
@@ -40,4 +50,49 @@ export interface InspectionWrites {
   finish(inspectionId: string): Promise<TInspectionFinished>;
   /** POST api/v1/inspections: starts an inspection; answers its edit data. */
   createInspection(data: TInspectionCreateIn): Promise<TInspectionEdit>;
+}
+
+/** tRPC input of one audit procedure (the audit editor's writes, 000 §2.6, §7). */
+type AuditIn<K extends keyof AuditProcedures> = AuditProcedures[K];
+interface AuditProcedures {
+  setText: { id: string; field: AuditTextField; text: string };
+  setInspector: { id: string; data: TAuditInspectorInput };
+  addSuggestion: { id: string; data: z.input<typeof ZSuggestionInput> };
+  editSuggestion: { id: string; suggestionId: string; data: TSuggestionEdit };
+  addRun: { id: string; data: TRunCreateInput };
+  changeRunEquipment: { id: string; runId: string; data: z.input<typeof ZRunEquipmentInput> };
+  createResult: { id: string; runId: string; pointId: string; data: z.input<typeof ZPointResultInput> };
+}
+
+/**
+ * Every write the audit editor makes (000 §2.6, §7), beside the inspection's in one module so the offline queue
+ * of a later issue covers both. Each resolves with what the server answers (or a local equivalent of it).
+ */
+export interface AuditWrites {
+  /** PUT api/v1/audits/{id}/{field}: comment, internalComment or summary (autosave). */
+  setAuditText(auditId: string, field: AuditTextField, text: string): Promise<unknown>;
+  /** PUT api/v1/audits/{id}/inspector. */
+  setAuditInspector(auditId: string, data: AuditIn<'setInspector'>['data']): Promise<unknown>;
+  /** POST api/v1/audits/{id}/suggestions (with sourceResultId: accepts a proposal). */
+  addSuggestion(auditId: string, data: AuditIn<'addSuggestion'>['data']): Promise<TSuggestion>;
+  /** PUT api/v1/audits/{id}/suggestions/{suggestionId}. */
+  editSuggestion(auditId: string, suggestionId: string, data: AuditIn<'editSuggestion'>['data']): Promise<TSuggestion>;
+  /** DELETE api/v1/audits/{id}/suggestions/{suggestionId}. */
+  deleteSuggestion(auditId: string, suggestionId: string): Promise<unknown>;
+  /** POST api/v1/audits/{id}/suggestions/proposals/{resultId}/dismiss. */
+  dismissProposal(auditId: string, resultId: string): Promise<unknown>;
+  /** POST api/v1/audits/{id}/runs: add, or clone with cloneRunId. */
+  addRun(auditId: string, data: AuditIn<'addRun'>['data']): Promise<TAuditRun>;
+  /** DELETE api/v1/audits/{id}/runs/{runId}. */
+  deleteRun(auditId: string, runId: string): Promise<unknown>;
+  /** PUT api/v1/audits/{id}/runs/{runId}/equipment. */
+  changeRunEquipment(auditId: string, runId: string, data: AuditIn<'changeRunEquipment'>['data']): Promise<TAuditRun>;
+  /** PUT api/v1/audits/{id}/runs/{runId}/includedInReport. */
+  setRunIncluded(auditId: string, runId: string, included: boolean): Promise<unknown>;
+  /** PUT api/v1/audits/{id}/runs/{runId}/protocol/{protocolId}. */
+  changeRunProtocol(auditId: string, runId: string, protocolId: string): Promise<TAuditRun>;
+  /** POST api/v1/audits/{id}/runs/{runId}/points/{pointId}/result: a result without id (000 §4). */
+  createAuditResult(auditId: string, runId: string, pointId: string, data: AuditIn<'createResult'>['data']): Promise<TPointResult>;
+  /** PUT api/v1/audits/{id}/pointResults/{resultId}: a result with an id (000 §4). */
+  updateAuditResult(auditId: string, resultId: string, data: AuditIn<'createResult'>['data']): Promise<TPointResult>;
 }

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { fakeAuditWrites } from '../../inspection-writes/auditWrites.test-helpers';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material/styles';
@@ -19,6 +20,7 @@ export function fakeWrites(loaded: TInspectionEdit, over: Partial<InspectionWrit
     saveInspection: vi.fn<W['saveInspection']>(over.saveInspection ?? (async () => loaded)),
     finish: vi.fn<W['finish']>(over.finish ?? (async () => ({ id: loaded.id, status: loaded.status, finished: true, ended: null }))),
     createInspection: vi.fn<W['createInspection']>(over.createInspection ?? (async () => loaded)),
+    ...fakeAuditWrites(over),
   };
 }
 

@@ -23,7 +23,7 @@ function imageId(id: string, uploaded: ReadonlyMap<string, string>): string {
 const photos = (list: PhotoValue[], uploaded: ReadonlyMap<string, string>) =>
   list.map((p) => ({ ...(p.id ? { id: p.id } : {}), imageId: imageId(p.imageId, uploaded), caption: p.caption, layout: p.layout }));
 
-function content(c: ContentValue, uploaded: ReadonlyMap<string, string>) {
+export function content(c: ContentValue, uploaded: ReadonlyMap<string, string>) {
   return {
     ...(c.id ? { id: c.id } : {}),
     selection: orNull(c.selection),

@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { TAudit, TAuditRun } from '@insp/contracts';
+import { fakeAuditWrites } from '../../inspection-writes/auditWrites.test-helpers';
+import type { InspectionWrites } from '../../inspection-writes';
+import { queryClient } from '../../providers/queryClient';
+import { fakeApi } from '../../test/render';
+import { blankResult, measurementPoint, radioPoint, uuid } from '../inspection-edit/edit.fixtures.test-helpers';
+import { renderWithWrites } from '../inspection-edit/editForm.test-helpers';
+import { AuditEditor } from './AuditEditor';
+import { AUDIT_TEXT } from './texts';
+
+const AUDIT_ID = uuid(900);
+const run = (over: Partial<TAuditRun> = {}): TAuditRun => ({
+  id: uuid(901), protocolType: 'Audit_Machine', protocolRunType: 'Audit_Machine:stage_1', stage: 'stage_1', runIndex: 1,
+  inspectionProtocolId: uuid(902), inspectionProtocolName: 'Jaw crusher audit',
+  equipment: { id: uuid(903), productFamilyId: uuid(904), productModelId: uuid(905), serialNumber: 'SN-77', nickName: null, customerSiteId: null, productFamilyName: 'Jaw', productModelName: 'C120' },
+  includedInReport: true, configuratorRunId: null, machineRunId: null,
+  categories: [{ id: uuid(906), title: 'Crusher', index: 0, inspectionPoints: [radioPoint(), measurementPoint({ content: blankResult({ id: uuid(907), value: '20' }) })] }],
+  extraPoints: [], equipmentConfigurator: null, ...over,
+});
+const audit = (over: Partial<TAudit> = {}): TAudit => ({
+  id: AUDIT_ID, name: 'Audit Quarry 2026', customer: { id: uuid(910), name: 'Quarry Oy' }, customerSite: { id: uuid(911), name: 'North pit' },
+  inspectionDate: Date.UTC(2026, 10, 3, 9), inspector: 'Ann Auditor', inspectorContact: 'ann@company.example', contactName: 'Pete Plant',
+  contactPhoneNumber: '+358 40 1', contactEmail: 'pete@quarry.example', finished: false, comment: '', internalComment: '', summary: 'Old summary',
+  suggestions: [{ id: uuid(920), type: 'LongTerm', text: 'Plan a second screen' }],
+  proposals: [{ resultId: uuid(921), runId: uuid(901), rating: 'Repair', type: 'ShortTerm', text: 'SN-77 · Jaw dies wear: worn' }],
+  inspectionProtocolRuns: [run()], ...over,
+});
+
+let writes: InspectionWrites & ReturnType<typeof fakeAuditWrites>;
+function open(data: TAudit) {
+  vi.stubGlobal('fetch', fakeApi({ 'audits.get': () => ({ data }), 'productFamilies.all': () => ({ data: [] }), 'inspectionStart.equipment': () => ({ data: [] }) }).fetch);
+  const w = {
+    uploadPhoto: vi.fn(async () => ({ id: uuid(999) })), saveResults: vi.fn(), saveInspection: vi.fn(), finish: vi.fn(), createInspection: vi.fn(),
+    ...fakeAuditWrites({
+      setAuditText: async () => ({}),
+      createAuditResult: async () => ({ ...blankResult(), id: uuid(950) }),
+      updateAuditResult: async () => ({ ...blankResult(), id: uuid(907) }),
+      addSuggestion: async (_a, d) => ({ id: uuid(951), type: d.type, text: d.text }),
+    }),
+  };
+  writes = w as unknown as typeof writes;
+  return renderWithWrites(`/Audits/${AUDIT_ID}`, '/Audits/:id', <AuditEditor />, writes);
+}
+const marker = (name: string) => screen.getByText(name, { selector: 'label' }).querySelector('[data-testid="save-marker"]');
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('audit editor', () => {
+  it('shows the info box with the change-inspector link', async () => {
+    open(audit());
+    expect(await screen.findByText('03.11.2026')).toBeTruthy();
+    expect(screen.getByText('Pete Plant')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /view report/i }).getAttribute('href')).toBe(`/Audits/${AUDIT_ID}/report`);
+    fireEvent.click(screen.getByRole('button', { name: 'change inspector' }));
+    const dialog = await screen.findByRole('dialog', { name: AUDIT_TEXT.inspectorTitle });
+    fireEvent.change(within(dialog).getByLabelText(AUDIT_TEXT.inspectorEmail), { target: { value: 'not-mail' } });
+    expect((within(dialog).getByRole('button', { name: 'SAVE' }) as HTMLButtonElement).disabled).toBe(true);
+    writes.setAuditInspector.mockResolvedValue({});
+    fireEvent.change(within(dialog).getByLabelText(AUDIT_TEXT.inspectorEmail), { target: { value: 'bo@company.example' } });
+    fireEvent.change(within(dialog).getByLabelText(/Inspector name/), { target: { value: 'Bo' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    await vi.waitFor(() => expect(writes.setAuditInspector).toHaveBeenCalledWith(AUDIT_ID, { inspector: 'Bo', inspectorContact: 'bo@company.example' }));
+  });
+
+  it('autosaves the summary 1 s after the last keystroke, the (*) grey while pending and black while the save is due', async () => {
+    open(audit());
+    const summary = await screen.findByRole('textbox', { name: AUDIT_TEXT.summary });
+    vi.useFakeTimers();
+    let finish!: () => void;
+    writes.setAuditText.mockImplementation(() => new Promise((r) => (finish = () => r({}))));
+    fireEvent.change(summary, { target: { value: 'New' } });
+    act(() => vi.advanceTimersByTime(600));
+    fireEvent.change(summary, { target: { value: 'New summary' } });
+    expect(marker(AUDIT_TEXT.summary)?.getAttribute('data-state')).toBe('pending');
+    act(() => vi.advanceTimersByTime(900));
+    expect(writes.setAuditText).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(100));
+    expect(writes.setAuditText).toHaveBeenCalledTimes(1);
+    expect(writes.setAuditText).toHaveBeenCalledWith(AUDIT_ID, 'summary', 'New summary');
+    expect(marker(AUDIT_TEXT.summary)?.getAttribute('data-state')).toBe('due');
+    await act(async () => finish());
+    expect(marker(AUDIT_TEXT.summary)).toBeNull();
+  });
+
+  it('keeps the (*) black with the reason when the save fails', async () => {
+    open(audit());
+    const comment = await screen.findByRole('textbox', { name: AUDIT_TEXT.comment });
+    vi.useFakeTimers();
+    writes.setAuditText.mockRejectedValue(new Error('Server down'));
+    fireEvent.change(comment, { target: { value: 'Dusty' } });
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(marker(AUDIT_TEXT.comment)?.getAttribute('data-state')).toBe('due');
+    expect(screen.getByRole('alert').textContent).toMatch(/^Not saved: /);
+  });
+
+  it('creates a point result without id and updates one with an id, 1 s after the change', async () => {
+    open(audit());
+    const jaw = await screen.findByRole('region', { name: 'Jaw dies wear' });
+    vi.useFakeTimers();
+    fireEvent.click(within(jaw).getByRole('radio', { name: 'Worn' }));
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(writes.createAuditResult).toHaveBeenCalledWith(AUDIT_ID, uuid(901), radioPoint().protocolPointId,
+      expect.objectContaining({ selection: 'Worn', comment: 'Turn or replace the jaw dies at the next service.' }));
+    fireEvent.click(within(jaw).getByRole('radio', { name: 'Good' }));
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(writes.updateAuditResult).toHaveBeenCalledWith(AUDIT_ID, uuid(950), expect.objectContaining({ id: uuid(950), selection: 'Good' }));
+    const css = screen.getByRole('region', { name: measurementPoint().name });
+    fireEvent.change(within(css).getAllByRole('textbox')[0]!, { target: { value: '24,5' } });
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(writes.updateAuditResult).toHaveBeenLastCalledWith(AUDIT_ID, uuid(907), expect.objectContaining({ value: '24,5' }));
+  });
+
+  it('accepts a proposal as a short-term action point from its point result', async () => {
+    open(audit());
+    fireEvent.click(await screen.findByRole('button', { name: /^Accept: SN-77/ }));
+    await vi.waitFor(() => expect(writes.addSuggestion).toHaveBeenCalledWith(AUDIT_ID, { type: 'ShortTerm', text: 'SN-77 · Jaw dies wear: worn', sourceResultId: uuid(921) }));
+  });
+
+  it('asks before deleting a run, naming the protocol and the equipment', async () => {
+    open(audit());
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(await screen.findByRole('button', { name: /^Delete: Primary — Jaw crusher audit/ }));
+    expect(confirm).toHaveBeenCalledWith('Do you really want to delete the run of protocol Jaw crusher audit on SN-77 · C120?');
+    expect(writes.deleteRun).not.toHaveBeenCalled();
+  });
+
+  it('is read-only while finished: no edit controls, texts and points disabled, nothing written', async () => {
+    open(audit({ finished: true }));
+    expect(await screen.findByText(AUDIT_TEXT.finished)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'change inspector' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Add: / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Accept/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect((screen.getByRole('textbox', { name: AUDIT_TEXT.summary }) as HTMLTextAreaElement).disabled).toBe(true);
+    expect((screen.getByTestId('audit-body') as HTMLFieldSetElement).disabled).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Worn' }).matches(':disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: AUDIT_TEXT.refresh })).toBeTruthy();
+  });
+});

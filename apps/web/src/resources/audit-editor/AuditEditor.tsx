@@ -1,0 +1,74 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import type { TAudit } from '@insp/contracts';
+import { trpc } from '../../providers/trpc';
+import { shownMessage } from '../../lib/errors';
+import { LocalImagesProvider } from '../inspection-edit/photos/localImages';
+import { ActionPoints } from './ActionPoints';
+import { AuditInfoBox } from './AuditInfoBox';
+import { Comments } from './Comments';
+import { AuditEditingContext } from './context';
+import { DownloadReport } from './DownloadReport';
+import { RunSections } from './RunSections';
+import { AUDIT_TEXT } from './texts';
+
+/**
+ * /Audits/{id} (000 §2.6): the audit editor. Every change is written as it is made (texts and points autosave
+ * 1 s after the last change, the rest at once) through the write module; the audit is read again after writes
+ * that change its shape and by Refresh. A finished audit is shown read-only until reopened (000 §4).
+ */
+export function AuditEditor() {
+  const { id = '' } = useParams();
+  const query = useQuery({ ...trpc.audits.get.queryOptions({ id }), refetchOnWindowFocus: false, refetchOnReconnect: false });
+  const audit = query.data as TAudit | undefined;
+  const [refreshing, setRefreshing] = useState(false);
+  const editing = useMemo(
+    () => ({ auditId: id, readOnly: audit?.finished ?? true, reload: () => query.refetch() }),
+    [id, audit?.finished, query.refetch], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  if (query.isError && !audit) return <Alert severity="error">{shownMessage(query.error)}</Alert>;
+  if (!audit) return <Typography color="text.secondary">{AUDIT_TEXT.loading}</Typography>;
+  const refresh = async () => {
+    setRefreshing(true);
+    await query.refetch().finally(() => setRefreshing(false));
+  };
+  return (
+    <AuditEditingContext.Provider value={editing}>
+      <LocalImagesProvider>
+        <Stack spacing={3} sx={{ pb: 4 }}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+            <Typography variant="h1">{AUDIT_TEXT.title(audit.name)}</Typography>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={refreshing}>
+                {AUDIT_TEXT.refresh}
+              </Button>
+              <Button variant="outlined" component={RouterLink} to={`/Audits/${id}/report`}>
+                {AUDIT_TEXT.viewReport}
+              </Button>
+              <DownloadReport audit={audit} />
+            </Stack>
+          </Stack>
+          {query.isError && <Alert severity="error">{shownMessage(query.error)}</Alert>}
+          {audit.finished && <Alert severity="info">{AUDIT_TEXT.finished}</Alert>}
+          {/* A disabled fieldset disables every native control below it: the finished audit reads, nothing more. */}
+          <Box component="fieldset" disabled={audit.finished} data-testid="audit-body" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+            <Stack spacing={3}>
+              <AuditInfoBox audit={audit} />
+              <ActionPoints audit={audit} />
+              <Comments audit={audit} />
+              <RunSections audit={audit} />
+            </Stack>
+          </Box>
+        </Stack>
+      </LocalImagesProvider>
+    </AuditEditingContext.Provider>
+  );
+}

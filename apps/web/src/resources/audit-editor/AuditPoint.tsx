@@ -1,0 +1,57 @@
+import { useRef, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import type { TEditPointConfig, TPointResult } from '@insp/contracts';
+import { useInspectionWrites } from '../../inspection-writes';
+import { isLocalImage, toContentValue, type ContentValue } from '../inspection-edit/formValues';
+import { useLocalImages } from '../inspection-edit/photos/localImages';
+import { PointEntry } from '../inspection-edit/points/PointEntry';
+import { content } from '../inspection-edit/toUpdate';
+import { validatePoint } from '../inspection-edit/validation';
+import { useAuditEditing } from './context';
+import { SaveMarker } from './SaveMarker';
+import { AUDIT_TEXT } from './texts';
+import { useAutosave } from './useAutosave';
+
+/**
+ * One point of an audit run with the report edit form's point entry, autosaved 1 s after the last change
+ * (000 §2.6): a result without id is created, one with an id updated (000 §4). New photos are uploaded first,
+ * each once; an answer the form's own checks refuse (numeric rule, patterns) is shown and not sent.
+ */
+export function AuditPoint({ runId, pointId, config, result }: { runId: string; pointId: string; config: TEditPointConfig; result: TPointResult }) {
+  const writes = useInspectionWrites();
+  const local = useLocalImages();
+  const { auditId } = useAuditEditing();
+  const [value, setValue] = useState<ContentValue>(() => toContentValue(config, result));
+  const [problem, setProblem] = useState<string | null>(null);
+  const resultId = useRef<string | undefined>(result.id);
+  const uploaded = useRef(new Map<string, string>());
+
+  const autosave = useAutosave(async (v: ContentValue) => {
+    for (const p of v.photos) {
+      if (!isLocalImage(p.imageId) || uploaded.current.has(p.imageId)) continue;
+      const img = local.get(p.imageId);
+      if (img) uploaded.current.set(p.imageId, (await writes.uploadPhoto(img.blob, img.fileName)).id);
+    }
+    const data = content({ ...v, id: resultId.current }, uploaded.current);
+    const saved = resultId.current
+      ? await writes.updateAuditResult(auditId, resultId.current, data)
+      : await writes.createAuditResult(auditId, runId, pointId, data);
+    if (saved.id) resultId.current = saved.id;
+  });
+
+  const onChange = (next: ContentValue) => {
+    setValue(next);
+    const checked = validatePoint(config, next);
+    setProblem(checked === true ? null : checked);
+    if (checked === true) autosave.change(next);
+  };
+  return (
+    <PointEntry
+      config={config}
+      value={value}
+      onChange={onChange}
+      error={problem ?? (autosave.error ? AUDIT_TEXT.notSaved(autosave.error) : undefined)}
+      status={<SaveMarker state={autosave.state} />}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { EDIT_LIMITS, type AuditTextField, type TAudit } from '@insp/contracts';
+import { useState } from 'react';
+import { useInspectionWrites } from '../../inspection-writes';
+import { Section } from '../inspection-edit/Section';
+import { useAuditEditing } from './context';
+import { SaveMarker } from './SaveMarker';
+import { AUDIT_TEXT } from './texts';
+import { useAutosave } from './useAutosave';
+
+/** One autosaved text of the audit (000 §2.6, §7 PUT {id}/{field}): saved 1 s after the last keystroke, (*) while unsaved. */
+export function AutosaveText({ field, label, initial }: { field: AuditTextField; label: string; initial: string }) {
+  const writes = useInspectionWrites();
+  const { auditId, readOnly } = useAuditEditing();
+  const [text, setText] = useState(initial);
+  const autosave = useAutosave((t: string) => writes.setAuditText(auditId, field, t));
+  return (
+    <div>
+      <TextField
+        multiline
+        minRows={3}
+        fullWidth
+        label={<>{label}<SaveMarker state={autosave.state} /></>}
+        value={text}
+        disabled={readOnly}
+        onChange={(e) => {
+          setText(e.target.value);
+          autosave.change(e.target.value);
+        }}
+        slotProps={{ htmlInput: { maxLength: EDIT_LIMITS.longText, 'aria-label': label, 'data-field': field } }}
+      />
+      {autosave.error && (
+        <Typography role="alert" variant="body2" color="error">
+          {AUDIT_TEXT.notSaved(autosave.error)}
+        </Typography>
+      )}
+    </div>
+  );
+}
+
+/** 000 §2.6 comments block: public comment, internal comment and the summary. */
+export function Comments({ audit }: { audit: TAudit }) {
+  return (
+    <Section title={AUDIT_TEXT.comments}>
+      <AutosaveText field="summary" label={AUDIT_TEXT.summary} initial={audit.summary} />
+      <AutosaveText field="comment" label={AUDIT_TEXT.comment} initial={audit.comment} />
+      <AutosaveText field="internalComment" label={AUDIT_TEXT.internalComment} initial={audit.internalComment} />
+    </Section>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ComponentType } from 'react';
+import { AuditEditor } from './AuditEditor';
+
+/** The audit editor (000 §2.6) by route-table path. */
+export const auditEditorScreens: Partial<Record<string, ComponentType>> = {
+  '/Audits/:id': AuditEditor,
+};

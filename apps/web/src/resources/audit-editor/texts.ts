@@ -1,0 +1,81 @@
+import type { RunStage, SuggestionType } from '@insp/contracts';
+
+/** Texts of the audit editor (000 §2.6); those the spec quotes appear word for word. */
+export const AUDIT_TEXT = {
+  loading: 'Loading...',
+  title: (name: string) => `Audit: ${name}`,
+  finished: 'This audit is finished and cannot be edited. Reopen it from the audit list to change it.',
+  refresh: 'Refresh',
+  viewReport: 'View report',
+  downloadReport: 'Download report',
+  preparingPdf: 'Preparing the PDF…',
+  // info box
+  info: 'Info',
+  inspectionDate: 'Inspection date',
+  inspector: 'Inspector',
+  change: 'change',
+  inspectorContact: 'Inspector contact',
+  customer: 'Customer',
+  customerContact: 'Customer contact',
+  phone: 'Phone',
+  email: 'E-mail',
+  inspectorTitle: 'Change inspector',
+  inspectorName: 'Inspector name',
+  inspectorEmail: 'Inspector e-mail',
+  save: 'SAVE',
+  cancel: 'CANCEL',
+  // autosave marker
+  unsaved: 'Not saved yet',
+  saving: 'Saving',
+  notSaved: (why: string) => `Not saved: ${why}`,
+  // comments
+  comments: 'Comments',
+  comment: 'Public comment',
+  internalComment: 'Internal comment',
+  summary: 'Summary',
+  // action points
+  actionPoints: 'Summary of action points',
+  add: 'Add',
+  edit: 'Edit',
+  delete: 'Delete',
+  newSuggestion: 'New action point',
+  proposals: 'Proposed from the ratings',
+  proposalsHelp: 'Points rated repair or replace, or immediate action, propose a short-term action point.',
+  accept: 'Accept',
+  dismiss: 'Dismiss',
+  // sections
+  extraPoints: 'Extra points',
+  plant: 'Plant',
+  crushers: 'Crushers',
+  screens: 'Screens',
+  noRuns: 'No runs yet.',
+  addRun: 'Add',
+  clone: 'Clone',
+  changeEquipment: 'Change equipment',
+  changeProtocol: 'Change protocol',
+  includedInReport: 'Included in the report',
+  deleteRunQuestion: (protocol: string, equipment: string) => `Do you really want to delete the run of protocol ${protocol} on ${equipment}?`,
+  // run dialogs
+  addRunTitle: 'Add run',
+  cloneRunTitle: (protocol: string) => `Clone run: ${protocol}`,
+  stage: 'Stage',
+  family: 'Product family',
+  model: 'Product model',
+  equipment: 'Existing equipment',
+  newEquipment: 'New equipment',
+  serialNumber: 'Serial number',
+  nickName: 'Nickname',
+  protocol: 'Protocol',
+  addButton: 'ADD',
+  changeButton: 'CHANGE',
+  kind: 'Kind',
+} as const;
+
+export const SUGGESTION_LISTS: { type: SuggestionType; title: string }[] = [
+  { type: 'OptimizationTarget', title: 'Optimization targets' },
+  { type: 'ShortTerm', title: 'Short term' },
+  { type: 'LongTerm', title: 'Long term' },
+];
+
+/** 000 §4: stage_1 Primary … stage_4 Quaternary. */
+export const STAGE_NAMES: Record<RunStage, string> = { stage_1: 'Primary', stage_2: 'Secondary', stage_3: 'Tertiary', stage_4: 'Quaternary' };

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { shownMessage } from '../../lib/errors';
+
+/** spec 000 §9: text autosave delay 1000 ms after the last keystroke. */
+export const AUTOSAVE_MS = 1000;
+
+/**
+ * 'saved': nothing unsaved. 'pending': changed, the 1 s after the last keystroke is still running (grey (*)).
+ * 'due': the 1 s passed and the save is in flight, or it failed (black (*)) — docs/decisions.md "Audit editor".
+ */
+export type AutosaveState = 'saved' | 'pending' | 'due';
+
+/**
+ * Saves the latest value `delay` ms after the last change (000 §2.6). Saves run one after another, so an older
+ * text never lands after a newer one; a failed save stays due (black) with its message until the next change or
+ * `flush()` retries. Leaving the screen with a change pending sends it at once.
+ */
+export function useAutosave<T>(save: (value: T) => Promise<unknown>, delay = AUTOSAVE_MS) {
+  const [state, setState] = useState<AutosaveState>('saved');
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef<{ value: T } | null>(null);
+  const version = useRef(0);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const mounted = useRef(true);
+
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    const pending = latest.current;
+    if (!pending) return chain.current;
+    const v = version.current;
+    if (mounted.current) setState('due');
+    chain.current = chain.current.then(async () => {
+      try {
+        await saveRef.current(pending.value);
+        if (version.current === v && mounted.current) {
+          latest.current = null;
+          setState('saved');
+          setError(null);
+        }
+      } catch (e) {
+        if (mounted.current) setError(shownMessage(e));
+      }
+    });
+    return chain.current;
+  }, []);
+
+  const change = useCallback(
+    (value: T) => {
+      latest.current = { value };
+      version.current++;
+      setState('pending');
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), delay);
+    },
+    [delay, flush],
+  );
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      if (timer.current) void flush();
+    };
+  }, [flush]);
+
+  return { state, error, change, flush };
+}

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { TAuditPdfJob, TAuditReportData } from '@insp/contracts';
 import { loadAuditReportData } from '@insp/db';
 import { renderAuditReportHtml } from '@insp/report';
 import type { JobContext, JobDeps } from '../types.js';
 import { PermanentJobError } from './errors.js';
-import { inlineImages } from './report.pdf.js';
+import { documentPdfKey, inlineImages, yyyymmdd } from './report.pdf.js';
 
 /**
  * Where an audit report's PDF is stored: like a report's (report.pdf.ts), the hash of the document rendered in that
@@ -12,16 +11,12 @@ import { inlineImages } from './report.pdf.js';
  * audit, its included runs or the renderer prints anew.
  */
 export function auditPdfKey(data: TAuditReportData, lang: string): string {
-  const html = renderAuditReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` });
-  const hash = createHash('sha256').update(lang).update('\0').update(html).digest('hex');
-  return `audit-pdf/${hash.slice(0, 2)}/${hash}-${lang.toLowerCase()}.pdf`;
+  return documentPdfKey('audit-pdf', lang, renderAuditReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` }));
 }
 
 /** {yyyymmdd}_audit_{lang}.pdf (000 §7), from the audit's inspection date in UTC. */
 export function auditPdfFileName(data: TAuditReportData, lang: string): string {
-  const d = new Date(data.audit.inspectionDate);
-  const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-  return `${ymd}_audit_${lang.toLowerCase().replace(/[^a-z0-9-]/g, '')}.pdf`;
+  return `${yyyymmdd(data.audit.inspectionDate)}_audit_${lang.toLowerCase().replace(/[^a-z0-9-]/g, '')}.pdf`;
 }
 
 /** Loads, renders and prints one audit report and stores it under its content key; a stored one is kept. */

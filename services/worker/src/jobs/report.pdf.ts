@@ -13,15 +13,24 @@ import { PermanentJobError } from './errors.js';
  * is printed anew, without a version number to remember.
  */
 export function reportPdfKey(data: TReportData, lang: string): string {
-  const html = renderReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` });
+  return documentPdfKey('report-pdf', lang, renderReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` }));
+}
+
+/** `<folder>/<2 hex>/<sha256 of language and document>-<lang>.pdf`: the storage key of a printed document. */
+export function documentPdfKey(folder: string, lang: string, html: string): string {
   const hash = createHash('sha256').update(lang).update('\0').update(html).digest('hex');
-  return `report-pdf/${hash.slice(0, 2)}/${hash}-${lang.toLowerCase()}.pdf`;
+  return `${folder}/${hash.slice(0, 2)}/${hash}-${lang.toLowerCase()}.pdf`;
+}
+
+/** yyyymmdd of an epoch-ms date in UTC, the start of every PDF name (000 §9). */
+export function yyyymmdd(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
 }
 
 /** yyyymmdd_{serialNumber}_{type}.pdf (000 §3), from the inspection date in UTC. */
 export function reportPdfFileName(data: TReportData): string {
-  const d = new Date(data.header.inspectionDate);
-  const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  const ymd = yyyymmdd(data.header.inspectionDate);
   const serial = (data.header.serialNumber ?? data.header.nickName ?? 'equipment').replace(/[^A-Za-z0-9._-]+/g, '-');
   return `${ymd}_${serial}_${data.header.type}.pdf`;
 }

@@ -12,6 +12,8 @@ import { SaveMarker } from './SaveMarker';
 import { AUDIT_TEXT } from './texts';
 import { useAutosave } from './useAutosave';
 
+const PROPOSING: string[] = ['Repair', 'ImmediateAction'];
+
 /**
  * One point of an audit run with the report edit form's point entry, autosaved 1 s after the last change
  * (000 §2.6): a result without id is created, one with an id updated (000 §4). New photos are uploaded first,
@@ -20,11 +22,12 @@ import { useAutosave } from './useAutosave';
 export function AuditPoint({ runId, pointId, config, result }: { runId: string; pointId: string; config: TEditPointConfig; result: TPointResult }) {
   const writes = useInspectionWrites();
   const local = useLocalImages();
-  const { auditId } = useAuditEditing();
+  const { auditId, reload } = useAuditEditing();
   const [value, setValue] = useState<ContentValue>(() => toContentValue(config, result));
   const [problem, setProblem] = useState<string | null>(null);
   const resultId = useRef<string | undefined>(result.id);
   const uploaded = useRef(new Map<string, string>());
+  const savedRating = useRef(result.rating);
 
   const autosave = useAutosave(async (v: ContentValue) => {
     for (const p of v.photos) {
@@ -37,6 +40,9 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
       ? await writes.updateAuditResult(auditId, resultId.current, data)
       : await writes.createAuditResult(auditId, runId, pointId, data);
     if (saved.id) resultId.current = saved.id;
+    // Issue 8: a rating of repair or immediate action proposes an action point; read the audit for it to show.
+    if (v.rating !== savedRating.current && [v.rating, savedRating.current].some((r) => PROPOSING.includes(r))) void reload();
+    savedRating.current = v.rating;
   });
 
   const onChange = (next: ContentValue) => {

@@ -8,6 +8,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { TAudit, TAuditRun } from '@insp/contracts';
 import { useInspectionWrites } from '../../inspection-writes';
+import { coarsePointer } from '../../theme';
 import { shownMessage } from '../../lib/errors';
 import { AddRunDialog } from './AddRunDialog';
 import { AuditPoint } from './AuditPoint';
@@ -15,6 +16,9 @@ import { useAuditEditing } from './context';
 import { EquipmentDialog } from './EquipmentDialog';
 import { ProtocolDialog } from './ProtocolDialog';
 import { AUDIT_TEXT, STAGE_NAMES } from './texts';
+
+/** The switch 44 px high on touch screens (WCAG 2.5.5), its thumb still centred on the track. */
+const touchSwitch = { [coarsePointer]: { height: 44, py: '15px', '& .MuiSwitch-switchBase': { padding: '12px 9px' } } } as const;
 
 export const equipmentName = (run: TAuditRun) =>
   [run.equipment?.serialNumber, run.equipment?.nickName, run.equipment?.productModelName].filter(Boolean).join(' · ') || '—';
@@ -55,7 +59,7 @@ export function RunCard({ audit, run, machine, extraPoints = true }: { audit: TA
           <FormControlLabel
             label={AUDIT_TEXT.includedInReport}
             control={
-              <Switch checked={included} disabled={readOnly} slotProps={{ input: { 'aria-label': `${AUDIT_TEXT.includedInReport}: ${title}` } }}
+              <Switch checked={included} disabled={readOnly} sx={touchSwitch} slotProps={{ input: { 'aria-label': `${AUDIT_TEXT.includedInReport}: ${title}` } }}
                 onChange={(e) => {
                   const next = e.target.checked;
                   setIncluded(next);

@@ -1,0 +1,204 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { TAudit } from '@insp/contracts';
+import type { Product } from './support/product.js';
+import { screenshot } from './support/browser.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { newPage, productAndBrowser, signInAsStaff } from './support/sign-in.js';
+import { expectTouchTargets, newTabletPage, TABLET } from './support/tablet.js';
+
+/**
+ * The audit editor (spec 000 §2.6) on the built product with the demo seed: the inspector opens an open audit of
+ * theirs, fills a radio point with its default comment, a table and a photo (each autosaved), watches the summary's
+ * autosave persist across a reload, adds a run and accepts a proposed action point; then the editor on a tablet.
+ */
+let product: Product;
+let browser: Browser;
+productAndBrowser((p, b) => {
+  product = p;
+  browser = b;
+});
+
+const INSPECTOR = 'inspector@company.example';
+
+/** What the screen shows now (a modal sits in the viewport, not on the full page). */
+async function viewShot(page: Page, name: string) {
+  const dir = resolve(import.meta.dirname, '../../../test-results/screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(300); // the modal's fade-in
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** A small real PNG (8-bit RGB) the server's image check accepts. */
+function makePng(width: number, height: number): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = table[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([200 - (y * 100) / height, 120, 60 + (x * 100) / width], y * (width * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await fetch(`${product.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The signed-in inspector's open audit, found through the list call. */
+async function myOpenAudit(page: Page): Promise<{ id: string; name: string }> {
+  const list = await api<{ result: { id: string; name: string; finished: boolean }[] }>(page, '/api/v1/audits?mineOnly=true&amount=50');
+  const found = list.result.find((a) => !a.finished);
+  if (!found) throw new Error('the demo seed has no open audit of the inspector');
+  return found;
+}
+
+const run = (page: Page, title: RegExp) => page.getByRole('region', { name: title });
+const point = (scope: Locator, name: string) => scope.getByRole('region', { name, exact: true });
+/** Waits until no (*) marker is left: every autosave answered. */
+const allSaved = (page: Page) => expect.poll(() => page.getByTestId('save-marker').count(), { timeout: 10_000 }).toBe(0);
+
+/** Opens a select by its label and picks an option (the first when none is named). */
+async function pick(page: Page, scope: Locator, label: string, option?: string | RegExp) {
+  await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
+  const box = await listbox.locator('xpath=..').boundingBox();
+  expect(box!.height).toBeLessThanOrEqual(120); // 000 §2.6: dropdown lists 120 px high, scrolling
+  await (option ? listbox.getByRole('option', { name: option }) : listbox.getByRole('option').filter({ hasNotText: 'New equipment' }).first()).click();
+  await listbox.waitFor({ state: 'hidden' });
+}
+
+describe('audit editor', () => {
+  it('fills points with autosave, keeps the summary across a reload, adds a run and accepts a proposed action point', async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, product.url, INSPECTOR);
+    const audit = await myOpenAudit(page);
+    await page.goto(`${product.url}/Audits/${audit.id}`);
+    await page.getByRole('heading', { level: 1, name: `Audit: ${audit.name}` }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'View report' }).getAttribute('href')).toBe(`/Audits/${audit.id}/report`);
+    await screenshot(page, 'audit-editor');
+    await expectNoSeriousA11yViolations(page, 'audit editor');
+
+    // a radio point of the site run: 'Not OK' brings its default comment (asking first if somebody wrote one)
+    const site = run(page, /^Site audit$/);
+    const estop = point(site, 'Emergency stop buttons');
+    await estop.getByRole('radio', { name: 'Not OK' }).check();
+    const replace = page.getByRole('dialog', { name: 'Replace the comment?' });
+    if (await replace.isVisible().catch(() => false)) await replace.getByRole('button', { name: 'REPLACE' }).click();
+    await expect.poll(() => estop.getByRole('textbox', { name: 'Comment: Emergency stop buttons', exact: true }).inputValue()).toBe('Not working; fix before operation.');
+    await estop.getByRole('radio', { name: 'Repair or replace' }).check();
+    await expect.poll(() => estop.getByTestId('save-marker').count()).toBe(1);
+
+    // a table of the primary crusher: Average computed live; and a photo, uploaded with the result
+    const primary = run(page, /^Primary — Machine audit for crushers/).first();
+    const belt = point(primary, 'Conveyor belt thickness');
+    await belt.getByRole('textbox', { name: 'Main conveyor Left' }).fill('10');
+    await belt.getByRole('textbox', { name: 'Main conveyor Centre' }).fill('12,5');
+    await belt.getByRole('textbox', { name: 'Main conveyor Right' }).fill('14');
+    await expect.poll(() => belt.getByRole('row', { name: /^Main conveyor/ }).getByTestId('aggregate').textContent()).toBe('12.17');
+    await belt.getByTestId('photo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await belt.getByText('Unallowed file type').waitFor();
+    await belt.getByTestId('photo-input').setInputFiles({ name: 'belt.png', mimeType: 'image/png', buffer: makePng(240, 160) });
+    await belt.getByRole('textbox', { name: 'Caption' }).last().fill('Belt edge worn');
+    const preview = await belt.getByRole('img', { name: 'Belt edge worn' }).boundingBox();
+    expect([Math.round(preview!.width), Math.round(preview!.height)]).toEqual([300, 200]);
+
+    // the summary autosaves 1 s after the last keystroke: (*) grey while pending, gone once saved
+    const summary = page.getByRole('textbox', { name: 'Summary', exact: true });
+    await summary.fill(`Crushers near capacity ${audit.id.slice(0, 8)}`);
+    expect(await page.getByTestId('save-marker').filter({ visible: true }).first().getAttribute('data-state')).toBe('pending');
+    await allSaved(page);
+    await screenshot(page, 'audit-editor-filled');
+
+    const saved = await api<TAudit>(page, `/api/v1/audits/${audit.id}`);
+    const siteRun = saved.inspectionProtocolRuns.find((r) => r.protocolType === 'Audit_Site')!;
+    const estopSaved = siteRun.categories.flatMap((c) => c.inspectionPoints).find((p) => p.name === 'Emergency stop buttons')!.content;
+    expect(estopSaved).toMatchObject({ selection: 'Not OK', comment: 'Not working; fix before operation.', rating: 'Repair' });
+    const primaryRun = saved.inspectionProtocolRuns.find((r) => r.protocolRunType === 'Audit_Machine:stage_1')!;
+    const beltSaved = primaryRun.categories.flatMap((c) => c.inspectionPoints).find((p) => p.name === 'Conveyor belt thickness')!.content;
+    expect(beltSaved.photos.map((p) => p.caption)).toContain('Belt edge worn');
+    expect(beltSaved.rows.find((r) => r.title === 'Main conveyor')!.values.map((v) => v.value)).toEqual(expect.arrayContaining(['10', '12,5', '14']));
+
+    // the point rated repair proposes a short-term action point at once
+    const proposal = page.getByTestId('proposal').filter({ hasText: 'Emergency stop buttons: Not working; fix before operation.' });
+    await proposal.waitFor();
+
+    // across a reload: the summary as typed, and the proposal still there until decided
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: `Audit: ${audit.name}` }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Summary', exact: true }).inputValue()).toBe(`Crushers near capacity ${audit.id.slice(0, 8)}`);
+    await page.getByRole('region', { name: 'Proposed from the ratings' }).scrollIntoViewIfNeeded();
+    await viewShot(page, 'audit-editor-proposal');
+    await proposal.getByRole('button', { name: /^Accept/ }).click();
+    await proposal.waitFor({ state: 'detached' });
+    await page.getByRole('region', { name: 'Short term' }).getByText('Emergency stop buttons: Not working; fix before operation.').waitFor();
+
+    // add a run: ADD only once stage, family, model, serial number and protocol are given
+    const runsBefore = await page.getByTestId('run').count();
+    await page.getByRole('button', { name: 'Add: Crushers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add run' });
+    const add = dialog.getByRole('button', { name: 'ADD' });
+    expect(await add.isDisabled()).toBe(true);
+    await pick(page, dialog, 'Stage', 'Quaternary');
+    await pick(page, dialog, 'Product family');
+    await pick(page, dialog, 'Product model');
+    await dialog.getByRole('textbox', { name: 'Serial number' }).fill(`E2E-AUD-${audit.id.slice(0, 6)}`);
+    expect(await add.isDisabled()).toBe(true);
+    await pick(page, dialog, 'Protocol', 'Machine audit for crushers');
+    await viewShot(page, 'audit-editor-add-run');
+    expect(await add.isDisabled()).toBe(false);
+    await add.click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('run').count()).toBe(runsBefore + 1);
+    await run(page, new RegExp(`^Quaternary — Machine audit for crushers — E2E-AUD-${audit.id.slice(0, 6)}`)).waitFor();
+    await expectNoSeriousA11yViolations(page, 'audit editor after edits');
+    await page.context().close();
+  });
+
+  it('fits a tablet held upright: no sideways scroll, 44 px targets', async () => {
+    const page = await newTabletPage(browser);
+    await signInAsStaff(page, product.url, INSPECTOR);
+    const audit = await myOpenAudit(page);
+    await page.goto(`${product.url}/Audits/${audit.id}`);
+    await page.getByRole('heading', { level: 1, name: `Audit: ${audit.name}` }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);
+    const site = run(page, /^Site audit$/);
+    await expectTouchTargets({
+      'refresh': page.getByRole('button', { name: 'Refresh' }),
+      'change inspector': page.getByRole('button', { name: 'change inspector' }),
+      'add action point': page.getByRole('button', { name: /^Add: / }),
+      'edit and delete action point': page.getByRole('button', { name: /^(Edit|Delete): / }),
+      'include in report': page.getByRole('switch', { name: /^Included in the report/ }),
+      'radio option': site.getByRole('radio'),
+      'not applicable tick': site.getByRole('checkbox'),
+      'run actions': page.getByRole('button', { name: /^(Clone|Change equipment|Change protocol|Delete): / }),
+    });
+    await screenshot(page, 'audit-editor-tablet');
+    await expectNoSeriousA11yViolations(page, 'audit editor on a tablet');
+    await page.context().close();
+  });
+});

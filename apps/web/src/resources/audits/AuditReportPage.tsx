@@ -55,7 +55,9 @@ export function AuditReportPage() {
         <LanguageSelect value={lang} onChange={setLang} />
         <PdfButton report={{ id, name }} lang={lang} kind="audits" fileName={auditPdfName(inspectionDate, lang)} />
       </Box>
-      <StorageUrlLink id={id} lang={lang} />
+      <Box sx={{ alignSelf: 'flex-start' }}>
+        <StorageUrlLink id={id} lang={lang} />
+      </Box>
       <ReportBody html={html} title={`Audit report: ${name}`} />
     </Box>
   );

@@ -77,7 +77,7 @@ export function NewAuditPage() {
             format={DATE_INPUT_FORMAT}
             onChange={(d) => setForm((f) => ({ ...f, day: !d ? '' : d.isValid() ? d.utc().format('YYYY-MM-DD') : 'invalid' }))}
             slotProps={{
-              textField: { required: true, onBlur: () => touch('day'), error: dateError, helperText: dateError ? found.day : ' ' },
+              textField: { name: 'inspectionDate', required: true, onBlur: () => touch('day'), error: dateError, helperText: dateError ? found.day : ' ' },
               openPickerButton: { 'aria-label': `Choose the ${AUDIT_TEXT.inspectionDate.toLowerCase()}` },
               layout: { sx: touchPopup },
             }}

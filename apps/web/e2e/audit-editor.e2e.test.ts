@@ -125,6 +125,8 @@ describe('audit editor', () => {
     await belt.getByTestId('photo-input').setInputFiles({ name: 'belt.png', mimeType: 'image/png', buffer: makePng(240, 160) });
     await belt.getByRole('textbox', { name: 'Caption' }).last().fill('Belt edge worn');
     const preview = await belt.getByRole('img', { name: 'Belt edge worn' }).boundingBox();
+    await belt.getByRole('img', { name: 'Belt edge worn' }).scrollIntoViewIfNeeded();
+    await viewShot(page, 'audit-editor-photo');
     expect([Math.round(preview!.width), Math.round(preview!.height)]).toEqual([300, 200]);
 
     // the summary autosaves 1 s after the last keystroke: (*) grey while pending, gone once saved
@@ -132,6 +134,8 @@ describe('audit editor', () => {
     await summary.fill(`Crushers near capacity ${audit.id.slice(0, 8)}`);
     expect(await page.getByTestId('save-marker').filter({ visible: true }).first().getAttribute('data-state')).toBe('pending');
     await allSaved(page);
+    await belt.getByText('Not uploaded yet').waitFor({ state: 'detached' }); // uploaded with the result
+    expect(await belt.getByRole('textbox', { name: 'Caption' }).inputValue()).toBe('Belt edge worn');
     await screenshot(page, 'audit-editor-filled');
 
     const saved = await api<TAudit>(page, `/api/v1/audits/${audit.id}`);
@@ -174,8 +178,15 @@ describe('audit editor', () => {
     await add.click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('run').count()).toBe(runsBefore + 1);
-    await run(page, new RegExp(`^Quaternary — Machine audit for crushers — E2E-AUD-${audit.id.slice(0, 6)}`)).waitFor();
+    const added = run(page, new RegExp(`^Quaternary — Machine audit for crushers — E2E-AUD-${audit.id.slice(0, 6)}`));
+    await added.waitFor();
     await expectNoSeriousA11yViolations(page, 'audit editor after edits');
+
+    // deleting it asks through the browser, naming the protocol and the equipment
+    const asked = new Promise<string>((done) => page.once('dialog', (d) => (done(d.message()), void d.accept())));
+    await added.getByRole('button', { name: /^Delete: / }).click();
+    expect(await asked).toMatch(new RegExp(`^Do you really want to delete the run of protocol Machine audit for crushers on E2E-AUD-${audit.id.slice(0, 6)}`));
+    await expect.poll(() => page.getByTestId('run').count()).toBe(runsBefore);
     await page.context().close();
   });
 

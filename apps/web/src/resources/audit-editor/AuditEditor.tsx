@@ -29,9 +29,11 @@ export function AuditEditor() {
   const query = useQuery({ ...trpc.audits.get.queryOptions({ id }), refetchOnWindowFocus: false, refetchOnReconnect: false });
   const audit = query.data as TAudit | undefined;
   const [refreshing, setRefreshing] = useState(false);
+  // Refresh shows the server's values: the texts and points below hold their own state, so they start again.
+  const [generation, setGeneration] = useState(0);
   const editing = useMemo(
     () => ({ auditId: id, readOnly: audit?.finished ?? true, reload: () => query.refetch() }),
-    [id, audit?.finished, query.refetch], // eslint-disable-line react-hooks/exhaustive-deps
+    [id, audit?.finished, query.refetch],
   );
 
   if (query.isError && !audit) return <Alert severity="error">{shownMessage(query.error)}</Alert>;
@@ -39,6 +41,7 @@ export function AuditEditor() {
   const refresh = async () => {
     setRefreshing(true);
     await query.refetch().finally(() => setRefreshing(false));
+    setGeneration((g) => g + 1);
   };
   return (
     <AuditEditingContext.Provider value={editing}>
@@ -59,7 +62,7 @@ export function AuditEditor() {
           {query.isError && <Alert severity="error">{shownMessage(query.error)}</Alert>}
           {audit.finished && <Alert severity="info">{AUDIT_TEXT.finished}</Alert>}
           {/* A disabled fieldset disables every native control below it: the finished audit reads, nothing more. */}
-          <Box component="fieldset" disabled={audit.finished} data-testid="audit-body" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <Box key={generation} component="fieldset" disabled={audit.finished} data-testid="audit-body" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
             <Stack spacing={3}>
               <AuditInfoBox audit={audit} />
               <ActionPoints audit={audit} />

@@ -40,6 +40,15 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
       ? await writes.updateAuditResult(auditId, resultId.current, data)
       : await writes.createAuditResult(auditId, runId, pointId, data);
     if (saved.id) resultId.current = saved.id;
+    // Uploaded photos are named by their ids from now on (no 'Not uploaded yet'), with the entries' ids answered.
+    setValue((now) => ({
+      ...now,
+      photos: now.photos.map((p) => {
+        const imageId = uploaded.current.get(p.imageId) ?? p.imageId;
+        const id = p.id ?? saved.photos.find((x) => x.imageId === imageId)?.id;
+        return { ...p, imageId, ...(id ? { id } : {}) };
+      }),
+    }));
     // Issue 8: a rating of repair or immediate action proposes an action point; read the audit for it to show.
     if (v.rating !== savedRating.current && [v.rating, savedRating.current].some((r) => PROPOSING.includes(r))) void reload();
     savedRating.current = v.rating;

@@ -22,7 +22,7 @@ export function EquipmentDialog({ open, audit, run, onClose }: { open: boolean; 
       setValue(initial);
       setError(null);
     }
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open]);
   const change = async () => {
     setBusy(true);
     try {

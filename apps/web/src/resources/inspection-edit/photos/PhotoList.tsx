@@ -27,7 +27,9 @@ export function PhotoList({ value, onChange, label, disabled, max = EDIT_LIMITS.
       </Typography>
       {value.map((p, i) => (
         <PhotoItem
-          key={p.id ?? p.imageId}
+          // By position: an autosave (audit editor) swaps a local photo's marker for its uploaded id, and the
+          // caption being typed must keep its focus. The items are controlled, so a removal just shifts values.
+          key={i}
           photo={p}
           n={i + 1}
           disabled={disabled}

@@ -71,7 +71,7 @@ describe('the audit pages', { timeout: 20_000 }, () => {
       'audits.get': () => ({ data: { id: AUDIT, name: 'Audit Quarry Ltd 2026', inspectionDate: Date.UTC(2026, 8, 23) } }),
       'audits.reportHtml': (input) => ({ data: `<html><body><h1>Audit report ${(input as { lang: string }).lang}</h1></body></html>` }),
     });
-    const storage = vi.fn(async () =>
+    const storage = vi.fn(async (_url: string) =>
       Response.json({ url: 'http://insp.example/api/v1/files/audit-pdf/x.pdf?sig=1', expiresAt: '2026-11-22T22:08:00.000Z', fileName: '20260923_audit_fi.pdf' }),
     );
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => (String(url).includes('/storageurl') ? storage(url) : api.fetch(url, init)));

@@ -90,7 +90,7 @@ describe('/Audits', () => {
     await row.getByRole('button', { name: `Finish ${name}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Do you really want to finish the audit?', { exact: false }).waitFor();
-    expect(await dialog.getByRole('heading').innerText()).toBe(`Finish audit ${name}?`);
+    expect(await dialog.getByRole('heading').innerText()).toBe(`Finish ${name}?`);
     await settle(page);
     await screenshot(page, 'audits-finish-modal');
     await expectNoSeriousA11yViolations(page, 'finish modal');
@@ -105,7 +105,7 @@ describe('/Audits', () => {
 
     await row.getByRole('button', { name: `Reopen ${name}` }).click();
     await dialog.getByText('Do you really want to reopen the audit?', { exact: false }).waitFor();
-    expect(await dialog.getByRole('heading').innerText()).toBe(`Reopen audit ${name}?`);
+    expect(await dialog.getByRole('heading').innerText()).toBe(`Reopen ${name}?`);
     await settle(page);
     await screenshot(page, 'audits-reopen-modal');
     await dialog.getByRole('button', { name: 'REOPEN' }).click();

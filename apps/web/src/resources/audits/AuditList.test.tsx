@@ -78,12 +78,12 @@ describe('audits list', { timeout: 20_000 }, () => {
     expect(screen.queryAllByRole('button', { name: /^Delete / })).toHaveLength(0);
   });
 
-  it("offers a Manager delete on every row, asking 'Delete audit {name}?' before deleting", async () => {
+  it("offers a Manager delete on every row, asking 'Delete {name}?' before deleting", async () => {
     await renderList(Level.Manager);
     expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(2);
     fireEvent.click(button('Delete Closed plant audit')!);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('heading').textContent).toBe('Delete audit Closed plant audit?');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Delete Closed plant audit?');
     expect(within(dialog).getByText('Do you really want to delete the audit?')).toBeTruthy();
     expect(calls('audits.delete')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'DELETE' }));
@@ -109,7 +109,7 @@ describe('audits list', { timeout: 20_000 }, () => {
     await renderList(Level.User);
     fireEvent.click(button('Finish Open pit audit')!);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('heading').textContent).toBe('Finish audit Open pit audit?');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Finish Open pit audit?');
     expect(within(dialog).getByText('Do you really want to finish the audit? It cannot be edited until it is reopened.')).toBeTruthy();
     expect(within(rowOf('Open pit audit')).getByText('Open')).toBeTruthy(); // nothing changes on the click
     fireEvent.click(within(dialog).getByRole('button', { name: 'FINISH' }));
@@ -123,7 +123,7 @@ describe('audits list', { timeout: 20_000 }, () => {
     await renderList(Level.User);
     fireEvent.click(button('Reopen Closed plant audit')!);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('heading').textContent).toBe('Reopen audit Closed plant audit?');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Reopen Closed plant audit?');
     expect(within(dialog).getByText('Do you really want to reopen the audit? It can then be edited again.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'REOPEN' }));
     await waitFor(() => expect(within(rowOf('Closed plant audit')).getByText('Open')).toBeTruthy());

@@ -1,17 +1,20 @@
-/** Visible texts of /Audits, the new-audit page and /Audits/{id}/report (000 §2.5; the modal wording is ours). */
+/**
+ * Visible texts of /Audits, the new-audit page and /Audits/{id}/report (000 §2.5; the modal wording is ours). Titles
+ * name the audit alone: its name already starts with 'Audit' ('Audit {customer} {year}').
+ */
 export const AUDIT_TEXT = {
   title: 'Audits',
   searchPlaceholder: 'Search name, customer or inspector',
   noAudits: 'No audits found.',
   open: 'Open',
   finished: 'Finished',
-  finishTitle: (name: string) => `Finish audit ${name}?`,
+  finishTitle: (name: string) => `Finish ${name}?`,
   finishQuestion: 'Do you really want to finish the audit? It cannot be edited until it is reopened.',
   finishConfirm: 'FINISH',
-  reopenTitle: (name: string) => `Reopen audit ${name}?`,
+  reopenTitle: (name: string) => `Reopen ${name}?`,
   reopenQuestion: 'Do you really want to reopen the audit? It can then be edited again.',
   reopenConfirm: 'REOPEN',
-  deleteTitle: (name: string) => `Delete audit ${name}?`,
+  deleteTitle: (name: string) => `Delete ${name}?`,
   deleteQuestion: 'Do you really want to delete the audit?',
   newAudit: 'New audit',
   customer: 'Customer',

@@ -208,8 +208,28 @@ describe('audit editor', () => {
       'not applicable tick': site.getByRole('checkbox'),
       'run actions': page.getByRole('button', { name: /^(Clone|Change equipment|Change protocol|Delete): / }),
     });
+    const clone = page.getByRole('button', { name: /^Clone: / }).first();
+    await clone.scrollIntoViewIfNeeded();
+    await viewShot(page, 'audit-editor-tablet-run');
     await screenshot(page, 'audit-editor-tablet');
     await expectNoSeriousA11yViolations(page, 'audit editor on a tablet');
+    await page.context().close();
+  });
+
+  it('shows a finished audit read-only until it is reopened', async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, product.url, INSPECTOR);
+    const list = await api<{ result: { id: string; name: string; finished: boolean }[] }>(page, '/api/v1/audits?mineOnly=true&amount=50');
+    const done = list.result.find((a) => a.finished)!;
+    await page.goto(`${product.url}/Audits/${done.id}`);
+    await page.getByText('This audit is finished and cannot be edited. Reopen it from the audit list to change it.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Summary', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /^(Add|Edit|Delete|Clone|Accept): / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'change inspector' }).count()).toBe(0);
+    expect(await page.getByRole('radio').first().isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
+    await screenshot(page, 'audit-editor-finished');
+    await expectNoSeriousA11yViolations(page, 'finished audit');
     await page.context().close();
   });
 });

@@ -36,7 +36,8 @@ export function ActionPoints({ audit }: { audit: TAudit }) {
   return (
     <Section title={AUDIT_TEXT.actionPoints}>
       {error && <Alert severity="error">{error}</Alert>}
-      {audit.proposals.length > 0 && (
+      {/* A finished audit decides nothing: its open proposals are not shown. */}
+      {!readOnly && audit.proposals.length > 0 && (
         <Box component="section" aria-labelledby="proposals-title" sx={{ border: 1, borderColor: 'warning.main', borderRadius: 1, p: 1.5 }}>
           <Typography variant="h3" id="proposals-title" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
             {AUDIT_TEXT.proposals}
@@ -73,6 +74,11 @@ export function ActionPoints({ audit }: { audit: TAudit }) {
                 </Button>
               )}
             </Stack>
+            {items.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {AUDIT_TEXT.noSuggestions}
+              </Typography>
+            )}
             <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {items.map((s) => (
                 <li key={s.id}>

@@ -155,6 +155,7 @@ describe('audit editor', () => {
     expect(screen.queryByRole('button', { name: 'change inspector' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Add: / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Accept/ })).toBeNull();
+    expect(screen.queryByText(AUDIT_TEXT.proposals)).toBeNull();
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
     expect((screen.getByRole('textbox', { name: AUDIT_TEXT.summary }) as HTMLTextAreaElement).disabled).toBe(true);
     expect((screen.getByTestId('audit-body') as HTMLFieldSetElement).disabled).toBe(true);

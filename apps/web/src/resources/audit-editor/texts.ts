@@ -39,6 +39,7 @@ export const AUDIT_TEXT = {
   edit: 'Edit',
   delete: 'Delete',
   newSuggestion: 'New action point',
+  noSuggestions: 'None yet.',
   proposals: 'Proposed from the ratings',
   proposalsHelp: 'Points rated repair or replace, or immediate action, propose a short-term action point.',
   accept: 'Accept',

@@ -102,8 +102,15 @@ describe('audit editor', () => {
     expect(writes.setAuditText).toHaveBeenCalledTimes(1);
     expect(writes.setAuditText).toHaveBeenCalledWith(AUDIT_ID, 'summary', 'New summary');
     expect(marker(AUDIT_TEXT.summary)?.getAttribute('data-state')).toBe('due');
+    const unload = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(unload()).toBe(true); // closing the tab now asks first
     await act(async () => finish());
     expect(marker(AUDIT_TEXT.summary)).toBeNull();
+    expect(unload()).toBe(false);
   });
 
   it('keeps the (*) black with the reason when the save fails', async () => {

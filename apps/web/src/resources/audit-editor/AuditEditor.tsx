@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -18,6 +18,7 @@ import { AuditEditingContext } from './context';
 import { DownloadReport } from './DownloadReport';
 import { RunSections } from './RunSections';
 import { AUDIT_TEXT } from './texts';
+import { hasUnsavedAutosaves } from './useAutosave';
 
 /**
  * /Audits/{id} (000 §2.6): the audit editor. Every change is written as it is made (texts and points autosave
@@ -35,6 +36,15 @@ export function AuditEditor() {
     () => ({ auditId: id, readOnly: audit?.finished ?? true, reload: () => query.refetch() }),
     [id, audit?.finished, query.refetch],
   );
+
+  // Closing or reloading the tab before a change is saved: the browser asks first (saves run in the page).
+  useEffect(() => {
+    const ask = (e: BeforeUnloadEvent) => {
+      if (hasUnsavedAutosaves()) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, []);
 
   if (query.isError && !audit) return <Alert severity="error">{shownMessage(query.error)}</Alert>;
   if (!audit) return <Typography color="text.secondary">{AUDIT_TEXT.loading}</Typography>;

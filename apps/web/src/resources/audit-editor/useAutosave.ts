@@ -4,6 +4,10 @@ import { shownMessage } from '../../lib/errors';
 /** spec 000 §9: text autosave delay 1000 ms after the last keystroke. */
 export const AUTOSAVE_MS = 1000;
 
+/** Autosaves with a change not yet answered by the server, across the page (the unload prompt asks while any). */
+const unsaved = new Set<object>();
+export const hasUnsavedAutosaves = () => unsaved.size > 0;
+
 /**
  * 'saved': nothing unsaved. 'pending': changed, the 1 s after the last keystroke is still running (grey (*)).
  * 'due': the 1 s passed and the save is in flight, or it failed (black (*)) — docs/decisions.md "Audit editor".
@@ -25,6 +29,7 @@ export function useAutosave<T>(save: (value: T) => Promise<unknown>, delay = AUT
   const saveRef = useRef(save);
   saveRef.current = save;
   const mounted = useRef(true);
+  const token = useRef({});
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
@@ -36,10 +41,13 @@ export function useAutosave<T>(save: (value: T) => Promise<unknown>, delay = AUT
     chain.current = chain.current.then(async () => {
       try {
         await saveRef.current(pending.value);
-        if (version.current === v && mounted.current) {
+        if (version.current === v) {
           latest.current = null;
-          setState('saved');
-          setError(null);
+          unsaved.delete(token.current);
+          if (mounted.current) {
+            setState('saved');
+            setError(null);
+          }
         }
       } catch (e) {
         if (mounted.current) setError(shownMessage(e));
@@ -52,6 +60,7 @@ export function useAutosave<T>(save: (value: T) => Promise<unknown>, delay = AUT
     (value: T) => {
       latest.current = { value };
       version.current++;
+      unsaved.add(token.current);
       setState('pending');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), delay);
@@ -61,9 +70,11 @@ export function useAutosave<T>(save: (value: T) => Promise<unknown>, delay = AUT
 
   useEffect(() => {
     mounted.current = true;
+    const mine = token.current;
     return () => {
       mounted.current = false;
-      if (timer.current) void flush();
+      // A change still waiting is sent now; once that is over (saved or not) the page no longer holds it.
+      void (timer.current ? flush() : chain.current).finally(() => unsaved.delete(mine));
     };
   }, [flush]);
 

@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { uuid } from '../inspection-edit/edit.fixtures.test-helpers';
+import { audit, AUDIT_ID, auditEditorHooks, button, open, pick, run, writes } from './auditEditor.test-helpers';
+import { AUDIT_TEXT } from './texts';
+
+auditEditorHooks();
+
+describe('audit run dialogs (000 §5)', () => {
+  it('enables ADD only once stage, family, model, serial number or nickname and protocol are given, and sends the stage with the kind', async () => {
+    open(audit());
+    writes.addRun.mockResolvedValue(run());
+    fireEvent.click(await screen.findByRole('button', { name: 'Add: Crushers' }));
+    const dialog = await screen.findByRole('dialog', { name: AUDIT_TEXT.addRunTitle });
+    const add = () => button(dialog, AUDIT_TEXT.addButton);
+    expect(add().disabled).toBe(true);
+    await pick(dialog, AUDIT_TEXT.stage, 'Secondary');
+    await pick(dialog, AUDIT_TEXT.family, 'Jaw');
+    await pick(dialog, AUDIT_TEXT.model, 'C120');
+    expect(add().disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: AUDIT_TEXT.nickName }), { target: { value: 'Old jaw' } });
+    expect(add().disabled).toBe(true);
+    await pick(dialog, AUDIT_TEXT.protocol, 'Machine audit, short');
+    expect(add().disabled).toBe(false);
+    fireEvent.click(add());
+    await vi.waitFor(() => expect(writes.addRun).toHaveBeenCalledWith(AUDIT_ID, {
+      protocolRunType: 'Audit_Machine:stage_2', protocolId: uuid(940), equipment: { productModelId: uuid(931), serialNumber: null, nickName: 'Old jaw' }, cloneRunId: undefined,
+    }));
+  });
+
+  it("clones with the source's protocol counting: ADD once a stage is chosen", async () => {
+    open(audit());
+    writes.addRun.mockResolvedValue(run());
+    fireEvent.click(await screen.findByRole('button', { name: /^Clone: Primary/ }));
+    const dialog = await screen.findByRole('dialog', { name: AUDIT_TEXT.cloneRunTitle('Jaw crusher audit') });
+    expect(button(dialog, AUDIT_TEXT.addButton).disabled).toBe(false); // stage, machine and protocol come from the source
+    fireEvent.click(button(dialog, AUDIT_TEXT.addButton));
+    await vi.waitFor(() => expect(writes.addRun).toHaveBeenCalledWith(AUDIT_ID, expect.objectContaining({ cloneRunId: uuid(901), protocolId: undefined, equipment: { id: uuid(903) } })));
+  });
+
+  it('changes equipment: serial number disabled for an existing machine, CHANGE only with family, model and serial number or nickname', async () => {
+    open(audit());
+    fireEvent.click(await screen.findByRole('button', { name: /^Change equipment: Primary/ }));
+    const dialog = await screen.findByRole('dialog', { name: AUDIT_TEXT.changeEquipment });
+    expect((within(dialog).getByRole('textbox', { name: AUDIT_TEXT.serialNumber }) as HTMLInputElement).disabled).toBe(true);
+    await pick(dialog, AUDIT_TEXT.equipment, AUDIT_TEXT.newEquipment);
+    const serial = within(dialog).getByRole('textbox', { name: AUDIT_TEXT.serialNumber }) as HTMLInputElement;
+    expect(serial.disabled).toBe(false);
+    fireEvent.change(serial, { target: { value: '' } });
+    expect(button(dialog, AUDIT_TEXT.changeButton).disabled).toBe(true);
+    fireEvent.change(serial, { target: { value: 'SN-78' } });
+    expect(button(dialog, AUDIT_TEXT.changeButton).disabled).toBe(false);
+  });
+
+  it('changes protocol only to a different one', async () => {
+    open(audit());
+    writes.changeRunProtocol.mockResolvedValue(run());
+    fireEvent.click(await screen.findByRole('button', { name: /^Change protocol: Primary/ }));
+    const dialog = await screen.findByRole('dialog', { name: AUDIT_TEXT.changeProtocol });
+    expect(button(dialog, AUDIT_TEXT.changeButton).disabled).toBe(true);
+    await pick(dialog, AUDIT_TEXT.protocol, 'Machine audit, short');
+    expect(button(dialog, AUDIT_TEXT.changeButton).disabled).toBe(false);
+    fireEvent.click(button(dialog, AUDIT_TEXT.changeButton));
+    await vi.waitFor(() => expect(writes.changeRunProtocol).toHaveBeenCalledWith(AUDIT_ID, uuid(901), uuid(940)));
+  });
+});

@@ -31,8 +31,8 @@ export function EquipmentFields({ audit, value, onChange }: { audit: TAudit; val
   };
   return (
     <>
-      <SelectField label={AUDIT_TEXT.equipment} value={value.equipmentId} onChange={pickMachine}
-        options={[{ id: '', name: AUDIT_TEXT.newEquipment }, ...(machines.data ?? []).map((m) => ({ id: m.id, name: machineName(m) }))]} />
+      <SelectField label={AUDIT_TEXT.equipment} value={value.equipmentId} onChange={pickMachine} emptyOption={AUDIT_TEXT.newEquipment}
+        options={(machines.data ?? []).map((m) => ({ id: m.id, name: machineName(m) }))} />
       <SelectField label={AUDIT_TEXT.family} required value={value.productFamilyId} disabled={!families.data}
         options={families.data ?? []} onChange={(id) => onChange({ ...value, equipmentId: null, productFamilyId: id, productModelId: null })} />
       <SelectField label={AUDIT_TEXT.model} required value={value.productModelId} disabled={!value.productFamilyId}

@@ -38,13 +38,16 @@ export const ZAuditListItem = z.object({
 });
 export type TAuditListItem = z.infer<typeof ZAuditListItem>;
 
+/** An inspector's e-mail, or empty: the same rule when an audit is created and when its inspector changes. */
+const inspectorEmail = short.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'must be an e-mail address');
+
 /** POST api/v1/audits (not in the spec): customer, site, inspection date (default now), inspector (default the caller). */
 export const ZAuditCreate = z.object({
   customerId: ZId,
   customerSiteId: ZId.nullish().transform((v) => v ?? null),
   inspectionDate: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
   inspector: short.min(1).optional(),
-  inspectorContact: short.optional(),
+  inspectorContact: inspectorEmail.optional(),
   name: short.min(1).optional(),
 });
 export type TAuditCreate = z.output<typeof ZAuditCreate>;
@@ -58,7 +61,7 @@ export const ZAuditTextInput = bare('text', long);
 /** The change-inspector modal (000 §2.6): inspector name and inspector e-mail (may be left empty). */
 export const ZAuditInspectorInput = z.object({
   inspector: short.min(1, 'is required'),
-  inspectorContact: short.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'must be an e-mail address').default(''),
+  inspectorContact: inspectorEmail.default(''),
 });
 export type TAuditInspectorInput = z.output<typeof ZAuditInspectorInput>;
 

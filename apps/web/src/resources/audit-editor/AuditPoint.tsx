@@ -22,7 +22,7 @@ const PROPOSING: string[] = ['Repair', 'ImmediateAction'];
 export function AuditPoint({ runId, pointId, config, result }: { runId: string; pointId: string; config: TEditPointConfig; result: TPointResult }) {
   const writes = useInspectionWrites();
   const local = useLocalImages();
-  const { auditId, reload } = useAuditEditing();
+  const { auditId, readOnly, reload } = useAuditEditing();
   const [value, setValue] = useState<ContentValue>(() => toContentValue(config, result));
   const [problem, setProblem] = useState<string | null>(null);
   const resultId = useRef<string | undefined>(result.id);
@@ -67,6 +67,7 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
       onChange={onChange}
       error={problem ?? (autosave.error ? AUDIT_TEXT.notSaved(autosave.error) : undefined)}
       status={<SaveMarker state={autosave.state} />}
+      readOnly={readOnly}
     />
   );
 }

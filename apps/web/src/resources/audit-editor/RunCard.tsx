@@ -60,10 +60,18 @@ export function RunCard({ audit, run, machine, extraPoints = true }: { audit: TA
             label={AUDIT_TEXT.includedInReport}
             control={
               <Switch checked={included} disabled={readOnly} sx={touchSwitch} slotProps={{ input: { 'aria-label': `${AUDIT_TEXT.includedInReport}: ${title}` } }}
-                onChange={(e) => {
+                onChange={async (e) => {
                   const next = e.target.checked;
+                  // Shown at once; a refused save (409, network) puts the server's value back.
                   setIncluded(next);
-                  void act(() => writes.setRunIncluded(auditId, run.id, next)).then(() => setIncluded(next));
+                  setError(null);
+                  try {
+                    await writes.setRunIncluded(auditId, run.id, next);
+                    await reload();
+                  } catch (err) {
+                    setIncluded(run.includedInReport);
+                    setError(shownMessage(err));
+                  }
                 }} />
             }
           />

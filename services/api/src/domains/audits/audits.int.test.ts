@@ -36,6 +36,10 @@ describe('creating an audit', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('customerSiteId');
     expect((await f.call('POST', '/api/v1/audits', f.tok.distAdmin, { customerId: f.ref.customerId })).statusCode).toBe(403);
+    // The inspector e-mail follows the change-inspector rule from the start.
+    const badContact = await f.call('POST', '/api/v1/audits', f.tok.inspector, { customerId: f.ref.customerId, customerSiteId: f.ref.siteId, inspectorContact: 'not an e-mail' });
+    expect(badContact.statusCode).toBe(400);
+    expect(badContact.json().message).toMatch(/^inspectorContact/);
   });
 });
 

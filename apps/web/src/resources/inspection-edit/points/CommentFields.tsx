@@ -5,13 +5,14 @@ import { EDIT_TEXT } from '../texts';
 import type { PointKindProps } from './types';
 
 /** The point's public comment and internal comment (the internal one never reaches the customer's report). */
-export function CommentFields({ config, value, onChange, label }: Omit<PointKindProps, 'disabled'>) {
+export function CommentFields({ config, value, onChange, label, readOnly = false }: Omit<PointKindProps, 'disabled'> & { readOnly?: boolean }) {
   const field = (key: 'comment' | 'internalComment', title: string) => (
     <TextField
       multiline
       minRows={2}
       label={title}
       value={value[key]}
+      disabled={readOnly}
       onChange={(e) => onChange({ ...value, [key]: e.target.value })}
       slotProps={{ htmlInput: { maxLength: EDIT_LIMITS.longText, 'aria-label': `${title}: ${label}` } }}
     />

@@ -18,17 +18,22 @@ import { RatingInput } from './RatingInput';
  * applicable), a rename where allowed, rating, comments and photos, each where the point's configuration has the
  * field. The report edit form binds it to its form (PointCard); the audit editor autosaves each change.
  */
-export function PointEntry({ config, value, onChange, error, status }: {
+export function PointEntry({ config, value, onChange, error, status, readOnly = false }: {
   config: TEditPointConfig;
   value: ContentValue;
   onChange(next: ContentValue): void;
   error?: string;
   /** Shown beside the name (the audit editor's save marker). */
   status?: ReactNode;
+  /**
+   * Nothing may change (a finished audit). A surrounding <fieldset disabled> stops native inputs only; MUI selects
+   * and photo drops are not native, so they are disabled here and every change is ignored besides.
+   */
+  readOnly?: boolean;
 }) {
   const label = value.nameOverride || config.name;
   const na = value.rating === 'NotApplicable';
-  const common = { config, value, onChange, label };
+  const common = { config, value, onChange: readOnly ? () => {} : onChange, label };
   return (
     <Paper variant="outlined" component="section" aria-label={label} data-testid="point" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Stack spacing={1.5}>
@@ -49,16 +54,16 @@ export function PointEntry({ config, value, onChange, error, status }: {
               </Typography>
             )}
           </Box>
-          <NotApplicable {...common} />
+          <NotApplicable {...common} readOnly={readOnly} />
         </Box>
-        {config.inspectionPointId && <PointBody {...common} disabled={na} />}
+        {config.inspectionPointId && <PointBody {...common} disabled={na || readOnly} />}
         {config.nameOverridable && (
-          <TextField size="small" label="Name in the report" value={value.nameOverride} slotProps={{ htmlInput: { maxLength: 500 } }}
-            onChange={(e) => onChange({ ...value, nameOverride: e.target.value })} sx={{ maxWidth: 480 }} />
+          <TextField size="small" label="Name in the report" value={value.nameOverride} disabled={readOnly} slotProps={{ htmlInput: { maxLength: 500 } }}
+            onChange={(e) => common.onChange({ ...value, nameOverride: e.target.value })} sx={{ maxWidth: 480 }} />
         )}
-        {config.ratingField.present && <RatingInput {...common} />}
-        <CommentFields {...common} />
-        {config.photoField.present && <PhotoList label={label} value={value.photos} onChange={(photos) => onChange({ ...value, photos })} />}
+        {config.ratingField.present && <RatingInput {...common} readOnly={readOnly} />}
+        <CommentFields {...common} readOnly={readOnly} />
+        {config.photoField.present && <PhotoList label={label} value={value.photos} disabled={readOnly} onChange={(photos) => common.onChange({ ...value, photos })} />}
         {error && (
           <Typography role="alert" variant="body2" color="error">
             {error}

@@ -16,14 +16,14 @@ export const RATING_OPTIONS: { value: PointRatingName; label: string }[] = [
   { value: 'NotApplicable', label: 'Not applicable' },
 ];
 
-export function RatingInput({ value, onChange, label }: Pick<PointKindProps, 'value' | 'onChange' | 'label'>) {
+export function RatingInput({ value, onChange, label, readOnly = false }: Pick<PointKindProps, 'value' | 'onChange' | 'label'> & { readOnly?: boolean }) {
   const shown = RATING_OPTIONS.some((o) => o.value === value.rating) ? value.rating : '';
   return (
     <FormControl>
       <FormLabel sx={{ fontSize: '0.875rem' }}>Rating</FormLabel>
       <RadioGroup row aria-label={`Rating: ${label}`} value={shown} onChange={(e) => onChange({ ...value, rating: e.target.value as PointRatingName })}>
         {RATING_OPTIONS.map((o) => (
-          <FormControlLabel key={o.value} value={o.value} control={<Radio sx={touchRadio} />} label={o.label} />
+          <FormControlLabel key={o.value} value={o.value} control={<Radio sx={touchRadio} disabled={readOnly} />} label={o.label} />
         ))}
       </RadioGroup>
     </FormControl>

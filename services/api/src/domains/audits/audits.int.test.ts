@@ -173,6 +173,9 @@ describe('audit texts, inspector, suggestions, finish and delete', () => {
   it('finishing blocks every edit with 409 naming finished; reopening restores them', async () => {
     const runId = (await get()).inspectionProtocolRuns[0].id;
     const suggestionId = (await get()).suggestions[0].id;
+    const siteRun = (await get()).inspectionProtocolRuns.find((r: { protocolType: string }) => r.protocolType === 'Audit_Site')!.id;
+    const created = await f.call('POST', `/api/v1/audits/${id}/runs/${siteRun}/points/${f.protocols.site.points[f.points.radio]}/result`, f.tok.inspector, { selection: 'Good', rating: 'Ok' });
+    const resultId = created.json().id as string;
     expect((await f.call('PUT', `/api/v1/audits/${id}/finished`, f.tok.inspector, true)).json()).toEqual({ id, finished: true });
     const edits: [string, string, unknown][] = [
       ['PUT', 'comment', 'x'], ['PUT', 'summary', 'x'], ['PUT', 'inspector', { inspector: 'X' }],
@@ -181,6 +184,10 @@ describe('audit texts, inspector, suggestions, finish and delete', () => {
       ['PUT', `runs/${runId}/includedInReport`, false], ['PUT', `runs/${runId}/protocol/${f.protocols.site.id}`, undefined],
       ['PUT', `runs/${runId}/equipment`, { id: f.equipment }],
       ['POST', `runs/${runId}/points/${f.protocols.site.points[f.points.radio]}/result`, { selection: 'Good', rating: 'Ok' }],
+      ['PUT', 'internalComment', 'x'], ['POST', 'runs', { protocolId: f.protocols.site.id, protocolRunType: 'Audit_Site', cloneRunId: runId }],
+      ['PUT', `pointResults/${resultId}`, { selection: 'Worn', rating: 'Follow' }],
+      ['PUT', `pointResults/${resultId}/images/00000000-0000-4000-8000-000000000009/caption`, 'x'],
+      ['PUT', `pointResults/${resultId}/images/00000000-0000-4000-8000-000000000009/layout`, 'Fullscreen'],
     ];
     for (const [method, path, body] of edits) {
       const res = await f.call(method as 'PUT', `/api/v1/audits/${id}/${path}`, f.tok.inspector, body);

@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { TInspectionEdit } from '@insp/contracts';
@@ -8,6 +6,7 @@ import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { newPage, productAndBrowser, signInAsStaff } from './support/sign-in.js';
+import { apiAs, makePng, viewShot } from './support/editing.js';
 import { expectTouchTargets, newTabletPage, TABLET } from './support/tablet.js';
 
 /**
@@ -24,49 +23,7 @@ productAndBrowser((p, b) => {
 
 const INSPECTOR = 'inspector@company.example';
 
-/** What the screen shows now (a modal sits in the viewport, not on the full page), beside the full-page shots. */
-async function viewShot(page: Page, name: string) {
-  const dir = resolve(import.meta.dirname, '../../../test-results/screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(300); // the modal's fade-in
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
-
-/** A real PNG (8-bit RGB, a colour band per row) that the server's image check accepts. */
-function makePng(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff;
-    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([40 + (y * 200) / height, 90, 160 - (x * 100) / width], y * (width * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${product.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status, path).toBe(200);
-  return (res.headers.get('content-type') ?? '').includes('json') ? ((await res.json()) as T) : ((await res.text()) as T);
-}
+const api = <T>(page: Page, path: string) => apiAs<T>(product.url, page, path);
 
 /** The signed-in inspector's In_Use inspection with the protocol named, found through the list call. */
 async function myOpenInspection(page: Page, name: string): Promise<string> {

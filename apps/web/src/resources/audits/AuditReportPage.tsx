@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,9 +8,9 @@ import type { TAuditListItem } from '@insp/contracts';
 import { usePageTitle } from '../../components/usePageTitle';
 import { trpc } from '../../providers/trpc';
 import { LanguageSelect } from '../inspections/LanguageSelect';
-import { DEFAULT_LANGUAGE, isReportLanguage } from '../inspections/languages';
 import { PdfButton } from '../inspections/PdfDownloadButton';
 import { ReportBody } from '../inspections/ReportBody';
+import { useReportAddress } from '../inspections/useReportAddress';
 import { auditPdfName, AUDITS_PATH } from './auditPaths';
 import { StorageUrlLink } from './StorageUrlLink';
 import { AUDIT_TEXT } from './texts';
@@ -24,25 +24,12 @@ export function AuditReportPage() {
   usePageTitle(AUDIT_TEXT.report);
   const { id = '' } = useParams();
   const location = useLocation();
-  const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const lang = isReportLanguage(params.get('lang')) ? params.get('lang')! : DEFAULT_LANGUAGE;
+  const { lang, setLang, back } = useReportAddress(AUDITS_PATH);
   const fromList = (location.state as { audit?: TAuditListItem } | null)?.audit;
   const audit = useQuery(trpc.audits.get.queryOptions({ id }));
   const html = useQuery({ ...trpc.audits.reportHtml.queryOptions({ id, lang }), staleTime: 60_000 });
   const name = audit.data?.name ?? (fromList?.id === id ? fromList.name : AUDIT_TEXT.report);
   const inspectionDate = audit.data?.inspectionDate ?? fromList?.inspectionDate;
-  const setLang = (next: string) =>
-    setParams(
-      (p) => {
-        const q = new URLSearchParams(p);
-        if (next === DEFAULT_LANGUAGE) q.delete('lang');
-        else q.set('lang', next);
-        return q;
-      },
-      { replace: true, state: location.state },
-    );
-  const back = () => (location.key !== 'default' ? navigate(-1) : navigate(AUDITS_PATH));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>

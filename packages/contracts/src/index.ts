@@ -18,3 +18,4 @@ export * from './images.js';
 export * from './inspection-edit.js';
 export * from './inspection-start.js';
 export * from './audits.js';
+export * from './inspection-points.js';

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../client.js';
 
-export type AuditEntityType = 'customer' | 'customer_site' | 'contact' | 'user' | 'inspection' | 'audit';
+export type AuditEntityType =
+  | 'customer' | 'customer_site' | 'contact' | 'user' | 'inspection' | 'audit'
+  | 'inspection_point' | 'measurement_limit' | 'dropdown_batch_update' | 'inspection_phase' | 'tags' | 'protocol';
 
 export interface AuditTrailEntry {
   entityType: AuditEntityType;

@@ -12,6 +12,8 @@ import { inspectionEditRouter } from '../domains/inspections/inspection-edit.trp
 import { inspectionStartRouter } from '../domains/inspections/inspection-start.trpc.js';
 import { protocolsFitRouter } from '../domains/protocols/protocols-fit.trpc.js';
 import { auditsRouter } from '../domains/audits/audits.trpc.js';
+import { inspectionPointsRouter } from '../domains/inspection-points/inspection-points.trpc.js';
+import { pointAuthoringRouter } from '../domains/point-authoring/point-authoring.trpc.js';
 import { staffAccountsRouter } from '../domains/staff-accounts/staff-accounts.trpc.js';
 
 /** The web app's API. Each domain adds its router here. */
@@ -30,5 +32,7 @@ export const appRouter = router({
   inspectionStart: inspectionStartRouter,
   protocolFit: protocolsFitRouter,
   audits: auditsRouter,
+  inspectionPoints: inspectionPointsRouter,
+  pointAuthoring: pointAuthoringRouter,
 });
 export type AppRouter = typeof appRouter;

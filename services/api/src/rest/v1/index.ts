@@ -14,6 +14,8 @@ import { protocolsFitRestRoutes } from '../../domains/protocols/protocols-fit.re
 import { auditsRestRoutes } from '../../domains/audits/audits.rest.js';
 import { auditReportRestRoutes } from '../../domains/audits/audit-report.rest.js';
 import { filesRestRoutes } from '../../domains/system/files.rest.js';
+import { inspectionPointsRestRoutes } from '../../domains/inspection-points/inspection-points.rest.js';
+import { pointAuthoringRestRoutes } from '../../domains/point-authoring/point-authoring.rest.js';
 import { staffAccountsRestRoutes } from '../../domains/staff-accounts/staff-accounts.rest.js';
 
 /** Every REST module of the public contract. Each domain adds its routes here. */
@@ -34,4 +36,6 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(auditsRestRoutes);
   await app.register(auditReportRestRoutes);
   await app.register(filesRestRoutes);
+  await app.register(inspectionPointsRestRoutes);
+  await app.register(pointAuthoringRestRoutes);
 }

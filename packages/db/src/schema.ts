@@ -813,12 +813,17 @@ export interface Protocols {
   info_appendix: Generated<boolean>;
   name: string;
   phases_on: Generated<boolean>;
+  previous_version_id: string | null;
   rating_table_location: Generated<string>;
+  root_protocol_id: string | null;
   show_current_loaded_hours: Generated<boolean>;
   summary: string | null;
+  superseded_at: Timestamp | null;
   type: string;
   updated_at: Generated<Timestamp>;
   updated_by_user_id: string | null;
+  version: Generated<number>;
+  version_created_at: Generated<Timestamp>;
 }
 
 export interface ProtocolSubcategoryTitles {

@@ -19,3 +19,4 @@ export * from './inspection-edit.js';
 export * from './inspection-start.js';
 export * from './audits.js';
 export * from './inspection-points.js';
+export * from './point-authoring.js';

@@ -39,6 +39,13 @@ export type TReportEmailJob = z.infer<typeof ZReportEmailJob>;
 export const ZAuditPdfJob = z.object({ auditId: z.uuid(), lang: z.string().min(2).max(10) });
 export type TAuditPdfJob = z.infer<typeof ZAuditPdfJob>;
 
+/**
+ * Applies a dropdown batch update (dropdown_batch_updates row; services/worker/src/jobs/points.dropdown-batch-update.job.ts):
+ * copies the source option's title and follow-up onto the options the batch locked, then marks it done.
+ */
+export const ZDropdownBatchUpdateJob = z.object({ batchUpdateId: z.uuid() });
+export type TDropdownBatchUpdateJob = z.infer<typeof ZDropdownBatchUpdateJob>;
+
 export const jobSchemas = {
   'email.send': ZEmailJob,
   'maintenance.cleanup': ZMaintenanceCleanupJob,
@@ -46,6 +53,7 @@ export const jobSchemas = {
   'report.pdf': ZReportPdfJob,
   'report.email': ZReportEmailJob,
   'report.auditPdf': ZAuditPdfJob,
+  'points.dropdownBatchUpdate': ZDropdownBatchUpdateJob,
 } as const;
 export type JobName = keyof typeof jobSchemas;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;

@@ -6,6 +6,7 @@ import { customersImport } from './customers.import.job.js';
 import { reportPdf } from './report.pdf.js';
 import { reportEmail } from './report.email.job.js';
 import { auditPdf } from './audit.pdf.js';
+import { dropdownBatchUpdate } from './points.dropdown-batch-update.job.js';
 import { PermanentJobError } from './errors.js';
 
 export const jobRegistry: JobRegistry = {
@@ -15,6 +16,7 @@ export const jobRegistry: JobRegistry = {
   'report.pdf': reportPdf,
   'report.email': reportEmail,
   'report.auditPdf': auditPdf,
+  'points.dropdownBatchUpdate': dropdownBatchUpdate,
 };
 
 export { PermanentJobError };

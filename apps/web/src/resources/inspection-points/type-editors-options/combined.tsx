@@ -1,0 +1,25 @@
+import Box from '@mui/material/Box';
+import type { TypeEditorProps } from '../typeEditor';
+import { MultipleChoicesEditor } from './MultipleChoicesEditor';
+import { OptionGroupEditor } from './OptionGroupEditor';
+import { RangeValuesEditor } from './RangeValuesEditor';
+
+/** RadioButtonSelectionAndRangeValues: the option group plus a title for the values and a range-values list (001 §2). */
+export function OptionGroupAndRangeValues(props: TypeEditorProps) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      <OptionGroupEditor {...props} />
+      <RangeValuesEditor {...props} />
+    </Box>
+  );
+}
+
+/** MultipleChoicesAndRangeValues: the choice lists plus a range-values title and list (001 §2). */
+export function ChoicesAndRangeValues(props: TypeEditorProps) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      <MultipleChoicesEditor {...props} />
+      <RangeValuesEditor {...props} />
+    </Box>
+  );
+}

@@ -1,0 +1,88 @@
+import { KeyboardTypes, ValidationConsequences } from '@insp/contracts';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { newFollowUp, regexpError } from './followUp';
+import type { TFollowUpIn } from './types';
+
+const CONSEQUENCE_LABELS: Record<(typeof ValidationConsequences)[number], string> = {
+  NoAction: 'No action',
+  PreventMovingNextPoint: 'Prevent moving to the next point',
+  PreventReport: 'Prevent the report',
+};
+
+interface FieldProps<T> {
+  value: T;
+  onChange(v: T): void;
+  disabled?: boolean;
+  label?: string;
+}
+
+export function KeyboardTypeSelect({ value, onChange, disabled, label = 'Keyboard type' }: FieldProps<string | undefined>) {
+  return (
+    <TextField select size="small" label={label} value={value ?? 'default'} disabled={disabled} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 150 }}>
+      {KeyboardTypes.map((k) => (
+        <MenuItem key={k} value={k}>
+          {k}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function ConsequenceSelect({ value, onChange, disabled, label = 'Validation consequence' }: FieldProps<string | undefined>) {
+  return (
+    <TextField select size="small" label={label} value={value ?? 'NoAction'} disabled={disabled} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 220 }}>
+      {ValidationConsequences.map((c) => (
+        <MenuItem key={c} value={c}>
+          {CONSEQUENCE_LABELS[c]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Input validation regexp (001 §5: free text); an error border when it does not compile. */
+export function RegexpField({ value, onChange, disabled, label = 'Input validation regexp' }: FieldProps<string | null | undefined>) {
+  const error = regexpError(value);
+  return (
+    <TextField
+      size="small"
+      label={label}
+      value={value ?? ''}
+      disabled={disabled}
+      error={!!error}
+      helperText={error ?? undefined}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 200 }}
+    />
+  );
+}
+
+/** An option's optional follow-up range value: a checkbox adds a new one (001 §3 defaults) or removes it. */
+export function FollowUpEditor({ value, onChange, disabled }: FieldProps<TFollowUpIn | null | undefined>) {
+  const set = (patch: Partial<TFollowUpIn>) => value && onChange({ ...value, ...patch });
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      <FormControlLabel
+        label="Follow-up value"
+        disabled={disabled}
+        control={<Checkbox checked={!!value} onChange={(e) => onChange(e.target.checked ? newFollowUp() : null)} />}
+      />
+      {value && (
+        <>
+          <TextField size="small" label="Follow-up title" value={value.title ?? ''} disabled={disabled} onChange={(e) => set({ title: e.target.value })} />
+          <KeyboardTypeSelect value={value.keyboardType} disabled={disabled} onChange={(k) => set({ keyboardType: k as TFollowUpIn['keyboardType'] })} />
+          <RegexpField value={value.inputValidationRegexp} disabled={disabled} onChange={(r) => set({ inputValidationRegexp: r })} />
+          <ConsequenceSelect
+            value={value.validationConsequence}
+            disabled={disabled}
+            onChange={(c) => set({ validationConsequence: c as TFollowUpIn['validationConsequence'] })}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -18,6 +18,7 @@ import { inspectionsScreens } from './resources/inspections';
 import { inspectionEditScreens } from './resources/inspection-edit';
 import { auditEditorScreens } from './resources/audit-editor';
 import { auditsScreens } from './resources/audits';
+import { inspectionPointsScreens } from './resources/inspection-points';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -38,6 +39,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...inspectionEditScreens,
   ...auditsScreens,
   ...auditEditorScreens,
+  ...inspectionPointsScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { TInspectionPoint } from '@insp/contracts';
+import { shownMessage } from '../../lib/errors';
+import { pointsApi } from './api';
+import { ContentSettings } from './ContentSettings';
+import { PointOptions } from './PointOptions';
+import { formOf, type PointForm } from './rules';
+
+/**
+ * General-fields-only editor (001 §2, PUT …/generalfields): the common option fields of an existing point,
+ * saved without touching its content. It is never invalid (001 §5).
+ */
+export function GeneralFieldsEditor({ point }: { point: TInspectionPoint }) {
+  const [form, setForm] = useState<PointForm>(() => formOf(point));
+  useEffect(() => setForm(formOf(point)), [point]);
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: () =>
+      pointsApi.updateGeneralFields({
+        id: point.id,
+        contentRequired: form.contentRequired,
+        keyboardType: form.keyboardType,
+        inputValidationRegexp: form.inputValidationRegexp || null,
+        validationConsequence: form.validationConsequence,
+        commentField: form.commentField,
+        internalCommentField: form.internalCommentField,
+        ratingField: form.ratingField,
+        photoField: form.photoField,
+        voiceCommentField: form.voiceCommentField,
+        nameOverridable: form.nameOverridable,
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['inspectionPoints.get', point.id] }),
+  });
+  const change = (p: Partial<PointForm>) => {
+    save.reset();
+    setForm((f) => ({ ...f, ...p }));
+  };
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="body2" color="text.secondary">Only the general fields of this point are saved here; its content stays as it is.</Typography>
+      <ContentSettings value={form} onChange={change} />
+      <PointOptions value={form} onChange={change} />
+      {save.error ? <Alert severity="error">{shownMessage(save.error)}</Alert> : null}
+      {save.isSuccess ? <Alert severity="success">General fields saved.</Alert> : null}
+      <Box>
+        <Button variant="contained" disabled={save.isPending} onClick={() => save.mutate()}>Save general fields</Button>
+      </Box>
+    </Box>
+  );
+}

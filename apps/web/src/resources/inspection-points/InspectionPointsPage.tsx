@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { PointType } from '@insp/contracts';
+import { PointEditor } from './PointEditor';
+import { PointList } from './PointList';
+import { PT, TEMPLATES } from './texts';
+
+/**
+ * /InspectionPoints (001 §2, issue 9): tabs 'Inspection points' (tab-1, selected first) and 'Create inspection
+ * point' (tab-2), the point list beside the editor (side by side on a wide screen, stacked at 820 px).
+ */
+export function InspectionPointsPage() {
+  const [tab, setTab] = useState(0);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [template, setTemplate] = useState<PointType | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (message: string) => {
+    setNotice(message);
+    setSelectedId(null); // 001 §4: the selection resets after save, delete, duplicate
+  };
+
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
+      <Typography variant="h1">Inspection points</Typography>
+      <Tabs value={tab} onChange={(_, t: number) => { setTab(t); setNotice(null); }} aria-label="Inspection points">
+        <Tab id="tab-1" aria-controls="tabpanel-1" label={PT.tabList} />
+        <Tab id="tab-2" aria-controls="tabpanel-2" label={PT.tabCreate} />
+      </Tabs>
+      {notice ? <Alert severity="success" onClose={() => setNotice(null)}>{notice}</Alert> : null}
+      <Box id={`tabpanel-${tab + 1}`} role="tabpanel" aria-labelledby={`tab-${tab + 1}`}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 380px) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+          <PointList
+            selectedId={tab === 0 ? selectedId : null}
+            height={520}
+            onSelect={(p) => {
+              setNotice(null);
+              setSelectedId(p.id);
+              setTab(0);
+            }}
+          />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+          {tab === 0 ? (
+            selectedId ? (
+              <PointEditor key={selectedId} mode="edit" pointId={selectedId} onDone={done} />
+            ) : (
+              <Typography color="text.secondary">Select an inspection point in the list to edit it.</Typography>
+            )
+          ) : (
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              <Box role="group" aria-label={PT.chooseTemplate} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {TEMPLATES.map((t) => (
+                  <Button key={t.type} size="small" variant={template === t.type ? 'contained' : 'outlined'} aria-pressed={template === t.type}
+                    onClick={() => { setNotice(null); setTemplate(t.type); }}>
+                    {t.label}
+                  </Button>
+                ))}
+              </Box>
+              {template ? (
+                <PointEditor key={template} mode="create" type={template} onDone={setNotice} />
+              ) : (
+                <Typography color="text.secondary">Choose a template to create an inspection point.</Typography>
+              )}
+            </Box>
+          )}
+        </Paper>
+      </Box>
+    </Box>
+  );
+}

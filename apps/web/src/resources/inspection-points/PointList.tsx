@@ -1,0 +1,198 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ClearIcon from '@mui/icons-material/Clear';
+import type { TInspectionPointListItem, TInspectionPointListQuery } from '@insp/contracts';
+import { shownMessage } from '../../lib/errors';
+import { pointsApi } from './api';
+import { Highlight } from './highlight';
+import { PT, TYPE_SHORT } from './texts';
+
+/** What the list is being used for (protocol creation): the checkboxes apply these parts. */
+export interface PointListContext {
+  type?: string | null;
+  productFamilyIds?: string[];
+  productModelIds?: string[];
+  equipmentIds?: string[];
+}
+
+export interface PointListProps {
+  onSelect?: (point: TInspectionPointListItem) => void;
+  /** Double click (001 §2: adds the point to the category in protocol creation). */
+  onAdd?: (point: TInspectionPointListItem) => void;
+  selectedId?: string | null;
+  context?: PointListContext;
+  /** Height of the scrolling list in px. */
+  height?: number;
+}
+
+const PAGE = 200;
+const ROW = 64;
+const OVERSCAN = 6;
+
+/** Debounced value (001 §9: search debounce 200 ms). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/**
+ * The filterable point list (001 §2 'Point list'), sorted by name. It pages through inspectionPoints.list as the
+ * user scrolls and renders only the rows in view (fixed 64 px rows, windowed by hand: no extra dependency, and a
+ * fixed height makes the window a division), so 5,000 points cost the DOM about twenty rows.
+ */
+export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }: PointListProps) {
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search, 200);
+  const [on, setOn] = useState({ type: false, family: false, model: false, serial: false });
+  // spec 001 §2: family, model and serial number are disabled unless the product filter is on.
+  const productOn = !!context?.productFamilyIds?.length;
+  const enabled = { type: !!context?.type, family: productOn, model: productOn && !!context?.productModelIds?.length, serial: productOn && !!context?.equipmentIds?.length };
+  const query: TInspectionPointListQuery = useMemo(
+    () => ({
+      search: debounced,
+      amount: PAGE,
+      ...(on.type && enabled.type ? { type: context!.type! } : {}),
+      ...(on.family && enabled.family ? { productFamilyIds: context!.productFamilyIds!.join(',') } : {}),
+      ...(on.model && enabled.model ? { productModelIds: context!.productModelIds!.join(',') } : {}),
+      ...(on.serial && enabled.serial ? { equipmentIds: context!.equipmentIds!.join(',') } : {}),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [debounced, on, context?.type, context?.productFamilyIds?.join(), context?.productModelIds?.join(), context?.equipmentIds?.join()],
+  );
+  const list = useInfiniteQuery({
+    queryKey: ['inspectionPoints.list', query],
+    queryFn: ({ pageParam }) => pointsApi.list({ ...query, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.result.length, 0);
+      return loaded < last.count && last.result.length > 0 ? loaded : undefined;
+    },
+  });
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.result) ?? [], [list.data]);
+  const count = list.data?.pages[0]?.count ?? 0;
+
+  const [scrollTop, setScrollTop] = useState(0);
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    scroller.current?.scrollTo?.({ top: 0 });
+    setScrollTop(0);
+  }, [query]);
+  const first = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
+  const last = Math.min(items.length, Math.ceil((scrollTop + height) / ROW) + OVERSCAN);
+  useEffect(() => {
+    if (last >= items.length - OVERSCAN && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+  }, [last, items.length, list]);
+
+  const box = (key: keyof typeof on, label: string) => (
+    <FormControlLabel
+      key={key}
+      label={label}
+      disabled={!enabled[key]}
+      control={<Checkbox size="small" checked={on[key] && enabled[key]} onChange={(e) => setOn((o) => ({ ...o, [key]: e.target.checked }))} />}
+    />
+  );
+  const keyOn = (p: TInspectionPointListItem) => (e: KeyboardEvent) => {
+    if (e.key === 'Enter') (e.shiftKey && onAdd ? onAdd : onSelect)?.(p);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
+      <TextField
+        size="small"
+        label={PT.filter}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        slotProps={{
+          input: {
+            endAdornment: search ? (
+              <InputAdornment position="end">
+                <IconButton aria-label={PT.clearFilter} size="small" onClick={() => setSearch('')}>
+                  <ClearIcon fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
+          },
+        }}
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+        {box('type', PT.inspectionType)}
+        {box('family', PT.productFamily)}
+        {box('model', PT.productModel)}
+        {box('serial', PT.serialNumber)}
+      </Box>
+      {list.error ? <Alert severity="error">{shownMessage(list.error)}</Alert> : null}
+      <Typography variant="caption" color="text.secondary" aria-live="polite">
+        {list.isPending ? 'Loading…' : `${count} inspection point${count === 1 ? '' : 's'}`}
+      </Typography>
+      <Box
+        ref={scroller}
+        role="listbox"
+        aria-label={PT.tabList}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        sx={{ height, overflowY: 'auto', position: 'relative', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+      >
+        {!list.isPending && !items.length ? <Typography sx={{ p: 2 }}>{PT.noPoints}</Typography> : null}
+        <Box sx={{ height: items.length * ROW, position: 'relative' }}>
+          {items.slice(first, last).map((p, i) => {
+            const selected = p.id === selectedId;
+            return (
+              <Box
+                key={p.id}
+                role="option"
+                aria-selected={selected}
+                tabIndex={0}
+                data-point-id={p.id}
+                onClick={() => onSelect?.(p)}
+                onDoubleClick={() => onAdd?.(p)}
+                onKeyDown={keyOn(p)}
+                sx={{
+                  position: 'absolute', top: (first + i) * ROW, left: 0, right: 0, height: ROW, px: 1.5, py: 0.5, cursor: 'pointer',
+                  borderBottom: 1, borderColor: 'divider', overflow: 'hidden', display: 'flex', flexDirection: 'column', justifyContent: 'center',
+                  bgcolor: selected ? 'action.selected' : undefined, '&:hover': { bgcolor: 'action.hover' },
+                  '& mark': { bgcolor: 'secondary.light', color: 'inherit', px: 0 },
+                }}
+              >
+                <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+                  <Highlight text={p.name} search={debounced} />
+                </Typography>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+                  <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>{TYPE_SHORT[p.type] ?? p.type}</Typography>
+                  <Typography variant="caption" color="text.secondary" noWrap sx={{ flexShrink: 1, minWidth: 0 }}>
+                    {p.familyNames.length ? `· ${p.familyNames.join(', ')}` : ''}
+                  </Typography>
+                  <Box sx={{ ml: 'auto', display: 'flex', gap: 0.25, flexShrink: 0 }}>
+                    {p.languages.map((l) => (
+                      <Chip
+                        key={l.languageId}
+                        size="small"
+                        variant={l.outdated ? 'filled' : 'outlined'}
+                        color={l.outdated ? 'warning' : 'default'}
+                        label={l.languageId}
+                        title={l.outdated ? `${l.languageId}: ${PT.outdated}` : l.languageId}
+                        aria-label={l.outdated ? `${l.languageId} ${PT.outdated}` : l.languageId}
+                        sx={{ height: 18, fontSize: 11 }}
+                      />
+                    ))}
+                  </Box>
+                </Box>
+              </Box>
+            );
+          })}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

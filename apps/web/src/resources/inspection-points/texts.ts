@@ -1,0 +1,59 @@
+import type { PointType } from '@insp/contracts';
+
+/** Interface text of the point authoring screen (001 §2). */
+export const PT = {
+  tabList: 'Inspection points',
+  tabCreate: 'Create inspection point',
+  filter: 'Filter inspection points',
+  clearFilter: 'Clear filter',
+  inspectionType: 'Inspection type',
+  productFamily: 'Product family',
+  productModel: 'Product model',
+  serialNumber: 'Serial number',
+  noPoints: 'No inspection points found.',
+  chooseTemplate: 'Choose a template',
+  content: 'Content',
+  localization: 'Localization',
+  generalFields: 'General fields',
+  save: 'Save',
+  cancel: 'Cancel',
+  duplicate: 'Duplicate',
+  deletePoint: 'Delete point',
+  outdated: 'outdated',
+} as const;
+
+/** Create templates in the order of 001 §2 (RangeValues has a template but no button). */
+export const TEMPLATES: Array<{ type: PointType; label: string }> = [
+  { type: 'Comment', label: 'Simple comment' },
+  { type: 'Measurement', label: 'Measurement' },
+  { type: 'SummaryWithRows', label: 'Summary with rows' },
+  { type: 'MeasurementsWithPicture', label: 'Measurement with picture' },
+  { type: 'RadioButtonSelection', label: 'Radio button selection' },
+  { type: 'RadioButtonSelectionAndRangeValues', label: 'Radio selection plus range values' },
+  { type: 'MultipleChoices', label: 'Multiple choices' },
+  { type: 'MultipleChoicesAndRangeValues', label: 'Multiple choices plus range values' },
+  { type: 'Dropdown', label: 'Dropdown' },
+];
+
+/** Short type labels of the list. */
+export const TYPE_SHORT: Record<PointType, string> = {
+  Comment: 'Comment',
+  Measurement: 'Measure',
+  Summary: 'Summary',
+  SummaryWithRows: 'Table',
+  MeasurementsWithPicture: 'Picture',
+  RadioButtonSelection: 'Radio',
+  RadioButtonSelectionAndRangeValues: 'Radio + values',
+  RangeValues: 'Values',
+  MultipleChoices: 'Choices',
+  MultipleChoicesAndRangeValues: 'Choices + values',
+  Dropdown: 'Dropdown',
+};
+
+export const TYPE_LONG: Record<PointType, string> = {
+  ...Object.fromEntries(TEMPLATES.map((t) => [t.type, t.label])),
+  Summary: 'Summary',
+  RangeValues: 'Range values',
+} as Record<PointType, string>;
+
+export const typeLabel = (t: string) => t.replace(/_/g, ' ');

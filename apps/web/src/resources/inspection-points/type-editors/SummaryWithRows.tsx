@@ -1,0 +1,96 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { AggregationDirections, Aggregations, KeyboardTypes, type TInspectionPointWrite } from '@insp/contracts';
+import { setAggregationDirection, tableProblems } from '../rules';
+import { nextIndex, tempId, type TypeEditorModule, type TypeEditorProps } from '../typeEditor';
+import { ItemList } from './ItemList';
+import { UnitSelect, Visualization } from './Measurement';
+
+type Field = NonNullable<TInspectionPointWrite['fields']>[number];
+type Row = NonNullable<TInspectionPointWrite['rows']>[number];
+type Dataset = NonNullable<TInspectionPointWrite['visualizationDatasets']>[number];
+
+const newField = (items: Field[]): Field => ({ id: tempId(), index: nextIndex(items), title: '', keyboardType: 'default', inspectionPointFieldAggregation: 'No' });
+const newRow = (items: Row[]): Row => ({ id: tempId(), index: nextIndex(items), title: '', inspectionPointRowAggregation: 'No' });
+
+function Select<T extends string>(props: { label: string; value: T; options: readonly T[]; onChange: (v: T) => void; disabled?: boolean }) {
+  return (
+    <TextField select size="small" label={props.label} value={props.value} disabled={props.disabled} onChange={(e) => props.onChange(e.target.value as T)}>
+      {props.options.map((o) => <MenuItem key={o} value={o}>{o}</MenuItem>)}
+    </TextField>
+  );
+}
+
+/**
+ * Table point (001 §2 SummaryWithRows, §4, §5): measurement title, unit, field title, fields (columns) and rows,
+ * the aggregation direction (Row lets fields aggregate, Column lets rows aggregate; changing it clears what it no
+ * longer allows) and an optional line chart whose datasets are a row or a column.
+ */
+function TableEditor(props: TypeEditorProps) {
+  const { value, onChange, disabled } = props;
+  const fields = (value.fields ?? []) as Field[];
+  const rows = (value.rows ?? []) as Row[];
+  const datasets = (value.visualizationDatasets ?? []) as Dataset[];
+  const dir = value.inspectionPointAggregationDirection ?? 'No';
+  const fieldAgg = dir === 'Row' || dir === 'Both';
+  const rowAgg = dir === 'Column' || dir === 'Both';
+  const problems = tableProblems(value);
+  const lineOpts = [
+    ...rows.map((r, i) => ({ id: `row:${r.id}`, label: `Row ${i + 1}${r.title ? `: ${r.title}` : ''}` })),
+    ...fields.map((f, i) => ({ id: `col:${f.id}`, label: `Column ${i + 1}${f.title ? `: ${f.title}` : ''}` })),
+  ];
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+        <TextField size="small" label="Measurement title" value={value.measurementTitle ?? ''} disabled={disabled} onChange={(e) => onChange({ measurementTitle: e.target.value })} />
+        <UnitSelect value={value.measurementUnitId} disabled={disabled} onChange={(measurementUnitId) => onChange({ measurementUnitId })} />
+        <TextField size="small" label="Field title" value={value.fieldTitle ?? ''} disabled={disabled} onChange={(e) => onChange({ fieldTitle: e.target.value })} />
+        <Select label="Aggregation direction" value={dir} options={AggregationDirections} disabled={disabled} onChange={(d) => onChange(setAggregationDirection(value, d))} />
+      </Box>
+      <ItemList title="Fields (columns)" noun="field" items={fields} disabled={disabled} newItem={() => newField(fields)} onChange={(f) => onChange({ fields: f })}
+        render={(f, i, set) => (
+          <>
+            <TextField size="small" label={`Field ${i + 1} title`} value={f.title ?? ''} disabled={disabled} error={!f.title?.trim()} onChange={(e) => set({ title: e.target.value })} />
+            <Select label="Keyboard type" value={f.keyboardType ?? 'default'} options={KeyboardTypes} disabled={disabled} onChange={(keyboardType) => set({ keyboardType })} />
+            <Select label="Aggregation" value={f.inspectionPointFieldAggregation ?? 'No'} options={Aggregations} disabled={disabled || !fieldAgg} onChange={(a) => set({ inspectionPointFieldAggregation: a })} />
+          </>
+        )} />
+      <ItemList title="Rows" noun="row" items={rows} disabled={disabled} newItem={() => newRow(rows)} onChange={(r) => onChange({ rows: r })}
+        render={(r, i, set) => (
+          <>
+            <TextField size="small" label={`Row ${i + 1} title`} value={r.title ?? ''} disabled={disabled} onChange={(e) => set({ title: e.target.value })} />
+            <Select label="Aggregation" value={r.inspectionPointRowAggregation ?? 'No'} options={Aggregations} disabled={disabled || !rowAgg} onChange={(a) => set({ inspectionPointRowAggregation: a })} />
+          </>
+        )} />
+      {problems.length ? <Alert severity="warning">{problems.join(' ')}</Alert> : null}
+      <Visualization {...props} />
+      {value.visualizationType === 'LineChart' ? (
+        <ItemList title="Chart datasets" noun="dataset" items={datasets} disabled={disabled} onChange={(d) => onChange({ visualizationDatasets: d })}
+          newItem={() => ({ id: tempId(), name: '', rowId: null, columnId: null })}
+          render={(d, i, set) => (
+            <>
+              <TextField size="small" label={`Dataset ${i + 1} name`} value={d.name ?? ''} disabled={disabled} onChange={(e) => set({ name: e.target.value })} />
+              <TextField select size="small" label="Row or column" disabled={disabled}
+                value={d.rowId ? `row:${d.rowId}` : d.columnId ? `col:${d.columnId}` : ''}
+                onChange={(e) => {
+                  const v = e.target.value;
+                  set(v.startsWith('row:') ? { rowId: v.slice(4), columnId: null } : { columnId: v.slice(4), rowId: null });
+                }}>
+                {lineOpts.map((o) => <MenuItem key={o.id} value={o.id}>{o.label}</MenuItem>)}
+              </TextField>
+            </>
+          )} />
+      ) : null}
+    </Box>
+  );
+}
+
+/** Starts with 1 field and 1 row (001 §2); the save button uses only name and category (001 §5). */
+export const summaryWithRowsEditor: TypeEditorModule = {
+  Editor: TableEditor,
+  initial: () => ({ fields: [newField([])], rows: [newRow([])] }),
+};
+/** Summary: like the table editor (its own check is not shown in the spec). */
+export const summaryEditor: TypeEditorModule = { Editor: TableEditor, initial: () => ({ fields: [newField([])], rows: [newRow([])] }) };

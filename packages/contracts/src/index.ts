@@ -20,3 +20,4 @@ export * from './inspection-start.js';
 export * from './audits.js';
 export * from './inspection-points.js';
 export * from './point-authoring.js';
+export * from './recorded-picks.js';

@@ -11,6 +11,7 @@ import * as m0009 from './20261122_0009_operations.js';
 import * as m0011 from './20261122_0011_customer_imports.js';
 import * as m0012 from './20261122_0012_inspection_list_counts.js';
 import * as m0013 from './20261122_0013_audit_suggestion_sources.js';
+import * as m0014 from './20261122_0014_recorded_pick_texts.js';
 import * as m0015 from './20261122_0015_protocol_versions.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '20261122_0011_customer_imports': m0011,
   '20261122_0012_inspection_list_counts': m0012,
   '20261122_0013_audit_suggestion_sources': m0013,
+  '20261122_0014_recorded_pick_texts': m0014,
   '20261122_0015_protocol_versions': m0015,
 };

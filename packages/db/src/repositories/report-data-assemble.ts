@@ -1,9 +1,10 @@
 import {
   AggregationDirections, Aggregations, KeyboardTypes, LifeEstimateTypes, PointTypes,
   type Aggregation, type AggregationDirection, type KeyboardType, type LifeEstimateType, type PointType,
+  readRecordedPicks,
   type TReportLimits, type TReportPhoto, type TReportPoint, type TReportTable,
 } from '@insp/contracts';
-import { contentChoices, contentDropdowns, contentRangeValues, contentTable, ratingName } from './report-data-content.js';
+import { contentTable, ratingName } from './report-data-content.js';
 import { previousOf, trendOf, type HistoryEntry } from './report-data-history.js';
 import { groupBy, type PointParts } from './report-data-points.js';
 
@@ -79,9 +80,7 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
     const isTable = TABLE_TYPES.includes(type);
     const measured = !!r.pointId && MEASURED_TYPES.includes(type);
     const lim = limits.get(pid);
-    const ranges = contentRangeValues(r.content);
-    const picked = contentChoices(r.content);
-    const droppedIn = contentDropdowns(r.content);
+    const picks = picksOf(r, pid);
     const tbl = isTable ? table(r, pid) : null;
     const lifeEstimate = oneOf<LifeEstimateType>(LifeEstimateTypes, r.lifeEstimate, 'Off');
     return {
@@ -102,22 +101,7 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
       previous: measured ? previousOf(ctx.history.get(pid)) : null,
       table: tbl,
       rangeValueTitle: r.rangeValueTitle,
-      rangeValues: (rangeValues.get(pid) ?? []).filter((x) => ranges.has(x.id)).map((x) => ({ id: x.id, title: x.title, value: ranges.get(x.id) ?? null })),
-      multipleChoices: [...groupBy(choices.get(pid) ?? [], (c) => c.id).values()].map((opts) => ({
-        id: opts[0].id,
-        title: opts[0].title,
-        radio: opts[0].radio,
-        options: opts.filter((o) => o.optionId).map((o) => ({ id: o.optionId!, title: o.optionTitle ?? '', selected: !!picked.get(o.id)?.includes(o.optionId!) })),
-      })).filter((c) => picked.has(c.id)),
-      dropdowns: [...groupBy(dropdowns.get(pid) ?? [], (d) => d.id).values()]
-        .filter((opts) => droppedIn.has(opts[0].id))
-        .map((opts) => ({
-          id: opts[0].id,
-          title: opts[0].title,
-          multiselect: opts[0].multiselect,
-          hideImages: opts[0].hideImages,
-          selected: (droppedIn.get(opts[0].id) ?? []).flatMap((id) => opts.filter((o) => o.optionId === id).map((o) => ({ id, title: o.optionTitle ?? '', imageId: o.imageId }))),
-        })),
+      ...picks,
       photos: ctx.photos.get(r.id) ?? [],
       trend: measured && r.visualization === 'LineChart'
         ? trendOf({
@@ -130,6 +114,52 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
         : null,
     };
   };
+
+  /**
+   * Range values, multiple choices and dropdowns as recorded (issue 9: the texts the inspector picked, whatever the
+   * library became since); the library's live texts only fill in what a result written before migration 0014 lacks.
+   * In the library's order, then what the library no longer has in recorded order. A pick with neither a recorded
+   * text nor a library row has nothing to print and is left out (docs/decisions.md, 'Recorded results').
+   */
+  function picksOf(r: ResultRow, pid: string): Pick<TReportPoint, 'rangeValues' | 'multipleChoices' | 'dropdowns'> {
+    const rec = readRecordedPicks(r.content);
+    const liveRanges = rangeValues.get(pid) ?? [];
+    const liveChoices = [...groupBy(choices.get(pid) ?? [], (c) => c.id).values()];
+    const liveDropdowns = [...groupBy(dropdowns.get(pid) ?? [], (d) => d.id).values()];
+    const rank = (ids: string[]) => (id: string) => { const i = ids.indexOf(id); return i < 0 ? ids.length : i; };
+    const inOrder = <T,>(list: T[], id: (x: T) => string, ids: string[]) => { const at = rank(ids); return [...list].sort((a, b) => at(id(a)) - at(id(b))); };
+    const rangeValuesOut = inOrder(rec.rangeValues, (x) => x.rangeValueId, liveRanges.map((x) => x.id)).flatMap((x) => {
+      if (x.followUp) return []; // an option's follow-up range value is not listed (as before issue 9)
+      const title = x.title ?? liveRanges.find((l) => l.id === x.rangeValueId)?.title;
+      return title === undefined ? [] : [{ id: x.rangeValueId, title, value: x.value }];
+    });
+    const multipleChoices = inOrder(rec.multipleChoices, (x) => x.multipleChoiceId, liveChoices.map((c) => c[0].id)).flatMap((x) => {
+      const live = liveChoices.find((c) => c[0].id === x.multipleChoiceId);
+      const title = x.title ?? live?.[0].title;
+      const opts = x.options ?? live?.filter((o) => o.optionId).map((o) => ({ id: o.optionId!, title: o.optionTitle ?? '' }));
+      if (title === undefined || !opts) return [];
+      return [{ id: x.multipleChoiceId, title, radio: x.radio ?? live?.[0].radio ?? false, options: opts.map((o) => ({ ...o, selected: x.selectedOptionIds.includes(o.id) })) }];
+    });
+    const dropdownsOut = inOrder(rec.dropdowns, (x) => x.dropdownId, liveDropdowns.map((d) => d[0].id)).flatMap((x) => {
+      const live = liveDropdowns.find((d) => d[0].id === x.dropdownId);
+      const title = x.title ?? live?.[0].title;
+      if (title === undefined) return [];
+      const recorded = new Map((x.selectedOptions ?? []).map((o) => [o.id, o]));
+      return [{
+        id: x.dropdownId,
+        title,
+        multiselect: x.multiselect ?? live?.[0].multiselect ?? false,
+        hideImages: x.hideImages ?? live?.[0].hideImages ?? false,
+        selected: x.selectedOptionIds.flatMap((id) => {
+          const kept = recorded.get(id);
+          if (kept) return [{ id, title: kept.title, imageId: kept.imageId }];
+          const o = live?.find((l) => l.optionId === id);
+          return o ? [{ id, title: o.optionTitle ?? '', imageId: o.imageId }] : [];
+        }),
+      }];
+    });
+    return { rangeValues: rangeValuesOut, multipleChoices, dropdowns: dropdownsOut };
+  }
 
   function datasetsOf(pid: string, tbl: TReportTable) {
     const defined = (datasets.get(pid) ?? []).map((d) => ({ name: d.name, rowId: d.rowId, fieldId: d.fieldId }));

@@ -35,21 +35,7 @@ export function contentTable(content: unknown): ContentTable | null {
   return { fields, rows, values };
 }
 
-/** Range value answers by range value id. */
-export const contentRangeValues = (content: unknown): Map<string, string | null> =>
-  new Map(isObj(content) ? arr(content.rangeValues).filter((r) => str(r.rangeValueId)).map((r) => [str(r.rangeValueId)!, str(r.value)]) : []);
-
-const selections = (list: unknown, idKey: string): Map<string, string[]> =>
-  new Map(
-    arr(list)
-      .filter((c) => str(c[idKey]))
-      .map((c) => [str(c[idKey])!, (Array.isArray(c.selectedOptionIds) ? c.selectedOptionIds : []).map(str).filter((s): s is string => !!s)]),
-  );
-
-/** Picked option ids per multiple choice id. */
-export const contentChoices = (content: unknown) => selections(isObj(content) ? content.multipleChoices : null, 'multipleChoiceId');
-/** Picked option ids per dropdown id. */
-export const contentDropdowns = (content: unknown) => selections(isObj(content) ? content.dropdowns : null, 'dropdownId');
+// Range value, multiple-choice and dropdown answers: readRecordedPicks (contracts), shared with the writer.
 
 /** The stored smallint as its name (000 §3); an unknown number reads as NotSet. */
 export const ratingName = (n: number): PointRatingName =>

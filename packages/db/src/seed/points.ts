@@ -90,9 +90,9 @@ export interface SeedPoint {
   options: string[];
   fields: { id: string; title: string; aggregation: string }[];
   rows: { id: string; title: string }[];
-  choices: { id: string; title: string; options: { id: string; title: string }[] }[];
+  choices: { id: string; title: string; radio: boolean; options: { id: string; title: string }[] }[];
   rangeValues: { id: string; title: string }[];
-  dropdowns: { id: string; title: string; options: { id: string; title: string }[] }[];
+  dropdowns: { id: string; title: string; multiselect: boolean; hideImages: boolean; options: { id: string; title: string; imageId: string | null }[] }[];
 }
 
 async function optionGroup(ctx: SeedContext, name: string, custom: boolean, options: Opt[]) {
@@ -210,7 +210,7 @@ export async function seedPoints(ctx: SeedContext, ref: Reference): Promise<Seed
         .values(c.options.map((title, i) => ({ multiple_choice_id: mc.id, index: i, title })))
         .returning(['id', 'title'])
         .execute();
-      point.choices.push({ id: mc.id, title: c.title, options: opts });
+      point.choices.push({ id: mc.id, title: c.title, radio: c.radio ?? false, options: opts });
     }
     for (const [index, d] of (s.dropdowns ?? []).entries()) {
       const dd = await db
@@ -218,7 +218,7 @@ export async function seedPoints(ctx: SeedContext, ref: Reference): Promise<Seed
         .values({ inspection_point_id: p.id, index, title: d.title, multiselect: d.multiselect ?? false, hide_images: d.hideImages ?? false })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const opts: { id: string; title: string }[] = [];
+      const opts: { id: string; title: string; imageId: string | null }[] = [];
       for (const [i, o] of d.options.entries()) {
         const row = await db
           .insertInto('dropdown_options')
@@ -227,11 +227,11 @@ export async function seedPoints(ctx: SeedContext, ref: Reference): Promise<Seed
             image_id: o.image ? await createImage(ctx, ref.users.admin, `${o.title}.png`) : null,
             follow_up_range_value_id: o.followUp ? await followUpRangeValue(ctx, o.followUp) : null,
           })
-          .returning(['id', 'title'])
+          .returning(['id', 'title', 'image_id as imageId'])
           .executeTakeFirstOrThrow();
         opts.push(row);
       }
-      point.dropdowns.push({ id: dd.id, title: d.title, options: opts });
+      point.dropdowns.push({ id: dd.id, title: d.title, multiselect: d.multiselect ?? false, hideImages: d.hideImages ?? false, options: opts });
     }
     if (s.limits) {
       const fams = ref.families.filter((f) => f.category === s.category);

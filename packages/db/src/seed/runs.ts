@@ -1,3 +1,4 @@
+import { readRecordedPicks, recordPickTexts } from '@insp/contracts';
 import { createImage, insertMany, json, type SeedContext } from './context.js';
 import type { SeedPoint } from './points.js';
 import type { SeedProtocol } from './protocols.js';
@@ -88,6 +89,14 @@ function answer(ctx: SeedContext, point: SeedPoint, bad: boolean): Answer {
   }
 }
 
+/** The picks with their texts, as the API's writer stores them (recorded results never change, issue 9). */
+function recorded(point: SeedPoint, content: unknown): unknown {
+  const c = content as Record<string, unknown>;
+  if (!c.rangeValues && !c.multipleChoices && !c.dropdowns) return content;
+  const picks = recordPickTexts(readRecordedPicks(content), { rangeValues: point.rangeValues, followUps: [], multipleChoices: point.choices, dropdowns: point.dropdowns });
+  return { ...c, ...(c.rangeValues ? { rangeValues: picks.rangeValues } : {}), ...(c.multipleChoices ? { multipleChoices: picks.multipleChoices } : {}), ...(c.dropdowns ? { dropdowns: picks.dropdowns } : {}) };
+}
+
 export interface RunStats {
   results: number;
   worst: number;
@@ -116,6 +125,7 @@ export async function writeRun(
       if (!rnd.chance(opts.answered)) continue;
       const bad = rnd.chance(opts.badChance);
       const a = answer(ctx, point, bad);
+      a.content = recorded(point, a.content);
       if (rnd.chance(0.04) && a.rating !== 5) a.rating = 4; // NotApplicable: skipped
       const voice = rnd.chance(0.05) ? await voiceComment(ctx, opts.userId) : null;
       const r = await db

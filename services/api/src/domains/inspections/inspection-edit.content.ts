@@ -1,5 +1,6 @@
 import {
   Aggregations, PointRating, PointRatingNames, cellKey, computeTable, isNumericString,
+  pickLibraryOf, readRecordedPicks, recordPickTexts,
   type KeyboardType, type PointRatingName, type TEditPointConfig, type TPhoto, type TPointResult, type TPointResultInput,
 } from '@insp/contracts';
 import { AppError } from '../../errors.js';
@@ -8,7 +9,8 @@ import { AppError } from '../../errors.js';
  * A point result's `content` jsonb (docs/data-model.md) both ways: read leniently (a malformed part is skipped)
  * and written strictly, checked against the point's configuration (001 §3) with the numeric-string rule
  * (000 §5) and aggregated table cells recomputed by point-math (000 §2.6). Stored shape:
- * { fields, rows: [{ values }], rangeValues: [{rangeValueId, value}], multipleChoices / dropdowns: [{..., selectedOptionIds}] }.
+ * { fields, rows: [{ values }], rangeValues: [{rangeValueId, value}], multipleChoices / dropdowns: [{..., selectedOptionIds}] },
+ * the picks with the texts they were made with (recorded-picks.ts in contracts: recorded results never change).
  */
 
 type Obj = Record<string, unknown>;
@@ -103,7 +105,11 @@ export interface NormalizedResult {
   content: Obj | null;
 }
 
-export function normalizeResult(config: TEditPointConfig | null, input: TPointResultInput, path: string): NormalizedResult {
+/**
+ * `previous`: the result's stored content, if any. Its recorded picks stay valid even when the library has since
+ * renamed or removed their choice, dropdown, option or range value (issue 9: a re-saved form keeps them, not a 400).
+ */
+export function normalizeResult(config: TEditPointConfig | null, input: TPointResultInput, path: string, previous?: unknown): NormalizedResult {
   const p = `${path}.content`;
   const selection = blank(input.selection);
   const value = blank(input.value);
@@ -126,7 +132,12 @@ export function normalizeResult(config: TEditPointConfig | null, input: TPointRe
     [...(config.optionGroup?.options ?? []), ...config.multipleChoices.flatMap((c) => c.options), ...config.dropdowns.flatMap((d) => d.options)]
       .flatMap((o) => (o.followUpRangeValue ? [[o.followUpRangeValue.id, o.followUpRangeValue] as const] : [])),
   );
-  const ranges = new Map([...config.rangeValues.map((r) => [r.id, r] as const), ...followUps]);
+  const recorded = readRecordedPicks(previous);
+  const ranges = new Map<string, { keyboardType: KeyboardType }>([
+    // Recorded first, so the library's definition (and its keyboard) wins where it still exists.
+    ...recorded.rangeValues.filter((r) => r.title !== undefined).map((r) => [r.rangeValueId, { keyboardType: 'default' as KeyboardType }] as const),
+    ...config.rangeValues.map((r) => [r.id, r] as const), ...followUps,
+  ]);
   uniqueIds(`${p}.rangeValues`, input.rangeValues.map((r) => r.rangeValueId));
   content.rangeValues = input.rangeValues.map((r, i) => {
     const def = ranges.get(r.rangeValueId);
@@ -135,13 +146,32 @@ export function normalizeResult(config: TEditPointConfig | null, input: TPointRe
     numeric(`${p}.rangeValues.${i}.value`, v, def.keyboardType);
     return { rangeValueId: r.rangeValueId, value: v };
   });
-  content.multipleChoices = picks(`${p}.multipleChoices`, input.multipleChoices.map((c) => ({ id: c.multipleChoiceId, selected: c.selectedOptionIds })),
-    new Map(config.multipleChoices.map((c) => [c.id, { single: c.radio, options: c.options.map((o) => o.id) }])), 'multipleChoiceId', 'multiple choice')
+  const choiceDefs = withRecorded(
+    new Map(config.multipleChoices.map((c) => [c.id, { single: c.radio, options: c.options.map((o) => o.id) }])),
+    recorded.multipleChoices.map((c) => ({ id: c.multipleChoiceId, recorded: c.title !== undefined, single: c.radio ?? false, options: (c.options ?? []).map((o) => o.id) })),
+  );
+  const dropdownDefs = withRecorded(
+    new Map(config.dropdowns.map((d) => [d.id, { single: !d.multiselect, options: d.options.map((o) => o.id) }])),
+    recorded.dropdowns.map((d) => ({ id: d.dropdownId, recorded: d.title !== undefined, single: !(d.multiselect ?? true), options: (d.selectedOptions ?? []).map((o) => o.id) })),
+  );
+  const multipleChoices = picks(`${p}.multipleChoices`, input.multipleChoices.map((c) => ({ id: c.multipleChoiceId, selected: c.selectedOptionIds })), choiceDefs, 'multipleChoiceId', 'multiple choice')
     .map((c) => ({ multipleChoiceId: c.id, selectedOptionIds: c.selected }));
-  content.dropdowns = picks(`${p}.dropdowns`, input.dropdowns.map((d) => ({ id: d.dropdownId, selected: d.selectedOptionIds })),
-    new Map(config.dropdowns.map((d) => [d.id, { single: !d.multiselect, options: d.options.map((o) => o.id) }])), 'dropdownId', 'dropdown')
+  const dropdowns = picks(`${p}.dropdowns`, input.dropdowns.map((d) => ({ id: d.dropdownId, selected: d.selectedOptionIds })), dropdownDefs, 'dropdownId', 'dropdown')
     .map((d) => ({ dropdownId: d.id, selectedOptionIds: d.selected }));
+  // Issue 9: the texts picked now are stored with the picks, so later library edits never change this result.
+  Object.assign(content, recordPickTexts({ rangeValues: content.rangeValues as { rangeValueId: string; value: string | null }[], multipleChoices, dropdowns }, pickLibraryOf(config), previous));
   return { ...base, content };
+}
+
+/** The library's choices (or dropdowns) plus what the stored result recorded: its recorded options stay pickable. */
+function withRecorded(live: Map<string, { single: boolean; options: string[] }>, recorded: { id: string; recorded: boolean; single: boolean; options: string[] }[]) {
+  for (const r of recorded) {
+    if (!r.recorded) continue;
+    const def = live.get(r.id);
+    if (def) live.set(r.id, { single: def.single, options: [...def.options, ...r.options.filter((o) => !def.options.includes(o))] });
+    else live.set(r.id, { single: r.single, options: r.options });
+  }
+  return live;
 }
 
 function picks(path: string, sent: { id: string; selected: string[] }[], defs: Map<string, { single: boolean; options: string[] }>, key: string, what: string) {

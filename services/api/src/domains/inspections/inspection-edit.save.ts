@@ -39,7 +39,7 @@ export async function writeResults(db: Db, actor: Actor, inspection: { id: strin
   const [categories, extras, existing, existingPhotos] = await Promise.all([
     db.selectFrom('inspection_categories').select(['id', 'protocol_category_id']).where('inspection_id', '=', inspectionId).execute(),
     db.selectFrom('inspection_extra_points').select(['id', 'index', 'inspection_point_id']).where('inspection_id', '=', inspectionId).execute(),
-    db.selectFrom('inspection_point_results').select(['id', 'inspection_category_id', 'protocol_point_id', 'extra_point_id']).where('inspection_id', '=', inspectionId).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('inspection_point_results').select(['id', 'inspection_category_id', 'protocol_point_id', 'extra_point_id', 'content']).where('inspection_id', '=', inspectionId).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('inspection_result_photos as p').innerJoin('inspection_point_results as r', 'r.id', 'p.result_id').select(['p.id', 'p.result_id']).where('r.inspection_id', '=', inspectionId).execute(),
   ]);
   const categoryById = new Map(categories.map((c) => [c.id, c]));
@@ -58,7 +58,7 @@ export async function writeResults(db: Db, actor: Actor, inspection: { id: strin
     usableImageIds(db, actor, items.flatMap((i) => i.content.photos.map((p) => p.imageId))),
     usableVoiceCommentIds(db, actor, items.flatMap((i) => (i.content.voiceCommentId ? [i.content.voiceCommentId] : []))),
   ]);
-  const resultById = new Map(existing.map((r) => [r.id, r]));
+  const resultById = new Map<string, Omit<(typeof existing)[number], 'content'> & { content: unknown }>(existing.map((r) => [r.id, r]));
   const resultAt = new Map<string, string>();
   for (const r of existing) {
     const key = r.extra_point_id ?? `${r.inspection_category_id}/${r.protocol_point_id}`;
@@ -86,14 +86,15 @@ export async function writeResults(db: Db, actor: Actor, inspection: { id: strin
       out.push({ id: null, categoryId: place.categoryId, protocolPointId: place.protocolPointId, extraPointId: place.extraPointId, created: false });
       continue;
     }
-    const row = normalizeResult(place.pointId ? configs.get(place.pointId) ?? null : null, content, path);
-    if (row.voice_comment_id && !voices.has(row.voice_comment_id)) throw badField(`${path}.content.voiceCommentId`, 'voice comment not found');
     let id = content.id;
     if (id) {
       const r = resultById.get(id);
       const at = r && (r.extra_point_id ?? `${r.inspection_category_id}/${r.protocol_point_id}`);
       if (at !== key) throw badField(`${path}.content.id`, 'is not the result of this point');
     } else id = resultAt.get(key);
+    // The stored content is passed on so picks it recorded keep their texts (recorded results never change).
+    const row = normalizeResult(place.pointId ? configs.get(place.pointId) ?? null : null, content, path, id ? resultById.get(id)?.content : undefined);
+    if (row.voice_comment_id && !voices.has(row.voice_comment_id)) throw badField(`${path}.content.voiceCommentId`, 'voice comment not found');
 
     const values = {
       selection: row.selection, value: row.value, comment: row.comment, internal_comment: row.internal_comment, rating: row.rating,
@@ -101,8 +102,10 @@ export async function writeResults(db: Db, actor: Actor, inspection: { id: strin
       ...(row.content ? { content: JSON.stringify(row.content) } : {}),
     };
     const created = !id;
-    if (id) await db.updateTable('inspection_point_results').set(values).where('id', '=', id).execute();
-    else {
+    if (id) {
+      await db.updateTable('inspection_point_results').set(values).where('id', '=', id).execute();
+      if (row.content) resultById.get(id)!.content = row.content;
+    } else {
       id = (await db
         .insertInto('inspection_point_results')
         .values({
@@ -112,7 +115,7 @@ export async function writeResults(db: Db, actor: Actor, inspection: { id: strin
         .returning('id')
         .executeTakeFirstOrThrow()).id;
       resultAt.set(key, id);
-      resultById.set(id, { id, inspection_category_id: place.categoryId, protocol_point_id: place.protocolPointId, extra_point_id: place.extraPointId });
+      resultById.set(id, { id, inspection_category_id: place.categoryId, protocol_point_id: place.protocolPointId, extra_point_id: place.extraPointId, content: row.content ?? {} });
     }
     await writePhotos(db, { table: 'inspection_result_photos', owner: 'result_id' }, id, content.photos, { existing: photoOwner, usable: images, path: `${path}.content`, bad: badField });
     for (const [pid, owner] of [...photoOwner]) if (owner === id) photoOwner.delete(pid);

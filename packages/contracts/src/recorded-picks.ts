@@ -1,0 +1,171 @@
+/**
+ * Recorded results never change (issue 9): a result's `content` stores the picks by id and, beside them, the
+ * texts the inspector saw when picking. Point authoring renames options in place and hard-deletes what an
+ * update omits; a report of last year must still print the option its inspector chose. Every writer of
+ * result content calls `recordPickTexts`; every reader goes through `readRecordedPicks`.
+ *
+ * Stored shape (all text keys optional: results written before migration 0014 may lack them):
+ *   rangeValues:     [{ rangeValueId, value, title, followUp? }]  followUp: an option's follow-up range value
+ *   multipleChoices: [{ multipleChoiceId, selectedOptionIds, title, radio, options: [{ id, title }] }]  every option shown
+ *   dropdowns:       [{ dropdownId, selectedOptionIds, title, multiselect, hideImages, selectedOptions: [{ id, title, imageId }] }]
+ */
+
+export interface RecordedOption {
+  id: string;
+  title: string;
+}
+export interface RecordedDropdownOption extends RecordedOption {
+  imageId: string | null;
+}
+export interface RecordedRangeValue {
+  rangeValueId: string;
+  value: string | null;
+  title?: string;
+  followUp?: boolean;
+}
+export interface RecordedChoice {
+  multipleChoiceId: string;
+  selectedOptionIds: string[];
+  title?: string;
+  radio?: boolean;
+  options?: RecordedOption[];
+}
+export interface RecordedDropdown {
+  dropdownId: string;
+  selectedOptionIds: string[];
+  title?: string;
+  multiselect?: boolean;
+  hideImages?: boolean;
+  selectedOptions?: RecordedDropdownOption[];
+}
+export interface RecordedPicks {
+  rangeValues: RecordedRangeValue[];
+  multipleChoices: RecordedChoice[];
+  dropdowns: RecordedDropdown[];
+}
+
+/** The library texts of one point at the time of writing (TEditPointConfig fits it). */
+export interface PickLibrary {
+  rangeValues: readonly RecordedOption[];
+  /** Follow-up range values of the point's options (radio, choice, dropdown). */
+  followUps: readonly RecordedOption[];
+  multipleChoices: readonly { id: string; title: string; radio: boolean; options: readonly RecordedOption[] }[];
+  dropdowns: readonly { id: string; title: string; multiselect: boolean; hideImages: boolean; options: readonly RecordedDropdownOption[] }[];
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const arr = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
+const strs = (v: unknown): string[] => (Array.isArray(v) ? v.map(str).filter((s): s is string => !!s) : []);
+const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const options = (v: unknown): RecordedOption[] | undefined =>
+  Array.isArray(v) ? arr(v).filter((o) => str(o.id)).map((o) => ({ id: str(o.id)!, title: str(o.title) ?? '' })) : undefined;
+const only = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+/** The picks of a stored content, leniently (a malformed entry is skipped), with whatever texts they recorded. */
+export function readRecordedPicks(content: unknown): RecordedPicks {
+  const c = isObj(content) ? content : {};
+  return {
+    rangeValues: arr(c.rangeValues).filter((r) => str(r.rangeValueId)).map((r) => only({
+      rangeValueId: str(r.rangeValueId)!, value: str(r.value), title: text(r.title), followUp: r.followUp === true ? true : undefined,
+    })),
+    multipleChoices: arr(c.multipleChoices).filter((m) => str(m.multipleChoiceId)).map((m) => only({
+      multipleChoiceId: str(m.multipleChoiceId)!, selectedOptionIds: strs(m.selectedOptionIds), title: text(m.title), radio: bool(m.radio), options: options(m.options),
+    })),
+    dropdowns: arr(c.dropdowns).filter((d) => str(d.dropdownId)).map((d) => only({
+      dropdownId: str(d.dropdownId)!, selectedOptionIds: strs(d.selectedOptionIds), title: text(d.title), multiselect: bool(d.multiselect), hideImages: bool(d.hideImages),
+      selectedOptions: Array.isArray(d.selectedOptions)
+        ? arr(d.selectedOptions).filter((o) => str(o.id)).map((o) => ({ id: str(o.id)!, title: str(o.title) ?? '', imageId: str(o.imageId) }))
+        : undefined,
+    })),
+  };
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const byId = <T, K extends keyof T>(list: readonly T[], key: K) => new Map(list.map((x) => [x[key] as unknown as string, x]));
+
+/**
+ * The picks to store with the texts they are recorded with. An entry that did not change since `previous` (same
+ * value, same selected options) keeps what it recorded then; a changed or new entry records the library's texts
+ * of now, and an option the library no longer has keeps the text `previous` recorded for it.
+ */
+export function recordPickTexts(
+  picks: {
+    rangeValues: readonly { rangeValueId: string; value: string | null }[];
+    multipleChoices: readonly { multipleChoiceId: string; selectedOptionIds: readonly string[] }[];
+    dropdowns: readonly { dropdownId: string; selectedOptionIds: readonly string[] }[];
+  },
+  library: PickLibrary,
+  previous?: unknown,
+): RecordedPicks {
+  const prev = readRecordedPicks(previous);
+  const prevRanges = byId(prev.rangeValues, 'rangeValueId');
+  const prevChoices = byId(prev.multipleChoices, 'multipleChoiceId');
+  const prevDropdowns = byId(prev.dropdowns, 'dropdownId');
+  const ranges = byId(library.rangeValues, 'id');
+  const followUps = byId(library.followUps, 'id');
+  const choices = byId(library.multipleChoices, 'id');
+  const dropdowns = byId(library.dropdowns, 'id');
+
+  const rangeValues = picks.rangeValues.map((r): RecordedRangeValue => {
+    const old = prevRanges.get(r.rangeValueId);
+    if (old?.title !== undefined && old.value === r.value) return only({ ...old, value: r.value });
+    const own = ranges.get(r.rangeValueId);
+    const follow = own ? undefined : followUps.get(r.rangeValueId);
+    const title = own?.title ?? follow?.title ?? old?.title;
+    return only({ rangeValueId: r.rangeValueId, value: r.value, title, followUp: follow ? true : own ? undefined : old?.followUp });
+  });
+
+  const multipleChoices = picks.multipleChoices.map((m): RecordedChoice => {
+    const selected = [...m.selectedOptionIds];
+    const old = prevChoices.get(m.multipleChoiceId);
+    if (old?.title !== undefined && old.options && sameIds(old.selectedOptionIds, selected)) return { ...old, selectedOptionIds: selected };
+    const live = choices.get(m.multipleChoiceId);
+    if (!live) return old ? { ...old, selectedOptionIds: selected } : { multipleChoiceId: m.multipleChoiceId, selectedOptionIds: selected };
+    const liveIds = new Set(live.options.map((o) => o.id));
+    // A picked option gone from the library keeps its recorded text, so the report still shows it ticked.
+    const gone = (old?.options ?? []).filter((o) => selected.includes(o.id) && !liveIds.has(o.id));
+    return {
+      multipleChoiceId: m.multipleChoiceId, selectedOptionIds: selected, title: live.title, radio: live.radio,
+      options: [...live.options.map((o) => ({ id: o.id, title: o.title })), ...gone],
+    };
+  });
+
+  const dropdownsOut = picks.dropdowns.map((d): RecordedDropdown => {
+    const selected = [...d.selectedOptionIds];
+    const old = prevDropdowns.get(d.dropdownId);
+    if (old?.title !== undefined && old.selectedOptions && sameIds(old.selectedOptionIds, selected)) return { ...old, selectedOptionIds: selected };
+    const live = dropdowns.get(d.dropdownId);
+    const liveOptions = byId(live?.options ?? [], 'id');
+    const oldOptions = byId(old?.selectedOptions ?? [], 'id');
+    const selectedOptions = selected.flatMap((id) => {
+      const o = liveOptions.get(id) ?? oldOptions.get(id);
+      return o ? [{ id, title: o.title, imageId: o.imageId }] : [];
+    });
+    if (!live) return old ? { ...old, selectedOptionIds: selected, selectedOptions } : { dropdownId: d.dropdownId, selectedOptionIds: selected };
+    return { dropdownId: d.dropdownId, selectedOptionIds: selected, title: live.title, multiselect: live.multiselect, hideImages: live.hideImages, selectedOptions };
+  });
+
+  return { rangeValues, multipleChoices, dropdowns: dropdownsOut };
+}
+
+/** A point configuration (or any object of the same parts) as the library texts `recordPickTexts` records. */
+export function pickLibraryOf(config: {
+  rangeValues: readonly RecordedOption[];
+  optionGroup?: { options: readonly { followUpRangeValue: RecordedOption | null }[] } | null;
+  multipleChoices: readonly { id: string; title: string; radio: boolean; options: readonly (RecordedOption & { followUpRangeValue?: RecordedOption | null })[] }[];
+  dropdowns: readonly { id: string; title: string; multiselect: boolean; hideImages: boolean; options: readonly (RecordedDropdownOption & { followUpRangeValue?: RecordedOption | null })[] }[];
+}): PickLibrary {
+  const followUps = [...(config.optionGroup?.options ?? []), ...config.multipleChoices.flatMap((c) => c.options), ...config.dropdowns.flatMap((d) => d.options)]
+    .flatMap((o) => (o.followUpRangeValue ? [{ id: o.followUpRangeValue.id, title: o.followUpRangeValue.title }] : []));
+  return {
+    rangeValues: config.rangeValues.map((r) => ({ id: r.id, title: r.title })),
+    followUps,
+    multipleChoices: config.multipleChoices.map((c) => ({ id: c.id, title: c.title, radio: c.radio, options: c.options.map((o) => ({ id: o.id, title: o.title })) })),
+    dropdowns: config.dropdowns.map((d) => ({
+      id: d.id, title: d.title, multiselect: d.multiselect, hideImages: d.hideImages, options: d.options.map((o) => ({ id: o.id, title: o.title, imageId: o.imageId })),
+    })),
+  };
+}

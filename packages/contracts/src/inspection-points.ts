@@ -245,8 +245,6 @@ export const ZPointDocument = z.object({
   documentCategoryId: ZId.nullable(),
 });
 
-const withId = <T extends z.ZodObject>(s: T) => s.extend({ id: ZId });
-
 /** One point as GET …/{id}?fromWebApp=true answers. */
 export const ZInspectionPoint = z.object({
   ...ZPointGeneralFields.shape,
@@ -268,17 +266,17 @@ export const ZInspectionPoint = z.object({
   unitValue: z.string().nullable(),
   measurementLimits: z.array(ZMeasurementLimit.extend({ id: ZId, inspectionPointId: ZId })),
   fieldTitle: z.string().nullable(),
-  fields: z.array(withId(ZPointField)),
-  rows: z.array(withId(ZPointRow)),
+  fields: z.array(ZPointField.extend({ id: ZId })),
+  rows: z.array(ZPointRow.extend({ id: ZId })),
   visualizationType: z.enum(VisualizationTypes),
   lifeEstimateType: z.enum(LifeEstimateTypes),
   visualizationDatasets: z.array(ZVisualizationDataset.extend({ id: ZId })),
   inspectionPointAggregationDirection: z.enum(AggregationDirections),
   optionGroup: ZOptionGroup.extend({ id: ZId }).nullable(),
   rangeValueTitle: z.string().nullable(),
-  rangeValues: z.array(withId(ZRangeValue)),
-  multipleChoices: z.array(withId(ZMultipleChoice)),
-  dropdowns: z.array(withId(ZDropdown)),
+  rangeValues: z.array(ZRangeValue.extend({ id: ZId })),
+  multipleChoices: z.array(ZMultipleChoice.extend({ id: ZId })),
+  dropdowns: z.array(ZDropdown.extend({ id: ZId })),
   created: z.string(),
   updated: z.string(),
   /** How much a destructive edit would touch: inspections that recorded a result for it (capped), protocols using it. */

@@ -1,4 +1,25 @@
-import { router } from '../../trpc/trpc.js';
+import { z } from 'zod';
+import { ZId, ZInspectionPointListQuery, ZInspectionPointWrite, ZPointGeneralFieldsUpdate } from '@insp/contracts';
+import { authedProcedure, router } from '../../trpc/trpc.js';
+import { duplicatePoint } from './inspection-points-duplicate.service.js';
+import { getPoint, listPoints, pointProtocols } from './inspection-points-read.service.js';
+import { createPoint, deletePoint, updateGeneralFields, updatePoint } from './inspection-points-write.service.js';
 
-/** tRPC procedures of inspection point authoring (issue 9): list, get, create, update, duplicate, general fields, delete, protocols. */
-export const inspectionPointsRouter = router({});
+const byId = z.object({ id: ZId });
+
+/**
+ * tRPC procedures of inspection point authoring (issue 9): list, get, create, update, duplicate, general fields,
+ * delete, protocols. The editor always saves with deleteMissingById semantics (what it omits is removed).
+ */
+export const inspectionPointsRouter = router({
+  list: authedProcedure.input(ZInspectionPointListQuery).query(({ ctx, input }) => listPoints(ctx, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getPoint(ctx, input.id)),
+  protocols: authedProcedure.input(byId).query(({ ctx, input }) => pointProtocols(ctx, input.id)),
+  create: authedProcedure.input(ZInspectionPointWrite).mutation(({ ctx, input }) => createPoint(ctx, input)),
+  update: authedProcedure
+    .input(ZInspectionPointWrite.extend({ id: ZId }))
+    .mutation(({ ctx, input }) => updatePoint(ctx, input.id, input, { deleteMissing: true })),
+  duplicate: authedProcedure.input(byId).mutation(({ ctx, input }) => duplicatePoint(ctx, input.id)),
+  updateGeneralFields: authedProcedure.input(ZPointGeneralFieldsUpdate).mutation(({ ctx, input }) => updateGeneralFields(ctx, input)),
+  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deletePoint(ctx, input.id)),
+});

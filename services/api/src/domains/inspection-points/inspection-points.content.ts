@@ -1,0 +1,227 @@
+import { sql } from 'kysely';
+import { isTempId } from '@insp/contracts';
+import type { Db } from '@insp/db';
+import { bad, deleteOrphanFollowUps, saveFollowUp, syncRows } from './inspection-points.children.js';
+import { owns, type PointData } from './inspection-points.rules.js';
+
+/*
+ * Writes a point's type-specific content (001 §3) inside the caller's transaction. Content the type does not own
+ * was emptied by applyRules; its rows are removed here whatever deleteMissing says.
+ */
+
+const rowsOf = (db: Db, table: string, column: string, parentIds: string[]) =>
+  parentIds.length
+    ? ((db as any).selectFrom(table).select(['id', 'index', column, 'follow_up_range_value_id']).where(column, 'in', parentIds).execute() as Promise<
+        { id: string; index: number; follow_up_range_value_id: string | null; [k: string]: unknown }[]
+      >)
+    : Promise.resolve([]);
+
+const byParent = <R extends Record<string, unknown>>(rows: R[], column: string, parentId: string) => rows.filter((r) => r[column] === parentId) as never[];
+
+export async function writeContent(db: Db, pointId: string, d: PointData, opts: { deleteMissing: boolean; currentGroupId: string | null }) {
+  const own = owns(d.type);
+  const orphans: string[] = [];
+  const existing = async (table: string, indexed = true) =>
+    (db as any)
+      .selectFrom(table)
+      .select(indexed ? ['id', 'index'] : ['id', sql<number>`0`.as('index')])
+      .where('inspection_point_id', '=', pointId)
+      .execute() as Promise<{ id: string; index: number }[]>;
+  const del = (dm: boolean, owned: boolean) => dm || !owned;
+
+  const fields = await syncRows(db, {
+    table: 'inspection_point_fields', parentColumn: 'inspection_point_id', parentId: pointId, items: d.fields, existing: await existing('inspection_point_fields'),
+    deleteMissing: del(opts.deleteMissing, own.fields), path: 'fields',
+    values: (f) => ({ title: f.title, keyboard_type: f.keyboardType, aggregation: f.inspectionPointFieldAggregation }),
+  });
+  const rows = await syncRows(db, {
+    table: 'inspection_point_rows', parentColumn: 'inspection_point_id', parentId: pointId, items: d.rows, existing: await existing('inspection_point_rows'),
+    deleteMissing: del(opts.deleteMissing, own.rows), path: 'rows',
+    values: (r) => ({ title: r.title, aggregation: r.inspectionPointRowAggregation }),
+  });
+  // The direction rules hold for rows the payload did not mention either (kept without deleteMissing).
+  const dir = d.inspectionPointAggregationDirection;
+  if (dir === 'No' || dir === 'Column') await db.updateTable('inspection_point_fields').set({ aggregation: 'No' }).where('inspection_point_id', '=', pointId).execute();
+  if (dir === 'No' || dir === 'Row') await db.updateTable('inspection_point_rows').set({ aggregation: 'No' }).where('inspection_point_id', '=', pointId).execute();
+
+  // Chart lines may name rows and fields of this payload by their temporary ids.
+  const liveRows = new Set((await existing('inspection_point_rows')).map((r) => r.id));
+  const liveFields = new Set((await existing('inspection_point_fields')).map((r) => r.id));
+  const resolve = (id: string | null | undefined, temp: Map<string, string>, live: Set<string>, field: string) => {
+    if (!id) return null;
+    const real = isTempId(id) ? temp.get(id) : id;
+    if (!real || !live.has(real)) throw bad(field, `${id} is not a row or field of this point`);
+    return real;
+  };
+  const datasets = await existing('inspection_point_visualization_datasets', false);
+  await syncRows(db, {
+    table: 'inspection_point_visualization_datasets', parentColumn: 'inspection_point_id', parentId: pointId, items: d.visualizationDatasets,
+    existing: datasets, deleteMissing: del(opts.deleteMissing, own.datasets && d.visualizationType === 'LineChart'), path: 'visualizationDatasets', indexed: false,
+    values: (s, i) => ({
+      // No index column: read in creation order, so each row gets its own time (now() is the transaction's).
+      created_at: sql<Date>`clock_timestamp()`,
+      name: s.name,
+      row_id: resolve(s.rowId, rows.temp, liveRows, `visualizationDatasets[${i}].rowId`),
+      field_id: resolve(s.columnId, fields.temp, liveFields, `visualizationDatasets[${i}].columnId`),
+    }),
+  });
+
+  await writeLimits(db, pointId, d, del(opts.deleteMissing, own.limits));
+  const groupId = await writeOptionGroup(db, d, opts.currentGroupId, opts.deleteMissing, orphans);
+  await writeRangeValues(db, pointId, d, del(opts.deleteMissing, own.rangeValues));
+  await writeChoices(db, pointId, d, del(opts.deleteMissing, own.choices), opts.deleteMissing, orphans);
+  await writeDropdowns(db, pointId, d, del(opts.deleteMissing, own.dropdowns), opts.deleteMissing, orphans);
+  await deleteOrphanFollowUps(db, orphans);
+  return { groupId };
+}
+
+/** Upserted per family or model (one limit per target, unique indexes of migration 0005). */
+async function writeLimits(db: Db, pointId: string, d: PointData, deleteMissing: boolean) {
+  const current = await db.selectFrom('measurement_limits').select(['id', 'product_family_id', 'product_model_id']).where('inspection_point_id', '=', pointId).execute();
+  const byTarget = new Map(current.map((l) => [l.product_family_id ? `f:${l.product_family_id}` : `m:${l.product_model_id}`, l.id]));
+  // An item without its id still updates the limit of its target: one limit per family or model.
+  const items = d.measurementLimits.map((l) => ({
+    ...l,
+    id: isTempId(l.id) ? (byTarget.get(l.productFamilyId ? `f:${l.productFamilyId}` : `m:${l.productModelId}`) ?? null) : l.id,
+  }));
+  await syncRows(db, {
+    table: 'measurement_limits', parentColumn: 'inspection_point_id', parentId: pointId, items, existing: current.map((l) => ({ id: l.id, index: 0 })),
+    deleteMissing, path: 'measurementLimits', indexed: false,
+    values: (l) => ({
+      created_at: sql<Date>`clock_timestamp()`,
+      product_family_id: l.productFamilyId ?? null,
+      product_model_id: l.productModelId ?? null,
+      critical_low: l.criticalLow ?? null,
+      low: l.low ?? null,
+      high: l.high ?? null,
+      critical_high: l.criticalHigh ?? null,
+    }),
+  });
+}
+
+/**
+ * A predefined group (custom false) is referenced, never changed; a custom group belongs to this point: updated in
+ * place when the payload names it, else created, and the point's former custom group is then deleted.
+ */
+async function writeOptionGroup(db: Db, d: PointData, currentId: string | null, deleteMissing: boolean, orphans: string[]) {
+  const current = currentId ? await db.selectFrom('option_groups').select(['id', 'custom']).where('id', '=', currentId).executeTakeFirst() : undefined;
+  const g = d.optionGroup;
+  let next: string | null = null;
+  if (g && !g.custom) {
+    const found = await db.selectFrom('option_groups').select('id').where('id', '=', g.id!).where('custom', '=', false).executeTakeFirst();
+    if (!found) throw bad('optionGroup.id', `${g.id} is not a predefined option group`);
+    next = found.id;
+  } else if (g) {
+    if (!isTempId(g.id) && !(current?.custom && current.id === g.id)) throw bad('optionGroup.id', `${g.id} is not this point's custom option group`);
+    next = isTempId(g.id) ? (await db.insertInto('option_groups').values({ name: g.name, custom: true }).returning('id').executeTakeFirstOrThrow()).id : g.id!;
+    if (!isTempId(g.id)) await db.updateTable('option_groups').set({ name: g.name }).where('id', '=', next).execute();
+    const rows = await rowsOf(db, 'option_group_options', 'option_group_id', [next]);
+    // The options of a custom group are always the payload's (empty names were dropped: 001 §5).
+    orphans.push(...rows.map((r) => r.follow_up_range_value_id).filter((x): x is string => !!x));
+    await syncRows(db, {
+      table: 'option_group_options', parentColumn: 'option_group_id', parentId: next, items: g.options, existing: rows, deleteMissing: true,
+      path: 'optionGroup.options',
+      values: async (o, i) => ({
+        name: o.name,
+        comment: o.comment ?? null,
+        follow_up_range_value_id: await saveFollowUp(db, rows.find((r) => r.id === o.id)?.follow_up_range_value_id ?? null, o.followUpRangeValue, deleteMissing, `optionGroup.options[${i}]`, orphans),
+      }),
+    });
+  }
+  if (current?.custom && current.id !== next) {
+    orphans.push(...(await rowsOf(db, 'option_group_options', 'option_group_id', [current.id])).map((r) => r.follow_up_range_value_id).filter((x): x is string => !!x));
+    // Detach first: the point still refers to its old group until the caller writes the new id.
+    await db.updateTable('inspection_points').set({ option_group_id: next }).where('option_group_id', '=', current.id).execute();
+    await db.deleteFrom('option_groups').where('id', '=', current.id).execute();
+  }
+  return next;
+}
+
+/** Once saved, a range value changes only its regexp and consequence (001 §2); its title, type and metas stay. */
+async function writeRangeValues(db: Db, pointId: string, d: PointData, deleteMissing: boolean) {
+  const current = await db.selectFrom('range_values').select(['id', 'index']).where('inspection_point_id', '=', pointId).execute();
+  const { ids } = await syncRows(db, {
+    table: 'range_values', parentColumn: 'inspection_point_id', parentId: pointId, items: d.rangeValues, existing: current, deleteMissing, path: 'rangeValues',
+    values: (r) => ({
+      title: r.title,
+      keyboard_type: r.keyboardType,
+      input_validation_regexp: r.inputValidationRegexp ?? null,
+      validation_consequence: r.validationConsequence,
+      metas: JSON.stringify(r.metas),
+      tags: r.tags ?? [],
+    }),
+    updateValues: (r) => ({ input_validation_regexp: r.inputValidationRegexp ?? null, validation_consequence: r.validationConsequence }),
+  });
+  const live = new Set([...(deleteMissing ? [] : current.map((r) => r.id)), ...ids]);
+  for (const [id, u] of Object.entries(d.rangeValueUpdates)) {
+    if (!live.has(id)) throw bad(`rangeValueUpdates.${id}`, `${id} is not one of this point's range values`);
+    await db
+      .updateTable('range_values')
+      .set({ input_validation_regexp: u.inputValidationRegexp ?? null, validation_consequence: u.validationConsequence })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** Tags of existing choices are edited on /tags (002): a point save keeps them; a new choice takes the payload's. */
+async function writeChoices(db: Db, pointId: string, d: PointData, deleteMissing: boolean, dm: boolean, orphans: string[]) {
+  const current = await db.selectFrom('multiple_choices').select(['id', 'index']).where('inspection_point_id', '=', pointId).execute();
+  const options = await rowsOf(db, 'multiple_choice_options', 'multiple_choice_id', current.map((c) => c.id));
+  orphans.push(...options.map((o) => o.follow_up_range_value_id).filter((x): x is string => !!x));
+  const common = (c: PointData['multipleChoices'][number]) => ({
+    title: c.title,
+    radio: c.radio,
+    input_validation_regexp: c.inputValidationRegexp ?? null,
+    metas: JSON.stringify(c.metas),
+  });
+  const { ids } = await syncRows(db, {
+    table: 'multiple_choices', parentColumn: 'inspection_point_id', parentId: pointId, items: d.multipleChoices, existing: current, deleteMissing, path: 'multipleChoices',
+    values: (c) => ({ ...common(c), tags: c.tags ?? [] }),
+    updateValues: (c) => common(c),
+  });
+  for (const [i, c] of d.multipleChoices.entries()) {
+    const mine = byParent(options, 'multiple_choice_id', ids[i]!) as { id: string; index: number; follow_up_range_value_id: string | null }[];
+    await syncRows(db, {
+      table: 'multiple_choice_options', parentColumn: 'multiple_choice_id', parentId: ids[i]!, items: c.options, existing: mine, deleteMissing: dm,
+      path: `multipleChoices[${i}].options`,
+      values: async (o, j) => ({
+        title: o.title,
+        follow_up_range_value_id: await saveFollowUp(db, mine.find((r) => r.id === o.id)?.follow_up_range_value_id ?? null, o.followUpRangeValue, dm, `multipleChoices[${i}].options[${j}]`, orphans),
+      }),
+    });
+  }
+}
+
+/** Dropdown options keep their batch-update lock (dropdown_batch_updates): only the batch update clears it. */
+async function writeDropdowns(db: Db, pointId: string, d: PointData, deleteMissing: boolean, dm: boolean, orphans: string[]) {
+  const current = await db.selectFrom('dropdowns').select(['id', 'index']).where('inspection_point_id', '=', pointId).execute();
+  const options = await rowsOf(db, 'dropdown_options', 'dropdown_id', current.map((c) => c.id));
+  orphans.push(...options.map((o) => o.follow_up_range_value_id).filter((x): x is string => !!x));
+  const imageIds = [...new Set(d.dropdowns.flatMap((dd) => dd.options.map((o) => o.imageId).filter((x): x is string => !!x)))];
+  const images = new Set(imageIds.length ? (await db.selectFrom('images').select('id').where('id', 'in', imageIds).execute()).map((r) => r.id) : []);
+  const { ids } = await syncRows(db, {
+    table: 'dropdowns', parentColumn: 'inspection_point_id', parentId: pointId, items: d.dropdowns, existing: current, deleteMissing, path: 'dropdowns',
+    values: (dd) => ({
+      title: dd.title,
+      multiselect: dd.multiselect,
+      hide_images: dd.hideImages,
+      input_validation_regexp: dd.inputValidationRegexp ?? null,
+      validation_consequence: dd.validationConsequence,
+    }),
+  });
+  for (const [i, dd] of d.dropdowns.entries()) {
+    const mine = byParent(options, 'dropdown_id', ids[i]!) as { id: string; index: number; follow_up_range_value_id: string | null }[];
+    await syncRows(db, {
+      table: 'dropdown_options', parentColumn: 'dropdown_id', parentId: ids[i]!, items: dd.options, existing: mine, deleteMissing: dm,
+      path: `dropdowns[${i}].options`,
+      values: async (o, j) => {
+        if (o.imageId && !images.has(o.imageId)) throw bad(`dropdowns[${i}].options[${j}].imageId`, `${o.imageId} is not an uploaded image`);
+        return {
+          title: o.title,
+          image_id: o.imageId ?? null,
+          follow_up_range_value_id: await saveFollowUp(db, mine.find((r) => r.id === o.id)?.follow_up_range_value_id ?? null, o.followUpRangeValue, dm, `dropdowns[${i}].options[${j}]`, orphans),
+        };
+      },
+    });
+  }
+}

@@ -77,7 +77,7 @@ async function seed(t: TestApp) {
   const original = await option(supplier, 0, 'Original', { image_id: image });
   const thirdParty = await option(supplier, 1, 'Third-party', { follow_up_range_value_id: supplierFollowUp });
   const colour = await dropdown(paint, 'Colour');
-  const paintOriginal = await option(colour, 0, 'ORIGINAL ');
+  const paintOriginal = await option(colour, 0, 'ORIGINAL');
   const paintOriginal2 = await option(colour, 1, 'original');
   const red = await option(colour, 2, 'Red');
   const zombie = await dropdown(gone, 'Zombie');

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -76,6 +76,8 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }
     queryKey: ['inspectionPoints.list', query],
     queryFn: ({ pageParam }) => pointsApi.list({ ...query, offset: pageParam }),
     initialPageParam: 0,
+    // the old list stays while a new search loads: no flash of an empty list on each keystroke
+    placeholderData: keepPreviousData,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.result.length, 0);
       return loaded < last.count && last.result.length > 0 ? loaded : undefined;
@@ -153,6 +155,8 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }
                 key={p.id}
                 role="option"
                 aria-selected={selected}
+                // one spoken name (the highlight splits the text into pieces some readers join without spaces)
+                aria-label={[p.name, TYPE_SHORT[p.type] ?? p.type, ...p.familyNames, ...p.languages.map((l) => (l.outdated ? `${l.languageId} ${PT.outdated}` : l.languageId))].join(', ')}
                 tabIndex={0}
                 data-point-id={p.id}
                 onClick={() => onSelect?.(p)}

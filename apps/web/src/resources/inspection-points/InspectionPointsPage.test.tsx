@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TInspectionPoint, TInspectionPointListItem } from '@insp/contracts';
+import { queryClient } from '../../providers/queryClient';
+import { fakeApi, renderAt } from '../../test/render';
+import { InspectionPointsPage } from './InspectionPointsPage';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const CAT = uuid(1);
+const FAM = uuid(2);
+const listItem = (n: number, over: Partial<TInspectionPointListItem> = {}): TInspectionPointListItem => ({
+  id: uuid(100 + n), name: `Point ${n}`, type: 'Comment', productCategoryId: CAT, familyNames: [], languages: [], ...over,
+});
+const point = (over: Partial<TInspectionPoint> = {}): TInspectionPoint => ({
+  id: uuid(101), type: 'SummaryWithRows', name: 'Belt wear', description: '', productCategoryId: CAT, productCategoryName: 'Crushers', category: null,
+  sourceSystem: 'UI', metas: [], documents: [], translations: [{ id: uuid(300), name: 'fi', value: 'Hihnan kuluma', updated: '2026-01-01', outdated: true }],
+  descriptionTranslations: [], measurementTitle: 'Wear', measurementUnitId: null, unitValue: null, measurementLimits: [], fieldTitle: '',
+  fields: [{ id: uuid(201), index: 0, title: 'Left', keyboardType: 'default', inspectionPointFieldAggregation: 'No' }, { id: uuid(202), index: 1, title: 'Right', keyboardType: 'default', inspectionPointFieldAggregation: 'No' }],
+  rows: [{ id: uuid(211), index: 0, title: 'Top', inspectionPointRowAggregation: 'No' }], visualizationType: 'NoVisualization', lifeEstimateType: 'Off',
+  visualizationDatasets: [], inspectionPointAggregationDirection: 'No', optionGroup: null, rangeValueTitle: null, rangeValues: [], multipleChoices: [], dropdowns: [],
+  created: '2026-01-01', updated: '2026-01-02', usage: { inspections: 3, inspectionsCapped: false, protocols: 1 },
+  contentRequired: false, keyboardType: 'default', inputValidationRegexp: null, validationConsequence: 'NoAction', commentField: { present: true },
+  internalCommentField: { present: true }, ratingField: { present: true, required: true }, photoField: { present: true, required: false, onlyForFailure: true },
+  voiceCommentField: { present: true }, nameOverridable: false, ...over,
+});
+
+let api: ReturnType<typeof fakeApi>;
+let items: TInspectionPointListItem[];
+beforeEach(() => {
+  items = [listItem(1, { name: 'Belt wear', type: 'SummaryWithRows', familyNames: ['Jaw'], languages: [{ languageId: 'fi', outdated: true }] }), listItem(2, { name: 'Oil level' })];
+  api = fakeApi({
+    'inspectionPoints.list': (input) => {
+      const q = input as { search: string; offset: number; amount: number };
+      const hits = items.filter((i) => i.name.toLowerCase().includes(q.search.toLowerCase()));
+      return { data: { result: hits.slice(q.offset, q.offset + q.amount), count: hits.length } };
+    },
+    'inspectionPoints.get': () => ({ data: point() }),
+    'inspectionPoints.create': (input) => ({ data: { ...point(), ...(input as object), id: uuid(999) } }),
+    'inspectionPoints.update': (input) => ({ data: { ...point(), ...(input as object) } }),
+    'inspectionPoints.delete': () => ({ data: { ok: true } }),
+    'inspectionPoints.protocols': () => ({ data: { inspectionPointId: uuid(101), protocols: [], protocolNames: ['Daily jaw check', 'Annual jaw'] } }),
+    'productFamilies.categories': () => ({ data: [{ id: CAT, name: 'Crushers' }] }),
+    'productFamilies.all': () => ({ data: [{ id: FAM, name: 'Jaw', familyName: 'Jaw', longFamilyName: '', productCategoryId: CAT, productCategoryName: 'Crushers', division: null, productModels: [] }] }),
+    'pointAuthoring.units': () => ({ data: [{ id: uuid(3), name: 'millimetre', symbol: 'mm' }] }),
+    'pointAuthoring.useCases': () => ({ data: ['Mining'] }),
+    'pointAuthoring.languages': () => ({ data: [{ id: 'en', name: 'English' }, { id: 'fi', name: 'Finnish' }] }),
+    'pointAuthoring.updateTranslations': () => ({ data: { ok: true } }),
+  });
+  vi.stubGlobal('fetch', api.fetch);
+});
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const render = () => renderAt('/InspectionPoints', [{ path: '/InspectionPoints', element: <InspectionPointsPage /> }]);
+const calls = (path: string) => api.calls.filter((c) => c.path === path).map((c) => c.input as Record<string, unknown>);
+const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('/InspectionPoints', { timeout: 30_000 }, () => {
+  it('opens on tab-1 with the list: names highlighted by the search, short type, families and an outdated language tag', async () => {
+    render();
+    expect(screen.getByRole('tab', { name: 'Inspection points' }).id).toBe('tab-1');
+    expect(screen.getByRole('tab', { name: 'Inspection points' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Create inspection point' }).id).toBe('tab-2');
+    const belt = await screen.findByRole('option', { name: /Belt wear/ });
+    expect(within(belt).getByText('Table')).toBeTruthy();
+    expect(within(belt).getByText('· Jaw')).toBeTruthy();
+    expect(within(belt).getByLabelText('fi outdated')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Filter inspection points'), { target: { value: 'oil' } });
+    await waitFor(() => expect(screen.queryByRole('option', { name: /Belt wear/ })).toBeNull());
+    expect((await screen.findByRole('option', { name: /Oil level/ })).querySelector('mark')?.textContent).toBe('Oil');
+    expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ search: 'oil', offset: 0 });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await screen.findByRole('option', { name: /Belt wear/ });
+    // no product context on the authoring screen: the product filters are disabled
+    for (const l of ['Product family', 'Product model', 'Serial number']) expect((screen.getByLabelText(l) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('renders a window of rows, not 5,000, and pages on as the list scrolls', async () => {
+    items = Array.from({ length: 5000 }, (_, i) => listItem(i, { name: `P ${String(i).padStart(4, '0')}` }));
+    render();
+    await screen.findByRole('option', { name: /P 0000/ });
+    expect(screen.getAllByRole('option').length).toBeLessThan(40);
+    expect(calls('inspectionPoints.list')[0]).toMatchObject({ offset: 0, amount: 200 });
+    const box = screen.getByRole('listbox', { name: 'Inspection points' });
+    fireEvent.scroll(box, { target: { scrollTop: 64 * 190 } });
+    await waitFor(() => expect(calls('inspectionPoints.list').some((c) => c.offset === 200)).toBe(true));
+    expect(screen.queryByRole('option', { name: /P 0000/ })).toBeNull();
+    expect(screen.getByRole('option', { name: /P 0190/ })).toBeTruthy();
+  });
+
+  it('creates a measurement: save needs name and category; a limit that is not a number marks the input and blocks the save', async () => {
+    render();
+    fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
+    for (const t of ['Simple comment', 'Measurement', 'Summary with rows', 'Measurement with picture', 'Radio button selection', 'Radio selection plus range values', 'Multiple choices', 'Multiple choices plus range values', 'Dropdown'])
+      expect(screen.getByRole('button', { name: t })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Measurement' }));
+    expect(saveButton().disabled).toBe(true);
+    expect(screen.getByRole('tab', { name: 'Localization' }).hasAttribute('disabled') || screen.getByRole('tab', { name: 'Localization' }).getAttribute('aria-disabled') === 'true').toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Liner thickness' } });
+    expect(saveButton().disabled).toBe(true);
+    await choose('Product category', 'Crushers');
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Add limit row' }));
+    expect(screen.getByText('Choose a product family or model for this row')).toBeTruthy();
+    const low = screen.getByRole('textbox', { name: 'Low' });
+    fireEvent.change(low, { target: { value: '12x' } });
+    expect(low.getAttribute('aria-invalid')).toBe('true');
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(low, { target: { value: '12.5' } });
+    expect(low.getAttribute('aria-invalid')).toBe('false');
+    fireEvent.change(screen.getByRole('textbox', { name: 'High' }), { target: { value: '' } });
+    await choose('Product family or model', 'Jaw');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Line chart' }));
+    await choose('Life estimate', 'Max');
+    fireEvent.click(saveButton());
+    await screen.findByText('Saved Liner thickness.');
+    const sent = calls('inspectionPoints.create')[0]!;
+    expect(sent).toMatchObject({ type: 'Measurement', name: 'Liner thickness', productCategoryId: CAT, sourceSystem: 'UI', visualizationType: 'LineChart', lifeEstimateType: 'Max' });
+    expect(sent.measurementLimits).toMatchObject([{ productFamilyId: FAM, low: 12.5, high: null, criticalLow: null }]);
+    // 001 §4: a successful create resets the form
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it("disables 'Required' and 'Only for failure' while the photo is not present", async () => {
+    render();
+    fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Simple comment' }));
+    const req = screen.getByRole('checkbox', { name: 'Photo: Required' }) as HTMLInputElement;
+    expect(req.disabled).toBe(false);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Photo: Present' }));
+    expect(req.disabled).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Photo: Only for failure' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Rating: Required' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('starts a table with 1 field and 1 row, a picture point with 4 required titles', async () => {
+    render();
+    fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Summary with rows' }));
+    expect(screen.getAllByRole('textbox', { name: /^Field \d title$/ })).toHaveLength(1);
+    expect(screen.getAllByRole('textbox', { name: /^Row \d title$/ })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Measurement with picture' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Wear picture' } });
+    await choose('Product category', 'Crushers');
+    expect(screen.getAllByRole('textbox', { name: /^Field \d title$/ })).toHaveLength(4);
+    expect(saveButton().disabled).toBe(true);
+    screen.getAllByRole('textbox', { name: /^Field \d title$/ }).forEach((t, i) => fireEvent.change(t, { target: { value: `T${i}` } }));
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it('edits a point: a save removing a field says how many inspections used it; delete names the point and its protocols', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('option', { name: /Belt wear/ }));
+    await screen.findByText(`Id: ${uuid(101)} · Summary with rows`);
+    expect(screen.getByText('Main category: Crushers')).toBeTruthy();
+    // aggregation clearing in the form: Column lets rows aggregate, fields not
+    await choose('Aggregation direction', 'Column');
+    expect(screen.getAllByRole('combobox', { name: 'Aggregation' })[0]!.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove field 2' }));
+    expect(screen.getByText(/This save removes 1 item\. 3 inspections used this point; their reports keep what was recorded\./)).toBeTruthy();
+    fireEvent.click(saveButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Remove 1 item from Belt wear?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved Belt wear.');
+    expect(calls('inspectionPoints.update')[0]).toMatchObject({ id: uuid(101), fields: [{ id: uuid(201) }], inspectionPointAggregationDirection: 'Column' });
+    // the selection resets after a save
+    expect(screen.getByText('Select an inspection point in the list to edit it.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('option', { name: /Belt wear/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete point' }));
+    const del = await screen.findByRole('dialog', { name: 'Delete Belt wear?' });
+    await within(del).findByText('Daily jaw check');
+    expect(within(del).getByText('Annual jaw')).toBeTruthy();
+    fireEvent.click(within(del).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Deleted Belt wear.');
+    expect(calls('inspectionPoints.delete')[0]).toEqual({ id: uuid(101) });
+  });
+
+  it('translates the name in the Localization tab (English excluded) and marks an outdated translation', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('option', { name: /Belt wear/ }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Localization' }));
+    const fi = await screen.findByRole('textbox', { name: 'Name (Finnish)' });
+    expect(screen.queryByRole('textbox', { name: 'Name (English)' })).toBeNull();
+    expect(screen.getByText('outdated')).toBeTruthy();
+    fireEvent.change(fi, { target: { value: 'Hihnan kuluminen' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save translations' }));
+    await waitFor(() => expect(calls('pointAuthoring.updateTranslations')).toHaveLength(1));
+    expect(calls('pointAuthoring.updateTranslations')[0]).toEqual({ id: uuid(101), kind: 'Name', items: [{ id: uuid(300), translationLanguage: 'fi', translationText: 'Hihnan kuluminen' }] });
+  });
+});

@@ -21,3 +21,4 @@ export * from './audits.js';
 export * from './inspection-points.js';
 export * from './point-authoring.js';
 export * from './recorded-picks.js';
+export * from './protocols.js';

@@ -46,6 +46,10 @@ export type TAuditPdfJob = z.infer<typeof ZAuditPdfJob>;
 export const ZDropdownBatchUpdateJob = z.object({ batchUpdateId: z.uuid() });
 export type TDropdownBatchUpdateJob = z.infer<typeof ZDropdownBatchUpdateJob>;
 
+/** Builds a protocol's Excel export (issue 10; services/worker/src/jobs/protocols.export.ts) and stores it under its content key. */
+export const ZProtocolExportJob = z.object({ protocolId: z.uuid(), lang: z.string().min(2).max(10) });
+export type TProtocolExportJob = z.infer<typeof ZProtocolExportJob>;
+
 export const jobSchemas = {
   'email.send': ZEmailJob,
   'maintenance.cleanup': ZMaintenanceCleanupJob,
@@ -53,6 +57,7 @@ export const jobSchemas = {
   'report.pdf': ZReportPdfJob,
   'report.email': ZReportEmailJob,
   'report.auditPdf': ZAuditPdfJob,
+  'protocols.export': ZProtocolExportJob,
   'points.dropdownBatchUpdate': ZDropdownBatchUpdateJob,
 } as const;
 export type JobName = keyof typeof jobSchemas;

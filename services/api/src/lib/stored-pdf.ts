@@ -20,6 +20,8 @@ export async function storedPdfOrPrint<N extends JobName>(
   pdf: { key: string; fileName: string },
   job: N,
   payload: JobPayload<N>,
+  /** How long to wait for the job's file; 0 answers at once (a status the web app polls). Default `reportPdfWaitMs`. */
+  waitMs = ctx.config.reportPdfWaitMs,
 ): Promise<StoredPdfAnswer> {
   const { key, fileName } = pdf;
   const storage = storageOf(ctx.config);
@@ -34,7 +36,7 @@ export async function storedPdfOrPrint<N extends JobName>(
       .where('status', 'in', ['done', 'failed'])
       .execute();
   });
-  const deadline = Date.now() + ctx.config.reportPdfWaitMs;
+  const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, POLL_MS));
     const file = await storage.get(key);

@@ -11,6 +11,7 @@ import { inspectionReportsRouter } from '../domains/inspections/inspection-repor
 import { inspectionEditRouter } from '../domains/inspections/inspection-edit.trpc.js';
 import { inspectionStartRouter } from '../domains/inspections/inspection-start.trpc.js';
 import { protocolsFitRouter } from '../domains/protocols/protocols-fit.trpc.js';
+import { protocolsRouter } from '../domains/protocols/protocols.trpc.js';
 import { auditsRouter } from '../domains/audits/audits.trpc.js';
 import { inspectionPointsRouter } from '../domains/inspection-points/inspection-points.trpc.js';
 import { pointAuthoringRouter } from '../domains/point-authoring/point-authoring.trpc.js';
@@ -31,6 +32,7 @@ export const appRouter = router({
   inspectionEdit: inspectionEditRouter,
   inspectionStart: inspectionStartRouter,
   protocolFit: protocolsFitRouter,
+  protocols: protocolsRouter,
   audits: auditsRouter,
   inspectionPoints: inspectionPointsRouter,
   pointAuthoring: pointAuthoringRouter,

@@ -7,6 +7,7 @@ import { reportPdf } from './report.pdf.js';
 import { reportEmail } from './report.email.job.js';
 import { auditPdf } from './audit.pdf.js';
 import { dropdownBatchUpdate } from './points.dropdown-batch-update.job.js';
+import { protocolsExport } from './protocols.export.js';
 import { PermanentJobError } from './errors.js';
 
 export const jobRegistry: JobRegistry = {
@@ -17,6 +18,7 @@ export const jobRegistry: JobRegistry = {
   'report.email': reportEmail,
   'report.auditPdf': auditPdf,
   'points.dropdownBatchUpdate': dropdownBatchUpdate,
+  'protocols.export': protocolsExport,
 };
 
 export { PermanentJobError };

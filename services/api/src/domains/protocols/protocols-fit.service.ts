@@ -8,7 +8,7 @@ const FITS = ['Equipment', 'Model', 'Family', 'Any'] as const;
  * GET api/v1/InspectionProtocols/sortedByFit?type&productFamilyId&productModelId&equipmentId (001 §7; the equipment
  * parameter is ours): the live protocols that fit a machine, best fit first — one targeting this equipment, then
  * its model, then its family, then protocols without targets ('Any product'); protocols aimed at other products
- * are left out, and so are the hidden types Custom and CustomPoints (001 §1). Family and model default to the
+ * are left out, and so are superseded versions (issue 10) and the hidden types Custom and CustomPoints (001 §1). Family and model default to the
  * equipment's, the family to the model's. Every signed-in user who works on reports may ask (distributors start
  * inspections too). At most 500, by name within a fit.
  */
@@ -35,6 +35,8 @@ export async function protocolsByFit(ctx: ServiceContext, query: TProtocolFitQue
     .leftJoin('protocol_targets as t', 't.protocol_id', 'p.id')
     .select(['p.id', 'p.name', 'p.type', rank.as('rank')])
     .where('p.deleted_at', 'is', null)
+    // Superseded versions stay with the inspections started on them; new inspections take the current version.
+    .where('p.superseded_at', 'is', null)
     .where('p.type', 'not in', [...HiddenInspectionTypes])
     .groupBy('p.id')
     .having(rank, 'is not', null)

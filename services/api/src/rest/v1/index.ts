@@ -11,6 +11,7 @@ import { inspectionsRestRoutes } from '../../domains/inspections/inspections.res
 import { inspectionReportRestRoutes } from '../../domains/inspections/inspection-report.rest.js';
 import { inspectionEditRestRoutes } from '../../domains/inspections/inspection-edit.rest.js';
 import { protocolsFitRestRoutes } from '../../domains/protocols/protocols-fit.rest.js';
+import { protocolsRestRoutes } from '../../domains/protocols/protocols.rest.js';
 import { auditsRestRoutes } from '../../domains/audits/audits.rest.js';
 import { auditReportRestRoutes } from '../../domains/audits/audit-report.rest.js';
 import { filesRestRoutes } from '../../domains/system/files.rest.js';
@@ -32,6 +33,7 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(inspectionReportRestRoutes);
   await app.register(inspectionEditRestRoutes);
   await app.register(protocolsFitRestRoutes);
+  await app.register(protocolsRestRoutes);
   await app.register(imagesRestRoutes);
   await app.register(auditsRestRoutes);
   await app.register(auditReportRestRoutes);

@@ -1,0 +1,164 @@
+import {
+  CreatableProtocolTypes,
+  FamilyRequiredProtocolTypes,
+  P,
+  TargetlessProtocolTypes,
+  type TProtocol,
+  type TProtocolCreate,
+} from '@insp/contracts';
+import { writeAuditTrail, type Db } from '@insp/db';
+import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { loadProtocol } from './protocols-load.js';
+
+const bad = (field: string, message: string) => new AppError('BAD_REQUEST', `${field}: ${message}`, field);
+const has = (list: readonly string[], v: string) => list.includes(v);
+
+/** .NET ticks (100 ns since 0001-01-01) or epoch ms → a Date; the client sends 'a ticks-style number' (001 §7). */
+const TICKS_AT_EPOCH = 621_355_968_000_000_000;
+export function dateFromTicks(n: number | null): Date | null {
+  if (n === null) return null;
+  const ms = n > 1e15 ? (n - TICKS_AT_EPOCH) / 10_000 : n;
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime()) || ms < -62135596800000) throw bad('date', 'is not a date');
+  return d;
+}
+
+/** 001 §5 save rules that need no database: name, type, targets per type group, titles, phases, indices. */
+function checkShape(input: TProtocolCreate) {
+  if (!input.name) throw bad('name', 'is required');
+  if (!has(CreatableProtocolTypes, input.type)) throw bad('type', `must be one of ${CreatableProtocolTypes.join(', ')}`);
+  if (has(TargetlessProtocolTypes, input.type) && input.targets.length) throw bad('targets', `a ${input.type} protocol has no targets`);
+  if (has(FamilyRequiredProtocolTypes, input.type) && !input.targets.length) throw bad('targets', `a ${input.type} protocol needs at least one target`);
+  input.targets.forEach((t, i) => {
+    if (has(FamilyRequiredProtocolTypes, input.type) && !t.productFamilyId) throw bad(`targets.${i}.productFamilyId`, `is required for a ${input.type} protocol`);
+    if (t.productModelId && !t.productFamilyId) throw bad(`targets.${i}.productFamilyId`, 'a product model needs its product family');
+    if (!t.productFamilyId && !t.productModelId && !t.equipmentId) throw bad(`targets.${i}`, 'needs a product family, model or equipment');
+  });
+  if (!input.categories.length) throw bad('categories', 'choose at least one category');
+  const indices = new Set<number>();
+  input.categories.forEach((c, i) => {
+    if (indices.has(c.index)) throw bad(`categories.${i}.index`, `${c.index} is used twice`);
+    indices.add(c.index);
+    if (!c.title.text) throw bad(`categories.${i}.title`, 'is required');
+    // decision (issue 10): subcategory titles exist only for Commission (001 §2 'Insert subcategory title (Commission type only)').
+    if (c.subcategoryTitles.length && input.type !== 'Commission') throw bad(`categories.${i}.subcategoryTitles`, 'only Commission protocols have subcategory titles');
+    const subs = new Set<number>();
+    c.subcategoryTitles.forEach((s, j) => {
+      if (!s.title.text) throw bad(`categories.${i}.subcategoryTitles.${j}.title`, 'is required');
+      if (subs.has(s.index)) throw bad(`categories.${i}.subcategoryTitles.${j}.index`, `${s.index} is used twice`);
+      subs.add(s.index);
+    });
+    c.inspectionPoints.forEach((p, j) => {
+      const at = `categories.${i}.inspectionPoints.${j}`;
+      if (p.subcategoryTitleIndex !== null && !subs.has(p.subcategoryTitleIndex)) throw bad(`${at}.subcategoryTitleIndex`, 'names no subcategory title of its category');
+      if (input.phasesOn && !p.phaseId) throw bad(`${at}.phaseId`, 'you need to choose phase for every point before you can create a protocol');
+    });
+  });
+  input.categoryGroups.forEach((g, i) => {
+    if (!g.name) throw bad(`categoryGroups.${i}.name`, 'is required');
+    const wrong = g.categoryIndices.find((x) => x !== -1 && !indices.has(x));
+    if (wrong !== undefined) throw bad(`categoryGroups.${i}.categoryIndices`, `${wrong} is not a category index (-1 means no category)`);
+  });
+  input.phases.forEach((p, i) => {
+    if (!(p.phaseId ?? p.id)) throw bad(`phases.${i}.phaseId`, 'is required');
+  });
+}
+
+/** References that must exist: families, models (of their family), equipment, phases, live points, the copied protocol. */
+async function checkReferences(db: Db, input: TProtocolCreate) {
+  const ids = <T>(xs: (T | null)[]) => [...new Set(xs.filter((x): x is T => x !== null))];
+  const families = ids(input.targets.map((t) => t.productFamilyId));
+  const models = ids(input.targets.map((t) => t.productModelId));
+  const equipment = ids(input.targets.map((t) => t.equipmentId));
+  const phases = ids(input.phases.map((p) => p.phaseId ?? p.id));
+  const points = ids(input.categories.flatMap((c) => c.inspectionPoints.map((p) => p.inspectionPointId)));
+  const [fam, mod, eq, ph, pts] = await Promise.all([
+    families.length ? db.selectFrom('product_families').select('id').where('id', 'in', families).execute() : [],
+    models.length ? db.selectFrom('product_models').select(['id', 'product_family_id']).where('id', 'in', models).execute() : [],
+    equipment.length ? db.selectFrom('equipment').select('id').where('id', 'in', equipment).where('deleted_at', 'is', null).execute() : [],
+    phases.length ? db.selectFrom('inspection_phases').select('id').where('id', 'in', phases).execute() : [],
+    points.length ? db.selectFrom('inspection_points').select('id').where('id', 'in', points).where('deleted_at', 'is', null).execute() : [],
+  ]);
+  const famSet = new Set(fam.map((r) => r.id));
+  const modFamily = new Map(mod.map((r) => [r.id, r.product_family_id]));
+  const eqSet = new Set(eq.map((r) => r.id));
+  input.targets.forEach((t, i) => {
+    if (t.productFamilyId && !famSet.has(t.productFamilyId)) throw bad(`targets.${i}.productFamilyId`, 'product family not found');
+    if (t.productModelId && !modFamily.has(t.productModelId)) throw bad(`targets.${i}.productModelId`, 'product model not found');
+    if (t.productModelId && modFamily.get(t.productModelId) !== t.productFamilyId) throw bad(`targets.${i}.productModelId`, 'is not a model of the product family');
+    if (t.equipmentId && !eqSet.has(t.equipmentId)) throw bad(`targets.${i}.equipmentId`, 'equipment not found');
+  });
+  const phaseSet = new Set(ph.map((r) => r.id));
+  input.phases.forEach((p, i) => {
+    if (!phaseSet.has((p.phaseId ?? p.id)!)) throw bad(`phases.${i}.phaseId`, 'phase not found');
+  });
+  const chosen = new Set(phases);
+  const live = new Set(pts.map((r) => r.id));
+  input.categories.forEach((c, i) =>
+    c.inspectionPoints.forEach((p, j) => {
+      const at = `categories.${i}.inspectionPoints.${j}`;
+      if (!live.has(p.inspectionPointId)) throw bad(`${at}.inspectionPointId`, 'inspection point not found');
+      if (p.phaseId && !chosen.has(p.phaseId)) throw bad(`${at}.phaseId`, "is not one of the protocol's phases");
+    }),
+  );
+  if (input.copyOfProtocolId) {
+    const source = await db.selectFrom('protocols').select('id').where('id', '=', input.copyOfProtocolId).executeTakeFirst();
+    if (!source) throw bad('copyOfProtocolId', 'protocol not found');
+  }
+}
+
+/** Inserts a validated protocol with all its parts; answers its id. Used by create (copies go through protocols-copy). */
+async function insertProtocol(db: Db, input: TProtocolCreate, userId: string): Promise<string> {
+  const { id } = await db
+    .insertInto('protocols')
+    .values({
+      name: input.name, type: input.type, summary: input.summary, date: dateFromTicks(input.date), index: input.index,
+      phases_on: input.phasesOn, info_appendix: input.infoAppendix, rating_table_location: input.ratingTableLocation,
+      show_current_loaded_hours: input.showCurrentLoadedHours, automatic_name: input.automaticName, copy_of_protocol_id: input.copyOfProtocolId,
+      created_by_user_id: userId, updated_by_user_id: userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.targets.length) {
+    await db.insertInto('protocol_targets').values(input.targets.map((t) => ({ protocol_id: id, product_family_id: t.productFamilyId, product_model_id: t.productModelId, equipment_id: t.equipmentId }))).execute();
+  }
+  const phases = new Map<string, number>();
+  for (const p of input.phases) if (!phases.has((p.phaseId ?? p.id)!)) phases.set((p.phaseId ?? p.id)!, p.order);
+  if (phases.size) await db.insertInto('protocol_phases').values([...phases].map(([phase_id, sort_order]) => ({ protocol_id: id, phase_id, sort_order }))).execute();
+  for (const c of input.categories) {
+    const { id: categoryId } = await db.insertInto('protocol_categories').values({ protocol_id: id, index: c.index, title: c.title.text, category_title_id: c.title.id }).returning('id').executeTakeFirstOrThrow();
+    if (c.subcategoryTitles.length) {
+      await db.insertInto('protocol_subcategory_titles').values(c.subcategoryTitles.map((s) => ({ protocol_category_id: categoryId, index: s.index, title: s.title.text, category_title_id: s.title.id }))).execute();
+    }
+    if (!c.inspectionPoints.length) continue;
+    const points = await db
+      .insertInto('protocol_points')
+      .values(c.inspectionPoints.map((p) => ({
+        protocol_id: id, protocol_category_id: categoryId, inspection_point_id: p.inspectionPointId, index: p.index, name: p.name,
+        phase_id: p.phaseId, prefill: p.prefill === null ? null : JSON.stringify(p.prefill), sample_id_index: p.sampleIdIndex,
+        show_value_in_report_header: p.showValueInReportHeader, show_in_report: p.showInReport, optional: p.optional, subcategory_title_index: p.subcategoryTitleIndex,
+      })))
+      .returning('id')
+      .execute();
+    const deps = c.inspectionPoints.flatMap((p, k) => p.dependencies.map((d) => ({ protocol_point_id: points[k]!.id, json: JSON.stringify(d.json) })));
+    if (deps.length) await db.insertInto('protocol_point_dependencies').values(deps).execute();
+  }
+  if (input.categoryGroups.length) {
+    await db.insertInto('protocol_category_groups').values(input.categoryGroups.map((g, index) => ({ protocol_id: id, index, name: g.name, category_indices: g.categoryIndices }))).execute();
+  }
+  return id;
+}
+
+/** POST api/v1/inspectionProtocols (001 §7, 201): validated by the save rules of 001 §5, written in one transaction. */
+export async function createProtocol(ctx: ServiceContext, input: TProtocolCreate): Promise<TProtocol> {
+  const c = requirePermission(ctx, P.authoring);
+  checkShape(input);
+  const date = dateFromTicks(input.date);
+  return inTransaction(c, async (tx) => {
+    await checkReferences(tx.db, input);
+    const id = await insertProtocol(tx.db, input, c.actor.userId);
+    await writeAuditTrail(tx.db, { entityType: 'protocol', entityId: id, actorUserId: c.actor.userId, action: 'create', changes: { name: input.name, type: input.type, date: date?.toISOString() ?? null } });
+    return loadProtocol(tx.db, id);
+  });
+}

@@ -18,17 +18,18 @@ const LOCKED = "This option can't be edited because it is already being updated 
 const WARNING = 'Are you sure you want to close? You have selected options, you can save them from the bottom of the dialog.';
 
 let api: ReturnType<typeof fakeApi>;
-let onClose: ReturnType<typeof vi.fn>;
+let onClose: ReturnType<typeof vi.fn<() => void>>;
 beforeEach(() => {
   api = fakeApi({
     'pointAuthoring.similarOptions': () => ({ data: [similar(1, 'Jaw check'), similar(2, 'Belt check'), similar(3, 'Screen check', true)] }),
-    'pointAuthoring.batchUpdate': (input) => {
+    'pointAuthoring.createBatchUpdate': (input) => {
       const { selections } = input as { selections: { optionId: string }[] };
       return { data: { batchUpdateId: uuid(401), status: 'pending', optionIds: selections.map((s) => s.optionId), skipped: [], title: 'Worn', created: '', completedAt: null } };
     },
+    'pointAuthoring.batchUpdate': () => ({ data: { batchUpdateId: uuid(401), status: 'done', optionIds: [uuid(302)], skipped: [], title: 'Worn', created: '', completedAt: '' } }),
   });
   vi.stubGlobal('fetch', api.fetch);
-  onClose = vi.fn();
+  onClose = vi.fn<() => void>();
   render(
     <QueryClientProvider client={queryClient}>
       <BatchUpdateDialog dropdownId={uuid(1)} dropdownTitle="Condition" optionId={uuid(2)} optionTitle="Worn" onClose={onClose} />
@@ -43,7 +44,7 @@ afterEach(() => {
 
 const box = (point: string) => within(screen.getByText(point).closest('[role="listitem"]') as HTMLElement).getByRole('checkbox') as HTMLInputElement;
 
-describe('batch update dialog', () => {
+describe('batch update dialog', { timeout: 20_000 }, () => {
   it('lists similar options by point, dropdown and option name, says images are not updated, and asks for the similar options of this option', async () => {
     await screen.findByText('Jaw check');
     expect(screen.getByRole('dialog', { name: 'Batch update' })).toBeTruthy();
@@ -77,8 +78,8 @@ describe('batch update dialog', () => {
     await waitFor(() => expect(screen.queryByText(WARNING)).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/Batch update saved: 1 option will be updated/)).toBeTruthy();
-    expect(api.calls.find((c) => c.path === 'pointAuthoring.batchUpdate')!.input).toEqual({
+    expect(await screen.findByText(/Batch update done: 1 option updated/)).toBeTruthy();
+    expect(api.calls.find((c) => c.path === 'pointAuthoring.createBatchUpdate')!.input).toEqual({
       sourceDropdownId: uuid(1),
       sourceOptionId: uuid(2),
       selections: [{ dropdownId: uuid(102), optionId: uuid(302) }],

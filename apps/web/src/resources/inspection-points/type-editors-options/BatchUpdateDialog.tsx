@@ -14,7 +14,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { shownMessage } from '../../../lib/errors';
-import { similarOptionsQuery, startBatchUpdate } from './api';
+import { similarOptionsFilter, similarOptionsQuery, startBatchUpdate, useBatchUpdateStatus } from './api';
 import { CLOSE_WARNING, isLockedSimilar, selectionKey, toggleAll } from './batchSelection';
 import { LOCKED_TOOLTIP } from './dropdowns';
 import { TOOLTIP_DELAYS } from './DropdownOptionRow';
@@ -41,6 +41,7 @@ export function BatchUpdateDialog({ dropdownId, dropdownTitle, optionId, optionT
   const [done, setDone] = useState<TDropdownBatchUpdate | null>(null);
   const queryClient = useQueryClient();
   const options = similar.data ?? [];
+  const status = useBatchUpdateStatus(done?.batchUpdateId ?? null).data?.status ?? done?.status;
 
   // 001 §7: a failed similar-options fetch is only logged.
   useEffect(() => {
@@ -62,7 +63,7 @@ export function BatchUpdateDialog({ dropdownId, dropdownTitle, optionId, optionT
       const selections = options.filter((s) => selected.has(selectionKey(s))).map((s) => ({ dropdownId: s.dropdownId, optionId: s.option.id }));
       setDone(await startBatchUpdate({ sourceDropdownId: dropdownId, sourceOptionId: optionId, selections }));
       setSelected(new Set());
-      await queryClient.invalidateQueries({ queryKey: ['pointAuthoring', 'similarOptions'] });
+      await queryClient.invalidateQueries(similarOptionsFilter());
     } catch (err) {
       setError(shownMessage(err));
     } finally {
@@ -116,8 +117,9 @@ export function BatchUpdateDialog({ dropdownId, dropdownTitle, optionId, optionT
           </Alert>
         )}
         {done && (
-          <Alert severity="success" sx={{ mt: 1 }} role="status">
-            Batch update saved: {done.optionIds.length} option{done.optionIds.length === 1 ? '' : 's'} will be updated
+          <Alert severity={status === 'failed' ? 'error' : 'success'} sx={{ mt: 1 }} role="status">
+            {status === 'done' ? 'Batch update done: ' : status === 'failed' ? 'Batch update failed: ' : 'Batch update saved: '}
+            {done.optionIds.length} option{done.optionIds.length === 1 ? '' : 's'} {status === 'done' ? 'updated' : 'will be updated'}
             {done.skipped.length ? `, ${done.skipped.length} skipped (already being updated)` : ''}.
           </Alert>
         )}

@@ -37,7 +37,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('dropdown editor', () => {
+describe('dropdown editor', { timeout: 20_000 }, () => {
   it('picking an existing dropdown copies its title, flags and options with new temporary ids (picker 300 px)', async () => {
     const ed = renderEditor(optionTypeEditors.Dropdown!, { type: 'Dropdown' });
     const own = ed.current().dropdowns![0]!.id;

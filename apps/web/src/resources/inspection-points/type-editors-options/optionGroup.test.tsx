@@ -36,7 +36,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('option group rules', () => {
+describe('option group rules', { timeout: 20_000 }, () => {
   it('Customize copies names, comments and follow-ups with none of the predefined ids', () => {
     const copy = customize(predefined);
     expect(copy.custom).toBe(true);
@@ -58,7 +58,7 @@ describe('option group rules', () => {
   });
 });
 
-describe('option group editor', () => {
+describe('option group editor', { timeout: 20_000 }, () => {
   it('chooses a predefined group, then Customize makes an editable custom copy', async () => {
     const ed = renderEditor(optionTypeEditors.RadioButtonSelection!, {});
     expect(ed.valid()).toBe(false);

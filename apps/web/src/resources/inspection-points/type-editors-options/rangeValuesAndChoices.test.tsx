@@ -16,7 +16,7 @@ afterEach(() => {
 const saved = { id: uuid(20), index: 0, title: 'Depth', keyboardType: 'numeric' as const, inputValidationRegexp: '^\\d+$', validationConsequence: 'NoAction' as const, metas: [] };
 const input = (group: HTMLElement, name: string) => within(group).getByRole('textbox', { name }) as HTMLInputElement;
 
-describe('range values editor', () => {
+describe('range values editor', { timeout: 20_000 }, () => {
   it('a saved range value edits only its regexp and consequence, sent as rangeValueUpdates by id', () => {
     const ed = renderEditor(optionTypeEditors.RangeValues!, { type: 'RangeValues', rangeValueTitle: 'Values', rangeValues: [saved] }, 'edit');
     const row = screen.getByRole('group', { name: 'Range value 1' });
@@ -41,7 +41,7 @@ describe('range values editor', () => {
   });
 });
 
-describe('multiple choices editor', () => {
+describe('multiple choices editor', { timeout: 20_000 }, () => {
   it('starts with one choice list for any product model, and new lists and choices take the next index', () => {
     const ed = renderEditor(optionTypeEditors.MultipleChoices!, { type: 'MultipleChoices' });
     expect(ed.current().multipleChoices).toHaveLength(1);

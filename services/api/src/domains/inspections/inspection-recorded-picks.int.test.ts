@@ -136,6 +136,34 @@ describe('recorded results never change (issue 9)', () => {
     expect(await contentOf(results.dropdown)).toMatchObject({ rangeValues: [{ title: 'Part number', followUp: true }], dropdowns: [{ title: 'Supplier' }] });
   });
 
+  it('prints the same texts after the point editor (PUT inspectionPoints ?deleteMissingById=true) renamed and removed them', async () => {
+    const { id, results, lib } = await answered();
+    const [choicePoint, dropdownPoint] = await Promise.all([results.choice, results.dropdown].map(async (r) =>
+      (await t.db.selectFrom('inspection_point_results').select('inspection_point_id').where('id', '=', r).executeTakeFirstOrThrow()).inspection_point_id!));
+    const edit = async (pointId: string, change: (p: Record<string, any>) => Record<string, unknown>) => {
+      const url = `/api/v1/inspectionPoints/${pointId}`;
+      const p = (await t.app.inject({ method: 'GET', url: `${url}?fromWebApp=true`, headers: { authorization: `Bearer ${f.tok.admin}` } })).json();
+      const payload = { sourceSystem: 'UI', type: p.type, name: p.name, description: p.description, productCategoryId: p.productCategoryId, ...change(p) };
+      const res = await t.app.inject({ method: 'PUT', url: `${url}?deleteMissingById=true`, headers: { authorization: `Bearer ${f.tok.admin}` }, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // 'Present' and the range value removed, 'Missing' renamed; the dropdown replaced by another (its options go with it).
+    await edit(choicePoint, (p) => ({
+      rangeValues: [{ title: 'Oil used (l)' }],
+      multipleChoices: [{ ...p.multipleChoices[0], title: 'Covers', options: [{ ...p.multipleChoices[0].options[1], title: 'Absent' }] }],
+    }));
+    await edit(dropdownPoint, () => ({ dropdowns: [{ title: 'Brand', options: [{ title: 'Acme' }] }] }));
+    // The library really lost them (hard-deleted by the update):
+    expect(await t.db.selectFrom('dropdowns').select('id').where('id', '=', lib.dropdown).execute()).toEqual([]);
+    expect(await t.db.selectFrom('multiple_choice_options').select('title').where('multiple_choice_id', '=', lib.choice).execute()).toEqual([{ title: 'Absent' }]);
+    expect(await t.db.selectFrom('range_values').select('title').where('inspection_point_id', '=', choicePoint).execute()).toEqual([{ title: 'Oil used (l)' }]);
+
+    const after = await reportOf(id, results);
+    expect({ choice: after.choice, dropdown: after.dropdown }).toMatchObject(ORIGINAL);
+    for (const text of ['Guards', 'Missing', 'Present', 'Grease used (kg)', 'Supplier', 'Third-party']) expect(after.html).toContain(text);
+    for (const text of ['Covers', 'Absent', 'Oil used (l)', 'Brand', 'Acme']) expect(after.html).not.toContain(text);
+  });
+
   it("records a changed pick with the library's texts of now, keeping the text of a picked option the library lost", async () => {
     const { id, items, results, lib } = await answered();
     await t.db.updateTable('multiple_choices').set({ title: 'Guards and covers' }).where('id', '=', lib.choice).execute();

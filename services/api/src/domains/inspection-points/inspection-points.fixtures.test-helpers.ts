@@ -35,9 +35,10 @@ export async function pointFixtures() {
 }
 export type PointFixtures = Awaited<ReturnType<typeof pointFixtures>>;
 
-export type Who = keyof RoleTokens | undefined;
+/** A role, or null for a call without a token. */
+export type Who = keyof RoleTokens | null;
 
-/** REST and tRPC calls as a role. */
+/** REST and tRPC calls as a role (admin unless told). */
 export function callsOf(t: TestApp, tok: RoleTokens) {
   const auth = (who: Who) => (who ? { authorization: `Bearer ${tok[who]}` } : {});
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who = 'admin', payload?: unknown) =>

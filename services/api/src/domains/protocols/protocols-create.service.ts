@@ -121,7 +121,9 @@ async function insertProtocol(db: Db, input: TProtocolCreate, userId: string): P
     .returning('id')
     .executeTakeFirstOrThrow();
   if (input.targets.length) {
-    await db.insertInto('protocol_targets').values(input.targets.map((t) => ({ protocol_id: id, product_family_id: t.productFamilyId, product_model_id: t.productModelId, equipment_id: t.equipmentId }))).execute();
+    // Targets have no index column: created_at one millisecond apart keeps the authored order (001 §9 lists the first three).
+    const at = Date.now();
+    await db.insertInto('protocol_targets').values(input.targets.map((t, i) => ({ protocol_id: id, product_family_id: t.productFamilyId, product_model_id: t.productModelId, equipment_id: t.equipmentId, created_at: new Date(at + i) }))).execute();
   }
   const phases = new Map<string, number>();
   for (const p of input.phases) if (!phases.has((p.phaseId ?? p.id)!)) phases.set((p.phaseId ?? p.id)!, p.order);

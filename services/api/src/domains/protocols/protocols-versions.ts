@@ -25,7 +25,7 @@ export async function copyProtocolRows(db: Db, sourceId: string, values: Partial
   const { id: _id, created_at: _c, updated_at: _u, version_created_at: _v, ...columns } = src;
   const { id } = await db.insertInto('protocols').values({ ...columns, ...values }).returning('id').executeTakeFirstOrThrow();
   const [targets, phases, categories, subs, groups, points, deps] = await Promise.all([
-    db.selectFrom('protocol_targets').select(['product_family_id', 'product_model_id', 'equipment_id']).where('protocol_id', '=', sourceId).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('protocol_targets').select(['product_family_id', 'product_model_id', 'equipment_id', 'created_at']).where('protocol_id', '=', sourceId).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('protocol_phases').select(['phase_id', 'sort_order']).where('protocol_id', '=', sourceId).execute(),
     db.selectFrom('protocol_categories').select(['id', 'index', 'title', 'category_title_id']).where('protocol_id', '=', sourceId).execute(),
     db.selectFrom('protocol_subcategory_titles as s').innerJoin('protocol_categories as c', 'c.id', 's.protocol_category_id').select(['s.protocol_category_id', 's.index', 's.title', 's.category_title_id']).where('c.protocol_id', '=', sourceId).execute(),
@@ -68,7 +68,7 @@ export async function changeProtocol<T>(
     const db = tx.db;
     // FOR UPDATE conflicts with the FOR KEY SHARE lock an inspection insert takes on its protocol row (foreign key
     // check): no inspection can start on this version between the look below and the commit of the change.
-    const p = await db.selectFrom('protocols').select(['id', 'version', 'root_protocol_id', 'superseded_at', 'deleted_at']).where('id', '=', protocolId).forUpdate().executeTakeFirst();
+    const p = await db.selectFrom('protocols').select(['id', 'version', 'root_protocol_id', 'superseded_at', 'deleted_at', 'created_at']).where('id', '=', protocolId).forUpdate().executeTakeFirst();
     if (!p || p.deleted_at) throw notFound('Protocol');
     if (p.superseded_at) throw new AppError('CONFLICT', `Version ${p.version} of this protocol has been replaced by a newer version; change the current version`);
     const used = await db.selectFrom('inspections').select('id').where('protocol_id', '=', protocolId).limit(1).executeTakeFirst();
@@ -82,6 +82,8 @@ export async function changeProtocol<T>(
         root_protocol_id: p.root_protocol_id ?? p.id,
         previous_version_id: p.id,
         superseded_at: null,
+        // Still the same protocol: the list keeps its place and 'created'; version_created_at dates the version.
+        created_at: p.created_at,
         updated_by_user_id: ctx.actor.userId,
       });
       await db.updateTable('protocols').set({ superseded_at: new Date(), updated_by_user_id: ctx.actor.userId }).where('id', '=', protocolId).execute();

@@ -19,6 +19,7 @@ import { inspectionEditScreens } from './resources/inspection-edit';
 import { auditEditorScreens } from './resources/audit-editor';
 import { auditsScreens } from './resources/audits';
 import { inspectionPointsScreens } from './resources/inspection-points';
+import { tagsScreens } from './resources/tags';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -40,6 +41,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...auditsScreens,
   ...auditEditorScreens,
   ...inspectionPointsScreens,
+  ...tagsScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

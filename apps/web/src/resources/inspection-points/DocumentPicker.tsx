@@ -42,7 +42,7 @@ function DocGroup({ group, chosen, toggle }: { group: Group; chosen: ReadonlySet
               label={`${d.name} (${kb(d.fileSize)})`}
               control={<Checkbox size="small" checked={chosen.has(d.id)} onChange={() => toggle(d)} />}
             />
-            {d.linked === false ? (
+            {!d.linked ? (
               <Tooltip title="This document is not linked to any product family or model" enterDelay={500} leaveDelay={200}>
                 <WarningAmberIcon color="warning" fontSize="small" aria-label="Not linked to a product" />
               </Tooltip>

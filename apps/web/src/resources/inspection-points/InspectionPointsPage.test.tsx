@@ -62,7 +62,7 @@ async function choose(label: string, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('/InspectionPoints', { timeout: 30_000 }, () => {
+describe('/InspectionPoints', { timeout: 60_000 }, () => {
   it('opens on tab-1 with the list: names highlighted by the search, short type, families and an outdated language tag', async () => {
     render();
     expect(screen.getByRole('tab', { name: 'Inspection points' }).id).toBe('tab-1');
@@ -120,7 +120,7 @@ describe('/InspectionPoints', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Line chart' }));
     await choose('Life estimate', 'Max');
     fireEvent.click(saveButton());
-    await screen.findByText('Saved Liner thickness.');
+    await screen.findByText('Saved Liner thickness.', {}, { timeout: 5000 });
     const sent = calls('inspectionPoints.create')[0]!;
     expect(sent).toMatchObject({ type: 'Measurement', name: 'Liner thickness', productCategoryId: CAT, sourceSystem: 'UI', visualizationType: 'LineChart', lifeEstimateType: 'Max' });
     expect(sent.measurementLimits).toMatchObject([{ productFamilyId: FAM, low: 12.5, high: null, criticalLow: null }]);
@@ -168,7 +168,7 @@ describe('/InspectionPoints', { timeout: 30_000 }, () => {
     fireEvent.click(saveButton());
     const dialog = await screen.findByRole('dialog', { name: 'Remove 1 item from Belt wear?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await screen.findByText('Saved Belt wear.');
+    await screen.findByText('Saved Belt wear.', {}, { timeout: 5000 });
     expect(calls('inspectionPoints.update')[0]).toMatchObject({ id: uuid(101), fields: [{ id: uuid(201) }], inspectionPointAggregationDirection: 'Column' });
     // the selection resets after a save
     expect(screen.getByText('Select an inspection point in the list to edit it.')).toBeTruthy();
@@ -179,7 +179,7 @@ describe('/InspectionPoints', { timeout: 30_000 }, () => {
     await within(del).findByText('Daily jaw check');
     expect(within(del).getByText('Annual jaw')).toBeTruthy();
     fireEvent.click(within(del).getByRole('button', { name: 'Delete' }));
-    await screen.findByText('Deleted Belt wear.');
+    await screen.findByText('Deleted Belt wear.', {}, { timeout: 5000 });
     expect(calls('inspectionPoints.delete')[0]).toEqual({ id: uuid(101) });
   });
 

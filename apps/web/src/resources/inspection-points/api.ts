@@ -4,54 +4,42 @@ import type {
   TInspectionPointListQuery,
   TInspectionPointWrite,
   TPointProtocols,
+  TDocumentTree,
+  TPickerDocument,
   TProductCategoryRow,
   TProductFamilyWithModels,
 } from '@insp/contracts';
 import { trpcClient } from '../../providers/trpc';
 
-/**
- * The calls of the point authoring screen, in one place with the contract types. The procedures are written
- * in parallel (inspectionPoints.*, pointAuthoring.*); this module reaches them by path so the screen does not
- * depend on their TypeScript inference, and a renamed procedure is fixed here alone.
- */
-type Proc = { query: (input?: unknown) => Promise<unknown>; mutate: (input?: unknown) => Promise<unknown> };
-const proc = (router: string, name: string): Proc => {
-  const r = (trpcClient as unknown as Record<string, Record<string, Proc>>)[router];
-  const p = r?.[name];
-  if (!p) throw new Error(`${router}.${name} is not available`);
-  return p;
-};
-const q = <T>(router: string, name: string, input?: unknown) => proc(router, name).query(input) as Promise<T>;
-const m = <T>(router: string, name: string, input?: unknown) => proc(router, name).mutate(input) as Promise<T>;
-
+/** The calls of the point authoring screen, in one place with the contract types (tRPC inspectionPoints.*, pointAuthoring.*). */
 export interface TLanguage { id: string; name: string }
-export interface TUnit { id: string; name: string; symbol?: string; value?: string }
+export interface TUnit { id: string; name: string; symbol?: string }
 export interface TNamed { id: string; name: string }
 export interface TEquipmentRow { id: string; serial?: string | null; serialNumber?: string | null; productModelId?: string | null }
-export interface TDocRow { id: string; name: string; fileType?: string; fileSize?: number; linked?: boolean }
-export interface TDocCategory { id: string; name: string; documents: TDocRow[]; subCategories?: Array<{ id: string; name: string; documents: TDocRow[] }> }
-export interface TDocTree { categories: TDocCategory[]; uncategorized: TDocRow[] }
+export type TDocRow = TPickerDocument;
 export interface TTranslationItem { id?: string | null; translationLanguage: string; translationText: string }
 
+const ip = trpcClient.inspectionPoints;
+const pa = trpcClient.pointAuthoring;
+
 export const pointsApi = {
-  list: (query: TInspectionPointListQuery) => q<{ result: TInspectionPointListItem[]; count: number }>('inspectionPoints', 'list', query),
-  get: (id: string) => q<TInspectionPoint>('inspectionPoints', 'get', { id }),
-  create: (data: TInspectionPointWrite) => m<TInspectionPoint>('inspectionPoints', 'create', data),
-  /** deleteMissingById: what the payload omits is removed (001 §7). */
-  update: (id: string, data: TInspectionPointWrite) => m<TInspectionPoint>('inspectionPoints', 'update', { ...data, id }),
-  duplicate: (id: string) => m<TInspectionPoint>('inspectionPoints', 'duplicate', { id }),
-  updateGeneralFields: (data: Record<string, unknown> & { id: string }) => m<unknown>('inspectionPoints', 'updateGeneralFields', data),
-  delete: (id: string) => m<unknown>('inspectionPoints', 'delete', { id }),
-  protocols: (id: string) => q<TPointProtocols>('inspectionPoints', 'protocols', { id }),
+  list: (query: TInspectionPointListQuery) => ip.list.query(query) as Promise<{ result: TInspectionPointListItem[]; count: number }>,
+  get: (id: string) => ip.get.query({ id }) as Promise<TInspectionPoint>,
+  create: (data: TInspectionPointWrite) => ip.create.mutate(data) as Promise<TInspectionPoint>,
+  /** Saved with deleteMissingById: what the payload omits is removed (001 §7). */
+  update: (id: string, data: TInspectionPointWrite) => ip.update.mutate({ ...data, id }) as Promise<TInspectionPoint>,
+  duplicate: (id: string) => ip.duplicate.mutate({ id }) as Promise<TInspectionPoint>,
+  updateGeneralFields: (data: Parameters<typeof ip.updateGeneralFields.mutate>[0]) => ip.updateGeneralFields.mutate(data),
+  delete: (id: string) => ip.delete.mutate({ id }),
+  protocols: (id: string) => ip.protocols.query({ id }) as Promise<TPointProtocols>,
 };
 
 export const refApi = {
-  units: () => q<TUnit[]>('pointAuthoring', 'units'),
-  languages: () => q<TLanguage[]>('pointAuthoring', 'languages'),
-  useCases: () => q<Array<string | TNamed>>('pointAuthoring', 'useCases'),
-  documentTree: () => q<TDocTree>('pointAuthoring', 'documentTree'),
-  updateTranslations: (input: { id: string; kind: 'Name' | 'Description'; items: TTranslationItem[] }) =>
-    m<unknown>('pointAuthoring', 'updateTranslations', input),
+  units: () => pa.units.query() as Promise<TUnit[]>,
+  languages: () => pa.languages.query() as Promise<TLanguage[]>,
+  useCases: () => pa.useCases.query() as Promise<Array<string | TNamed>>,
+  documentTree: () => pa.documentTree.query() as Promise<TDocumentTree>,
+  updateTranslations: (input: { id: string; kind: 'Name' | 'Description'; items: TTranslationItem[] }) => pa.updateTranslations.mutate(input),
   categories: () => trpcClient.productFamilies.categories.query() as Promise<TProductCategoryRow[]>,
   families: () => trpcClient.productFamilies.all.query() as Promise<TProductFamilyWithModels[]>,
   equipmentByModels: (productModelIds: string[]) =>

@@ -15,7 +15,7 @@ export function UnitSelect({ value, onChange, disabled }: { value: string | null
   return (
     <TextField select size="small" label="Unit" value={value ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value || null)}>
       <MenuItem value="">(none)</MenuItem>
-      {(units.data ?? []).map((u) => <MenuItem key={u.id} value={u.id}>{u.value ?? u.symbol ?? u.name}{u.name && (u.value ?? u.symbol) && u.name !== (u.value ?? u.symbol) ? ` (${u.name})` : ''}</MenuItem>)}
+      {(units.data ?? []).map((u) => <MenuItem key={u.id} value={u.id}>{u.symbol && u.symbol !== u.name ? `${u.symbol} (${u.name})` : u.name}</MenuItem>)}
     </TextField>
   );
 }

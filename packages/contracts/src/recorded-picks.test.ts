@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { pickLibraryOf, readRecordedPicks, recordPickTexts, type PickLibrary } from './recorded-picks.js';
+
+const library = (over: Partial<PickLibrary> = {}): PickLibrary => ({
+  rangeValues: [{ id: 'rv', title: 'Grease (kg)' }],
+  followUps: [{ id: 'fu', title: 'Part number' }],
+  multipleChoices: [{ id: 'mc', title: 'Guards', radio: false, options: [{ id: 'a', title: 'Present' }, { id: 'b', title: 'Missing' }] }],
+  dropdowns: [{ id: 'dd', title: 'Supplier', multiselect: true, hideImages: false, options: [{ id: 'x', title: 'Original', imageId: 'img' }, { id: 'y', title: 'Third-party', imageId: null }] }],
+  ...over,
+});
+const picks = (mc: string[] = ['b'], dd: string[] = ['y'], value = '2') => ({
+  rangeValues: [{ rangeValueId: 'rv', value }, { rangeValueId: 'fu', value: 'PN' }],
+  multipleChoices: [{ multipleChoiceId: 'mc', selectedOptionIds: mc }],
+  dropdowns: [{ dropdownId: 'dd', selectedOptionIds: dd }],
+});
+const renamed = library({
+  rangeValues: [{ id: 'rv', title: 'Grease (g)' }],
+  multipleChoices: [{ id: 'mc', title: 'Covers', radio: false, options: [{ id: 'a', title: 'Here' }, { id: 'c', title: 'Bent' }] }],
+  dropdowns: [{ id: 'dd', title: 'Vendor', multiselect: true, hideImages: true, options: [{ id: 'x', title: 'OEM', imageId: 'img' }] }],
+});
+
+describe('recordPickTexts', () => {
+  it('records the texts of every pick as the library has them', () => {
+    expect(recordPickTexts(picks(), library())).toEqual({
+      rangeValues: [{ rangeValueId: 'rv', value: '2', title: 'Grease (kg)' }, { rangeValueId: 'fu', value: 'PN', title: 'Part number', followUp: true }],
+      multipleChoices: [{ multipleChoiceId: 'mc', selectedOptionIds: ['b'], title: 'Guards', radio: false, options: [{ id: 'a', title: 'Present' }, { id: 'b', title: 'Missing' }] }],
+      dropdowns: [{ dropdownId: 'dd', selectedOptionIds: ['y'], title: 'Supplier', multiselect: true, hideImages: false, selectedOptions: [{ id: 'y', title: 'Third-party', imageId: null }] }],
+    });
+  });
+
+  it('keeps what an unchanged entry recorded, whatever the library became', () => {
+    const first = recordPickTexts(picks(), library());
+    expect(recordPickTexts(picks(), renamed, first)).toEqual(first);
+    expect(recordPickTexts(picks(), library({ rangeValues: [], followUps: [], multipleChoices: [], dropdowns: [] }), first)).toEqual(first);
+  });
+
+  it("records a changed entry with the library's texts of now, a picked option the library lost with its recorded text", () => {
+    const first = recordPickTexts(picks(), library());
+    const next = recordPickTexts(picks(['b', 'c'], ['x', 'y'], '3'), renamed, first);
+    expect(next.rangeValues[0]).toEqual({ rangeValueId: 'rv', value: '3', title: 'Grease (g)' });
+    expect(next.multipleChoices[0]).toEqual({
+      multipleChoiceId: 'mc', selectedOptionIds: ['b', 'c'], title: 'Covers', radio: false,
+      options: [{ id: 'a', title: 'Here' }, { id: 'c', title: 'Bent' }, { id: 'b', title: 'Missing' }],
+    });
+    expect(next.dropdowns[0]).toEqual({
+      dropdownId: 'dd', selectedOptionIds: ['x', 'y'], title: 'Vendor', multiselect: true, hideImages: true,
+      selectedOptions: [{ id: 'x', title: 'OEM', imageId: 'img' }, { id: 'y', title: 'Third-party', imageId: null }],
+    });
+  });
+
+  it('reads stored content leniently: malformed entries skipped, missing texts absent', () => {
+    expect(readRecordedPicks({ rangeValues: 'x', multipleChoices: [1, { multipleChoiceId: 'mc', selectedOptionIds: ['a', 3, null] }], dropdowns: [{}] })).toEqual({
+      rangeValues: [], multipleChoices: [{ multipleChoiceId: 'mc', selectedOptionIds: ['a', '3'] }], dropdowns: [],
+    });
+    expect(readRecordedPicks(null)).toEqual({ rangeValues: [], multipleChoices: [], dropdowns: [] });
+  });
+
+  it('takes the follow-ups of radio, choice and dropdown options from a point configuration', () => {
+    const lib = pickLibraryOf({
+      rangeValues: [],
+      optionGroup: { options: [{ followUpRangeValue: { id: 'f1', title: 'Depth' } }, { followUpRangeValue: null }] },
+      multipleChoices: [{ id: 'mc', title: 'G', radio: true, options: [{ id: 'a', title: 'A', followUpRangeValue: { id: 'f2', title: 'Width' } }] }],
+      dropdowns: [{ id: 'dd', title: 'D', multiselect: false, hideImages: false, options: [{ id: 'x', title: 'X', imageId: null, followUpRangeValue: { id: 'f3', title: 'PN' } }] }],
+    });
+    expect(lib.followUps.map((f) => f.id)).toEqual(['f1', 'f2', 'f3']);
+  });
+});

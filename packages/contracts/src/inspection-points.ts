@@ -123,7 +123,7 @@ export const ZDropdownOption = z.object({
   title: text(400).default(''),
   imageId: ZId.nullish(),
   /** Read side: a signed link to the image. Ignored on write. */
-  imageUrl: z.string().nullish(),
+  imageUrl: ZText.max(2000).nullish(),
   followUpRangeValue: ZFollowUpRangeValue.nullish(),
   /** Read side: set while the option is locked by a pending batch update. Ignored on write. */
   batchUpdateDetails: ZBatchUpdateDetails.nullish(),

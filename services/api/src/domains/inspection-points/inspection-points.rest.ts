@@ -16,6 +16,7 @@ import {
 } from '@insp/contracts';
 import { SIZE_LIMITS } from '@insp/storage';
 import { AppError, requirePermission } from '../../context.js';
+import { fromZodIssues } from '../../errors.js';
 import { typed } from '../../rest/route-helpers.js';
 import type { DocumentUpload } from './inspection-points.documents.js';
 import { uploadPointFiles } from './inspection-points.documents.js';
@@ -127,7 +128,12 @@ export async function inspectionPointsRestRoutes(app: FastifyInstance) {
     handler: async (req, reply) => reply.status(201).send(await createPoint(req.ctx, req.body, { files: req.pointFiles })),
   });
   r.put('/api/v1/inspectionPoints/:id', {
-    preValidation,
+    // The query is checked before the body (Fastify checks the body first): a bad flag is named even without a body.
+    preValidation: async (req) => {
+      const q = deleteMissing.safeParse(req.query);
+      if (!q.success) throw fromZodIssues(q.error.issues);
+      await preValidation(req);
+    },
     schema: {
       tags,
       summary: 'Updates a point; with deleteMissingById=true the rows the payload omits are removed, otherwise kept',

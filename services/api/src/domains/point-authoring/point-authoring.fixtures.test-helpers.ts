@@ -7,6 +7,8 @@ export type Who = 'admin' | 'manager' | 'inspector' | 'dev' | 'distManager' | 'd
 export interface AuthoringFixture {
   t: TestApp;
   call: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload?: unknown) => Promise<LightMyRequestResponse>;
+  /** A pointAuthoring.* tRPC call over HTTP, as the web app makes it. */
+  trpc: (kind: 'query' | 'mutation', path: string, input: unknown, who: Who) => Promise<LightMyRequestResponse>;
   ids: Awaited<ReturnType<typeof seed>>;
   close(): Promise<void>;
 }
@@ -25,11 +27,15 @@ export async function authoringFixture(): Promise<AuthoringFixture> {
     { kind: 'distributor', email: 'distUser@distributor.example', name: 'Dave', company_id: company, distributor_admin: false, expires_at: later, account_flags: ['Developer'] },
   ]);
   const ids = await seed(t);
+  const headers = (who: Who) => (who ? { authorization: `Bearer ${tokens[who]}` } : {});
   return {
     t,
     ids,
-    call: (method, url, who, payload) =>
-      t.app.inject({ method, url, payload: payload as never, headers: who ? { authorization: `Bearer ${tokens[who]}` } : {} }),
+    call: (method, url, who, payload) => t.app.inject({ method, url, payload: payload as never, headers: headers(who) }),
+    trpc: (kind, path, input, who) =>
+      kind === 'query'
+        ? t.app.inject({ method: 'GET', url: `/trpc/pointAuthoring.${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers: headers(who) })
+        : t.app.inject({ method: 'POST', url: `/trpc/pointAuthoring.${path}`, headers: headers(who), payload: input as object }),
     close: () => t.close(),
   };
 }

@@ -142,7 +142,7 @@ describe('multiple choices', () => {
 });
 
 describe('Dropdown', () => {
-  it('keeps dropdowns with options, images (signed link), follow-ups and the batch-update lock; temp ids never stored', async () => {
+  it('keeps dropdowns with options, images (signed link), follow-ups; a locked option cannot be renamed; temp ids never stored', async () => {
     const p = await create(basePoint(f, 'Dropdown', {
       dropdowns: [
         { id: 'temp-id-d1', title: 'Supplier', validationConsequence: 'PreventReport', options: [{ id: 'temp-id-o1', title: 'Original', imageId: f.image }, { id: 'temp-id-o2', title: 'Third-party', followUpRangeValue: followUp }] },
@@ -160,9 +160,13 @@ describe('Dropdown', () => {
     const batch = (await f.t.db.insertInto('dropdown_batch_updates').values({ changes: JSON.stringify({}) }).returning('id').executeTakeFirstOrThrow()).id;
     await f.t.db.updateTable('dropdown_options').set({ batch_update_id: batch }).where('id', '=', supplier.options[0].id).execute();
     expect((await read(p.id)).dropdowns[0].options[0].batchUpdateDetails).toEqual({ batchUpdateId: batch, status: 'pending' });
-    const u = await update(p.id, basePoint(f, 'Dropdown', { dropdowns: [{ ...supplier, options: [{ ...supplier.options[0], title: 'OEM', followUpRangeValue: null }] }] }));
-    expect(u.dropdowns.map((d: any) => d.title)).toEqual(['Supplier']);
-    expect(u.dropdowns[0].options).toMatchObject([{ id: supplier.options[0].id, title: 'OEM', batchUpdateDetails: { batchUpdateId: batch } }]);
+    const renamed = await api.call('PUT', `/api/v1/inspectionPoints/${p.id}?deleteMissingById=true`, 'admin',
+      basePoint(f, 'Dropdown', { dropdowns: [{ ...supplier, options: [{ ...supplier.options[0], title: 'OEM' }] }] }));
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toMatchObject({ field: 'dropdowns[0].options[0].title', message: expect.stringContaining("can't be edited because it is already being updated") });
+    const u = await update(p.id, basePoint(f, 'Dropdown', { dropdowns: [{ ...supplier, title: 'Supplier brand', options: [supplier.options[0]] }] }));
+    expect(u.dropdowns.map((d: any) => d.title)).toEqual(['Supplier brand']);
+    expect(u.dropdowns[0].options).toMatchObject([{ id: supplier.options[0].id, title: 'Original', imageId: f.image, batchUpdateDetails: { batchUpdateId: batch } }]);
     await f.t.db.updateTable('dropdown_batch_updates').set({ status: 'done' }).where('id', '=', batch).execute();
     expect((await read(p.id)).dropdowns[0].options[0].batchUpdateDetails).toBeNull();
   });

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import { isTempId } from '@insp/contracts';
 import type { Db } from '@insp/db';
+import { AppError } from '../../errors.js';
 import { bad, deleteOrphanFollowUps, saveFollowUp, syncRows } from './inspection-points.children.js';
 import { owns, type PointData } from './inspection-points.rules.js';
+
+/** 001 §9, the batch update dialog's tooltip. */
+export const LOCKED_OPTION = "This option can't be edited because it is already being updated with another batch update.";
 
 /*
  * Writes a point's type-specific content (001 §3) inside the caller's transaction. Content the type does not own
@@ -192,10 +196,26 @@ async function writeChoices(db: Db, pointId: string, d: PointData, deleteMissing
   }
 }
 
-/** Dropdown options keep their batch-update lock (dropdown_batch_updates): only the batch update clears it. */
+/**
+ * Dropdown options keep their batch-update link (dropdown_batch_updates). While that batch is pending the option is
+ * locked: a save sending it unchanged is fine, a changed title or image is a 409 naming the field, its follow-up is
+ * left to the batch. Removing a locked option is allowed (the batch then finds nothing to write there).
+ */
 async function writeDropdowns(db: Db, pointId: string, d: PointData, deleteMissing: boolean, dm: boolean, orphans: string[]) {
   const current = await db.selectFrom('dropdowns').select(['id', 'index']).where('inspection_point_id', '=', pointId).execute();
   const options = await rowsOf(db, 'dropdown_options', 'dropdown_id', current.map((c) => c.id));
+  const locked = new Map(
+    (current.length
+      ? await db
+          .selectFrom('dropdown_options as o')
+          .innerJoin('dropdown_batch_updates as b', 'b.id', 'o.batch_update_id')
+          .select(['o.id', 'o.title', 'o.image_id', 'o.follow_up_range_value_id'])
+          .where('o.dropdown_id', 'in', current.map((c) => c.id))
+          .where('b.status', '=', 'pending')
+          .execute()
+      : []
+    ).map((r) => [r.id, r]),
+  );
   orphans.push(...options.map((o) => o.follow_up_range_value_id).filter((x): x is string => !!x));
   const imageIds = [...new Set(d.dropdowns.flatMap((dd) => dd.options.map((o) => o.imageId).filter((x): x is string => !!x)))];
   const images = new Set(imageIds.length ? (await db.selectFrom('images').select('id').where('id', 'in', imageIds).execute()).map((r) => r.id) : []);
@@ -216,6 +236,13 @@ async function writeDropdowns(db: Db, pointId: string, d: PointData, deleteMissi
       path: `dropdowns[${i}].options`,
       values: async (o, j) => {
         if (o.imageId && !images.has(o.imageId)) throw bad(`dropdowns[${i}].options[${j}].imageId`, `${o.imageId} is not an uploaded image`);
+        const row = o.id ? locked.get(o.id) : undefined;
+        if (row) {
+          // A pending batch update is about to write this option (001 §2): its title and image stay as they are.
+          if (row.title !== o.title) throw new AppError('CONFLICT', `dropdowns[${i}].options[${j}].title: ${LOCKED_OPTION}`, `dropdowns[${i}].options[${j}].title`);
+          if ((row.image_id ?? null) !== (o.imageId ?? null)) throw new AppError('CONFLICT', `dropdowns[${i}].options[${j}].imageId: ${LOCKED_OPTION}`, `dropdowns[${i}].options[${j}].imageId`);
+          return { title: row.title, image_id: row.image_id, follow_up_range_value_id: row.follow_up_range_value_id };
+        }
         return {
           title: o.title,
           image_id: o.imageId ?? null,

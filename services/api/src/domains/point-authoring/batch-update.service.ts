@@ -96,6 +96,8 @@ export async function createBatchUpdate(ctx: ServiceContext, input: TDropdownBat
       .select(['o.id', 'o.dropdown_id', 'o.batch_update_id'])
       .where('o.id', 'in', optionIds)
       .where('p.deleted_at', 'is', null)
+      // Locked in id order, so two batches over overlapping options wait for each other instead of deadlocking.
+      .orderBy('o.id')
       .forUpdate('o')
       .execute();
     const byId = new Map(found.map((o) => [o.id, o]));

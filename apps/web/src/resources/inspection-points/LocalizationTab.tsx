@@ -10,7 +10,7 @@ import type { TInspectionPoint } from '@insp/contracts';
 import { shownMessage } from '../../lib/errors';
 import { refApi, type TTranslationItem } from './api';
 import { useLanguages } from './refs';
-import { PT } from './texts';
+import { OUTDATED_SX, PT } from './texts';
 
 type Texts = Record<string, { name: string; description: string }>;
 const textsOf = (p: TInspectionPoint): Texts => {
@@ -62,7 +62,7 @@ export function LocalizationTab({ point }: { point: TInspectionPoint }) {
     setTexts((t) => ({ ...t, [lang]: { name: t[lang]?.name ?? '', description: t[lang]?.description ?? '', [kind]: v } }));
   };
   const outdated = (kind: 'name' | 'description', lang: string) =>
-    (kind === 'name' ? names : descriptions).get(lang)?.outdated ? <Chip size="small" color="warning" label={PT.outdated} sx={{ ml: 1 }} /> : null;
+    (kind === 'name' ? names : descriptions).get(lang)?.outdated ? <Chip size="small" variant="outlined" label={PT.outdated} sx={{ ml: 1, ...OUTDATED_SX }} /> : null;
 
   if (languages.error) return <Alert severity="error">{shownMessage(languages.error)}</Alert>;
   return (

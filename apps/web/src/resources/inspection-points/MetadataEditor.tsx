@@ -23,7 +23,9 @@ function Multi(props: { label: string; options: Opt[]; value: string[]; onChange
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={(o) => o.label}
       onChange={(_, v) => props.onChange(v.map((o) => o.id))}
-      renderInput={(params) => <TextField {...params} label={props.label} placeholder={value.length ? undefined : 'Any'} helperText={props.helper} />}
+      renderInput={(params) => <TextField {...params} label={props.label} placeholder={value.length ? undefined : 'Any'} helperText={props.helper}
+        // the hint says why the box is disabled: it keeps readable contrast (disabled grey is 2.7:1)
+        slotProps={{ ...params.slotProps, formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }} />}
     />
   );
 }

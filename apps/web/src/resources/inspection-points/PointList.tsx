@@ -14,7 +14,7 @@ import type { TInspectionPointListItem, TInspectionPointListQuery } from '@insp/
 import { shownMessage } from '../../lib/errors';
 import { pointsApi } from './api';
 import { Highlight } from './highlight';
-import { PT, TYPE_SHORT } from './texts';
+import { OUTDATED_SX, PT, TYPE_SHORT } from './texts';
 
 /** What the list is being used for (protocol creation): the checkboxes apply these parts. */
 export interface PointListContext {
@@ -182,12 +182,11 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }
                       <Chip
                         key={l.languageId}
                         size="small"
-                        variant={l.outdated ? 'filled' : 'outlined'}
-                        color={l.outdated ? 'warning' : 'default'}
+                        variant="outlined"
                         label={l.languageId}
                         title={l.outdated ? `${l.languageId}: ${PT.outdated}` : l.languageId}
                         aria-label={l.outdated ? `${l.languageId} ${PT.outdated}` : l.languageId}
-                        sx={{ height: 18, fontSize: 11 }}
+                        sx={{ height: 18, fontSize: 11, ...(l.outdated ? OUTDATED_SX : {}) }}
                       />
                     ))}
                   </Box>

@@ -57,3 +57,6 @@ export const TYPE_LONG: Record<PointType, string> = {
 } as Record<PointType, string>;
 
 export const typeLabel = (t: string) => t.replace(/_/g, ' ');
+
+/** Warning style of an outdated translation: dark amber text on light amber (MUI's filled warning chip is 3.1:1, under WCAG AA). */
+export const OUTDATED_SX = { bgcolor: '#fff4e5', color: '#663c00', borderColor: '#ed6c02', fontWeight: 600 } as const;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { HiddenInspectionTypes, P, type TProtocolFit, type TProtocolFitQuery } from '@insp/contracts';
+import type { Db } from '@insp/db';
 import { requirePermission, type ServiceContext } from '../../context.js';
 
 const FITS = ['Equipment', 'Model', 'Family', 'Any'] as const;
@@ -24,27 +25,39 @@ export async function protocolsByFit(ctx: ServiceContext, query: TProtocolFitQue
   if (modelId && !familyId) {
     familyId = (await c.db.selectFrom('product_models').select('product_family_id').where('id', '=', modelId).executeTakeFirst())?.product_family_id ?? null;
   }
-  const rank = sql<number | null>`case
-      when bool_or(t.equipment_id = ${equipmentId}::uuid) then 0
-      when bool_or(t.equipment_id is null and t.product_model_id = ${modelId}::uuid) then 1
-      when bool_or(t.equipment_id is null and t.product_model_id is null and t.product_family_id = ${familyId}::uuid) then 2
-      when count(t.id) = 0 then 3
-    end`;
-  let q = c.db
-    .selectFrom('protocols as p')
-    .leftJoin('protocol_targets as t', 't.protocol_id', 'p.id')
-    .select(['p.id', 'p.name', 'p.type', rank.as('rank')])
-    .where('p.deleted_at', 'is', null)
-    // Superseded versions stay with the inspections started on them; new inspections take the current version.
-    .where('p.superseded_at', 'is', null)
-    .where('p.type', 'not in', [...HiddenInspectionTypes])
-    .groupBy('p.id')
-    .having(rank, 'is not', null)
-    .orderBy('rank')
-    .orderBy('p.name')
-    .orderBy('p.id')
-    .limit(500);
-  if (query.type) q = q.where('p.type', '=', query.type);
-  const rows = await q.execute();
+  const rows = await fitQuery(c.db, { equipmentId, modelId, familyId, type: query.type ?? null }).execute();
   return rows.map((r) => ({ id: r.id, name: r.name, type: r.type, fit: FITS[Number(r.rank)]! }));
+}
+
+/**
+ * The fit query, apart so the benchmark runs the same SQL directly. Only the targets that match are read (the family,
+ * model and equipment indexes of protocol_targets); a protocol's rank is its best-matching target's, so a protocol
+ * aimed at this machine and others still fits. Protocols without targets are 'Any'.
+ */
+export function fitQuery(db: Db, m: { equipmentId: string | null; modelId: string | null; familyId: string | null; type: string | null }) {
+  const { equipmentId, modelId, familyId } = m;
+  const query = sql<{ id: string; name: string; type: string; rank: number }>`
+    with matched as (
+      select t.protocol_id, min(case
+          when t.equipment_id = ${equipmentId}::uuid then 0
+          when t.equipment_id is null and t.product_model_id = ${modelId}::uuid then 1
+          else 2 end) as rank
+      from protocol_targets t
+      where t.equipment_id = ${equipmentId}::uuid
+         or (t.equipment_id is null and t.product_model_id = ${modelId}::uuid)
+         or (t.equipment_id is null and t.product_model_id is null and t.product_family_id = ${familyId}::uuid)
+      group by t.protocol_id
+    )
+    select p.id, p.name, p.type, coalesce(mt.rank, 3) as rank
+    from protocols p
+    left join matched mt on mt.protocol_id = p.id
+    where p.deleted_at is null
+      -- Superseded versions stay with the inspections started on them; new inspections take the current version.
+      and p.superseded_at is null
+      and p.type not in (${sql.join([...HiddenInspectionTypes])})
+      and (${m.type}::text is null or p.type = ${m.type}::text)
+      and (mt.rank is not null or not exists (select 1 from protocol_targets u where u.protocol_id = p.id))
+    order by rank, p.name, p.id
+    limit 500`;
+  return { execute: async () => (await query.execute(db)).rows, compile: () => query.compile(db) };
 }

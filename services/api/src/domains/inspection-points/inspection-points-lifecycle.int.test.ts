@@ -159,7 +159,7 @@ describe('general fields and outdated translations', () => {
       { inspection_point_id: p.id, language_id: 'fi', kind: 'Name', value: 'Öljyn taso' },
       { inspection_point_id: p.id, language_id: 'fi', kind: 'Description', value: 'Tarkista' },
     ]).execute();
-    const put = (body: object) => api.call('PUT', `/api/v1/inspectionPoints/${p.id}?deleteMissingById=true`, 'admin', basePoint(f, 'Comment', body));
+    const put = (body: Record<string, unknown>) => api.call('PUT', `/api/v1/inspectionPoints/${p.id}?deleteMissingById=true`, 'admin', basePoint(f, 'Comment', body));
     const same = (await put({ name: 'Oil level', description: 'Check it', contentRequired: true })).json();
     expect([same.translations[0].outdated, same.descriptionTranslations[0].outdated]).toEqual([false, false]);
     const renamed = (await put({ name: 'Oil level (engine)', description: 'Check it' })).json();

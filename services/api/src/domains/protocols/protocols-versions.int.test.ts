@@ -101,8 +101,10 @@ describe('PUT api/v1/InspectionProtocols/{id}/points/{pointId}/dependencies/{dep
     const inPlace = await putJson(v2, saved.protocolPointId, saved.id, ['again']);
     expect(inPlace.json()).toMatchObject({ protocolId: v2.id, version: 2, newVersion: false });
 
-    // The next inspection starts on version 2; editing then makes version 3 and leaves version 2's inspection alone.
-    await startInspection(v2.id);
+    // The next inspection starts on version 2, even when the client still holds version 1's id; editing then makes
+    // version 3 and leaves version 2's inspection alone.
+    const next = await startInspection(v1.id);
+    expect((await t.db.selectFrom('inspections').select('protocol_id').where('id', '=', next).executeTakeFirstOrThrow()).protocol_id).toBe(v2.id);
     const third = (await putJson(v2, saved.protocolPointId, saved.id, ['third'])).json();
     expect(third).toMatchObject({ version: 3, newVersion: true });
     expect(dependencyOf(await f.get(v2.id)).json).toEqual(['again']);

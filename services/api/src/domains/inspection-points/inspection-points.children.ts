@@ -27,6 +27,8 @@ export interface SyncResult {
  * Inserts, updates and (with deleteMissing) deletes the rows of one child table under one parent. A new item
  * without an index gets max index + 1 (001 §5); an existing one without an index keeps its place.
  */
+// The table is a parameter here, which Kysely's types cannot follow: callers pass only child tables of 0005, and the
+// column names in `values` are checked by the tests that read every row back.
 export async function syncRows<I extends Item>(
   db: Db,
   opts: {

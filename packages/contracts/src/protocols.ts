@@ -45,7 +45,8 @@ export const ZJsonValue = z.json().superRefine((value, ctx) => {
 });
 
 const optionalId = z.preprocess((v) => (v === '' ? null : v), ZId.nullish()).transform((v) => v ?? null);
-const int = z.number().int();
+// Bounded so a client's number always fits PostgreSQL's integer columns (a 400, not a 500).
+const int = z.number().int().min(-1_000_000).max(1_000_000);
 
 export const ZProtocolTargetInput = z.object({ productFamilyId: optionalId, productModelId: optionalId, equipmentId: optionalId });
 

@@ -124,6 +124,16 @@ describe('POST api/v1/inspectionProtocols', () => {
     await refused(f.body({ categories: [{ index: 0, title: 'A', inspectionPoints: [{ inspectionPointId: gone, index: 0 }] }] }), 'categories.0.inspectionPoints.0.inspectionPointId', 'not found');
   });
 
+  it('answers 400, not 500, for numbers beyond the integer columns and unknown reference titles', async () => {
+    await refused(f.body({ index: 2 ** 40 }), 'index');
+    await refused(f.body({ categories: [{ index: 3_000_000_000, title: 'A' }] }), 'categories.0.index');
+    await refused(f.body({ categories: [{ index: 0, title: { id: crypto.randomUUID(), text: 'A' } }] }), 'categories.0.title.id', 'not found');
+    const title = (await t.db.insertInto('category_titles').values({ text: 'Engine' }).returning('id').executeTakeFirstOrThrow()).id;
+    const p = await f.create({ name: 'Titled', categories: [{ index: 0, title: { id: title, text: 'Engine' } }] });
+    expect(p.categories[0]!.title).toEqual({ id: title, text: 'Engine' });
+    await refused(f.body({ date: 1e300 }), 'date');
+  });
+
   it('refuses control characters inside dependency JSON (PostgreSQL would refuse \\u0000)', async () => {
     const res = await post(f.body({ categories: [{ index: 0, title: 'A', inspectionPoints: [{ inspectionPointId: f.points.comment, index: 0, dependencies: [{ json: { a: 'x\u0000' } }] }] }] }));
     expect(res.statusCode).toBe(400);

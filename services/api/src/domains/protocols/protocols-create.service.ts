@@ -102,6 +102,14 @@ async function checkReferences(db: Db, input: TProtocolCreate) {
       if (p.phaseId && !chosen.has(p.phaseId)) throw bad(`${at}.phaseId`, "is not one of the protocol's phases");
     }),
   );
+  const titleIds = ids(input.categories.flatMap((c) => [c.title.id, ...c.subcategoryTitles.map((s) => s.title.id)]));
+  const titles = new Set(titleIds.length ? (await db.selectFrom('category_titles').select('id').where('id', 'in', titleIds).execute()).map((r) => r.id) : []);
+  input.categories.forEach((c, i) => {
+    if (c.title.id && !titles.has(c.title.id)) throw bad(`categories.${i}.title.id`, 'category title not found');
+    c.subcategoryTitles.forEach((s, j) => {
+      if (s.title.id && !titles.has(s.title.id)) throw bad(`categories.${i}.subcategoryTitles.${j}.title.id`, 'category title not found');
+    });
+  });
   if (input.copyOfProtocolId) {
     const source = await db.selectFrom('protocols').select('id').where('id', '=', input.copyOfProtocolId).executeTakeFirst();
     if (!source) throw bad('copyOfProtocolId', 'protocol not found');

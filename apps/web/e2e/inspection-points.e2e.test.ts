@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { viewShot } from './support/editing.js';
+import { makePng, viewShot } from './support/editing.js';
 import { expectTouchTargets, newTabletPage, TABLET } from './support/tablet.js';
 import { signInAsStaff, newPage, productAndBrowser } from './support/sign-in.js';
 
@@ -96,6 +96,9 @@ describe('/InspectionPoints', () => {
       expect(await saveButton(page).isDisabled()).toBe(true);
       await page.getByRole('textbox', { name: `Field ${i} title` }).fill(`Spot ${i}`);
     }
+    // a new file goes up after the save (PUT …/{id}/files) and is attached to the point
+    await page.getByLabel('Files to upload').setInputFiles({ name: `wear-${stamp}.png`, mimeType: 'image/png', buffer: makePng(40, 30) });
+    await page.getByText(`wear-${stamp}.png`).first().waitFor();
     await saved(page, names.picture);
 
     // each is found in the list by search, with the match highlighted
@@ -105,6 +108,14 @@ describe('/InspectionPoints', () => {
       await hit.waitFor();
       expect(await hit.locator('mark').first().innerText()).toBe(n);
     }
+
+    // the picture point has its uploaded file; Duplicate makes a copy and resets the selection
+    await (await search(page, names.picture)).click();
+    await page.getByText(new RegExp(`wear-${stamp}\\.png`)).waitFor();
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.getByText(/^Duplicated as /).waitFor();
+    await page.getByText('Select an inspection point in the list to edit it.').waitFor();
+    await expect.poll(() => page.getByRole('option', { name: new RegExp(names.picture) }).count()).toBeGreaterThanOrEqual(2);
 
     // the measurement reads back with its limit; translate its name
     await (await search(page, names.measurement)).click();

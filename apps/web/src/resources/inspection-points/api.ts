@@ -53,10 +53,10 @@ export function uploadPointFiles(id: string, files: File[], token: string | null
     xhr.open('PUT', `/api/v1/inspectionPoints/${encodeURIComponent(id)}/files`);
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error('Uploading failed')));
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`Uploading failed (${xhr.status})`)));
     xhr.onerror = () => reject(new Error('Uploading failed'));
     const body = new FormData();
-    for (const f of files) body.append('files', f, f.name);
+    for (const f of files) body.append('uploadedFiles', f, f.name);
     xhr.send(body);
   });
 }

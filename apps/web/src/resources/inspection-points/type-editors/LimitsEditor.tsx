@@ -45,11 +45,11 @@ export function LimitsEditor({ value, onChange, disabled }: { value: Limit[]; on
       {value.map((l, i) => {
         const target = targetOf(l);
         return (
-          <Box key={l.id ?? i} data-testid="limit-row" sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr repeat(4, 1fr) auto' }, alignItems: 'start' }}>
+          <Box key={l.id ?? i} data-testid="limit-row" sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, minmax(0, 1fr)) auto' }, pb: 1, borderBottom: 1, borderColor: 'divider', alignItems: 'start' }}>
             <TextField select size="small" label="Product family or model" value={target} disabled={disabled} onChange={(e) => setTarget(i, e.target.value)}
-              sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
+              sx={{ gridColumn: '1 / -1' }}
               helperText={target ? ' ' : 'Choose a product family or model for this row'}
-              slotProps={{ formHelperText: { sx: { color: target ? undefined : 'warning.dark' } } }}>
+              slotProps={{ formHelperText: { sx: { color: target ? undefined : '#663c00' } } }}>
               <MenuItem value="">(none)</MenuItem>
               {targets.map((t) => <MenuItem key={t.id} value={t.id}>{t.label}</MenuItem>)}
             </TextField>

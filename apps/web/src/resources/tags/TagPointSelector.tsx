@@ -5,12 +5,15 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/Clear';
+import type { PointType } from '@insp/contracts';
 import { trpc } from '../../providers/trpc';
+import { TYPE_LONG } from '../inspection-points/texts';
 
 const PAGE = 50;
 
@@ -51,14 +54,18 @@ export function TagPointSelector({ selectedId, onSelect }: { selectedId: string 
       />
       <List aria-label="Inspection points" sx={{ overflow: 'auto', maxHeight: { md: 'calc(100vh - 240px)' }, border: 1, borderColor: 'divider', borderRadius: 1 }}>
         {rows.map((p) => (
-          <ListItemButton key={p.id} selected={p.id === selectedId} aria-current={p.id === selectedId ? 'true' : undefined} onClick={() => onSelect(p.id)} sx={{ minHeight: 44 }}>
-            <ListItemText primary={p.name} secondary={p.type} />
-          </ListItemButton>
+          <ListItem key={p.id} disablePadding>
+            <ListItemButton selected={p.id === selectedId} aria-current={p.id === selectedId ? 'true' : undefined} onClick={() => onSelect(p.id)} sx={{ minHeight: 44 }}>
+              <ListItemText primary={p.name} secondary={TYPE_LONG[p.type as PointType] ?? p.type} />
+            </ListItemButton>
+          </ListItem>
         ))}
         {!points.isLoading && !rows.length && (
-          <Typography sx={{ p: 1 }} color="text.secondary">
-            {points.isError ? 'Inspection points could not be loaded' : 'No inspection points with multiple choices or range values'}
-          </Typography>
+          <ListItem>
+            <Typography color="text.secondary">
+              {points.isError ? 'Inspection points could not be loaded' : 'No inspection points with multiple choices or range values'}
+            </Typography>
+          </ListItem>
         )}
       </List>
       {rows.length < count && (

@@ -11,6 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import { TOUCH_LABEL } from './fields';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { shownMessage } from '../../../lib/errors';
@@ -88,7 +89,7 @@ export function BatchUpdateDialog({ dropdownId, dropdownTitle, optionId, optionT
             const key = selectionKey(s);
             const locked = isLockedSimilar(s);
             const row = (
-              <FormControlLabel
+              <FormControlLabel sx={TOUCH_LABEL}
                 disabled={locked || saving}
                 control={<Checkbox checked={selected.has(key)} onChange={() => flip(key)} />}
                 label={

@@ -9,7 +9,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { DropdownOptionRow } from './DropdownOptionRow';
 import { DropdownPicker } from './DropdownPicker';
 import { newDropdownOption, pickCopy } from './dropdowns';
-import { ConsequenceSelect, RegexpField } from './fields';
+import { ConsequenceSelect, RegexpField, TOUCH_LABEL } from './fields';
 import { patchAt, removeAt, type TDropdownIn, type TDropdownOptionIn } from './types';
 import type { useOptionImages } from './useOptionImages';
 
@@ -35,7 +35,7 @@ export function DropdownCard({ position, dropdown: d, disabled, images, batchUpd
   return (
     <Box role="group" aria-label={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <FormControlLabel
+        <FormControlLabel sx={TOUCH_LABEL}
           label="Pick an existing dropdown"
           disabled={disabled}
           control={<Switch checked={picking} onChange={(e) => setPicking(e.target.checked)} />}
@@ -56,8 +56,8 @@ export function DropdownCard({ position, dropdown: d, disabled, images, batchUpd
         />
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <FormControlLabel label="Multiselect" disabled={disabled} control={<Switch checked={!!d.multiselect} onChange={(e) => set({ multiselect: e.target.checked })} />} />
-        <FormControlLabel label="Hide images" disabled={disabled} control={<Switch checked={!!d.hideImages} onChange={(e) => set({ hideImages: e.target.checked })} />} />
+        <FormControlLabel sx={TOUCH_LABEL} label="Multiselect" disabled={disabled} control={<Switch checked={!!d.multiselect} onChange={(e) => set({ multiselect: e.target.checked })} />} />
+        <FormControlLabel sx={TOUCH_LABEL} label="Hide images" disabled={disabled} control={<Switch checked={!!d.hideImages} onChange={(e) => set({ hideImages: e.target.checked })} />} />
         <RegexpField value={d.inputValidationRegexp} disabled={disabled} onChange={(r) => set({ inputValidationRegexp: r })} />
         <ConsequenceSelect value={d.validationConsequence} disabled={disabled} onChange={(c) => set({ validationConsequence: c as TDropdownIn['validationConsequence'] })} />
       </Box>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
@@ -26,18 +27,22 @@ export function DropdownPicker({ onPick }: { onPick(d: PickedDropdown): void }) 
       <TextField size="small" label="Search dropdowns" value={text} onChange={(e) => setText(e.target.value)} sx={{ maxWidth: 400 }} autoFocus />
       <List dense aria-label="Existing dropdowns" sx={{ height: PICKER_HEIGHT, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
         {list.map((d) => (
-          <ListItemButton key={d.id} onClick={() => onPick(d)}>
-            <ListItemText
-              primary={d.title || '(no title)'}
-              secondary={`${d.options.length} options: ${d.options.map((o) => o.title).join(', ')}${d.inspectionPointName ? ` (from ${d.inspectionPointName})` : ''}`}
-              slotProps={{ secondary: { noWrap: true } }}
-            />
-          </ListItemButton>
+          <ListItem key={d.id} disablePadding>
+            <ListItemButton onClick={() => onPick(d)}>
+              <ListItemText
+                primary={d.title || '(no title)'}
+                secondary={`${d.options.length} options: ${d.options.map((o) => o.title).join(', ')}${d.inspectionPointName ? ` (from ${d.inspectionPointName})` : ''}`}
+                slotProps={{ secondary: { noWrap: true } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
         {!found.isLoading && !list.length && (
-          <Typography variant="body2" sx={{ p: 1 }} color="text.secondary">
-            {found.isError ? 'Dropdowns could not be loaded' : 'No dropdowns found'}
-          </Typography>
+          <ListItem>
+            <Typography variant="body2" color="text.secondary">
+              {found.isError ? 'Dropdowns could not be loaded' : 'No dropdowns found'}
+            </Typography>
+          </ListItem>
         )}
       </List>
     </Box>

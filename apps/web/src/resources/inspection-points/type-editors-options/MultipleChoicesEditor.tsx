@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { TypeEditorProps } from '../typeEditor';
-import { FollowUpEditor, RegexpField } from './fields';
+import { FollowUpEditor, RegexpField, TOUCH_LABEL } from './fields';
 import { ModelMetasField } from './ModelMetasField';
 import { ANY_MODEL, newChoiceList, newChoiceOption } from './multipleChoices';
 import { patchAt, removeAt, type TChoiceOptionIn, type TMultipleChoiceIn } from './types';
@@ -25,7 +25,7 @@ export function MultipleChoicesEditor({ value, onChange, disabled }: TypeEditorP
         <Box key={c.id ?? i} role="group" aria-label={`Choice list ${i + 1}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <TextField size="small" label="Choice list title" value={c.title ?? ''} disabled={disabled} onChange={(e) => setList(patchAt(list, i, { title: e.target.value }))} />
-            <FormControlLabel
+            <FormControlLabel sx={TOUCH_LABEL}
               label="Only one (radio)"
               disabled={disabled}
               control={<Switch checked={!!c.radio} onChange={(e) => setList(patchAt(list, i, { radio: e.target.checked }))} />}

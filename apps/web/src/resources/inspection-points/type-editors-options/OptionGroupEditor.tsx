@@ -7,6 +7,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { TOUCH_LABEL } from './fields';
 import type { TypeEditorProps } from '../typeEditor';
 import { usePredefinedGroups } from './api';
 import { GroupOptionsEditor } from './GroupOptionsEditor';
@@ -35,8 +36,8 @@ export function OptionGroupEditor({ value, onChange, disabled }: TypeEditorProps
         value={custom ? 'custom' : 'predefined'}
         onChange={(e) => set(e.target.value === 'custom' ? (group ? customize(group) : newCustomGroup()) : null)}
       >
-        <FormControlLabel value="predefined" control={<Radio />} label="Predefined" disabled={disabled} />
-        <FormControlLabel value="custom" control={<Radio />} label="Custom" disabled={disabled} />
+        <FormControlLabel sx={TOUCH_LABEL} value="predefined" control={<Radio />} label="Predefined" disabled={disabled} />
+        <FormControlLabel sx={TOUCH_LABEL} value="custom" control={<Radio />} label="Custom" disabled={disabled} />
       </RadioGroup>
       {!custom && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>

@@ -7,6 +7,9 @@ import TextField from '@mui/material/TextField';
 import { newFollowUp, regexpError } from './followUp';
 import type { TFollowUpIn } from './types';
 
+/** A checkbox, radio or switch with its label is one touch target: 44 px high on touch screens (WCAG 2.5.5). */
+export const TOUCH_LABEL = { '@media (pointer: coarse)': { minHeight: 44 } } as const;
+
 const CONSEQUENCE_LABELS: Record<(typeof ValidationConsequences)[number], string> = {
   NoAction: 'No action',
   PreventMovingNextPoint: 'Prevent moving to the next point',
@@ -66,7 +69,7 @@ export function FollowUpEditor({ value, onChange, disabled }: FieldProps<TFollow
   const set = (patch: Partial<TFollowUpIn>) => value && onChange({ ...value, ...patch });
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-      <FormControlLabel
+      <FormControlLabel sx={TOUCH_LABEL}
         label="Follow-up value"
         disabled={disabled}
         control={<Checkbox checked={!!value} onChange={(e) => onChange(e.target.checked ? newFollowUp() : null)} />}

@@ -84,7 +84,10 @@ async function checkReferences(db: Db, d: PointData) {
   for (const field of ['addedDocumentIds', 'removedDocumentIds'] as const) {
     const ids = [...new Set(d[field])];
     if (!ids.length) continue;
-    const found = new Set((await db.selectFrom('documents').select('id').where('id', 'in', ids).where('deleted_at', 'is', null).execute()).map((r) => r.id));
+    // A link to a document deleted since may still be removed; only live documents are added.
+    let q = db.selectFrom('documents').select('id').where('id', 'in', ids);
+    if (field === 'addedDocumentIds') q = q.where('deleted_at', 'is', null);
+    const found = new Set((await q.execute()).map((r) => r.id));
     const missing = ids.find((id) => !found.has(id));
     if (missing) throw bad(field, `${missing} is not a document`);
   }

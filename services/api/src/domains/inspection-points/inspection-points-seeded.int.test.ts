@@ -57,4 +57,17 @@ describe('the demo library', () => {
     expect(res.json().dropdowns.map((d: any) => [d.title, d.options.map((o: any) => o.title)])).toEqual([['Parts supplier', ['Genuine parts']]]);
     expect(await results()).toEqual(before);
   });
+
+  it('the type of a point that inspections answered cannot change (409 naming type); an unused one can', async () => {
+    const wear = await t.db.selectFrom('inspection_points').select('id').where('name', '=', 'Wear parts in use').where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    const p = (await call('GET', `/api/v1/inspectionPoints/${wear.id}`)).json();
+    const refused = await call('PUT', `/api/v1/inspectionPoints/${wear.id}?deleteMissingById=true`, { ...p, type: 'Comment' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().field).toBe('type');
+    expect((await call('GET', `/api/v1/inspectionPoints/${wear.id}`)).json().type).toBe(p.type);
+    const copy = (await call('POST', `/api/v1/inspectionPoints/${wear.id}/duplicate`)).json();
+    const changed = await call('PUT', `/api/v1/inspectionPoints/${copy.id}?deleteMissingById=true`, { ...copy, type: 'Comment' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().type).toBe('Comment');
+  });
 });

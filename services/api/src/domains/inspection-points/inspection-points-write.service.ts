@@ -8,7 +8,7 @@ import {
 } from '@insp/contracts';
 import { writeAuditTrail, type Db } from '@insp/db';
 import { inTransaction, requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
-import { fromZodIssues, notFound } from '../../errors.js';
+import { AppError, fromZodIssues, notFound } from '../../errors.js';
 import { bad } from './inspection-points.children.js';
 import { writeContent } from './inspection-points.content.js';
 import { storeDocuments, type DocumentUpload } from './inspection-points.documents.js';
@@ -152,6 +152,7 @@ export async function updatePoint(ctx: ServiceContext, id: string, input: TInspe
   await inTransaction(c, async (tx) => {
     const before = await tx.db.selectFrom('inspection_points').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
     if (!before) throw notFound('Inspection point');
+    if (before.type !== d.type) await refuseTypeChangeOfRecordedPoint(tx.db, id);
     await checkReferences(tx.db, d);
     const { groupId } = await writeContent(tx.db, id, d, { deleteMissing: opts.deleteMissing, currentGroupId: before.option_group_id });
     await tx.db
@@ -174,6 +175,15 @@ export async function updatePoint(ctx: ServiceContext, id: string, input: TInspe
     });
   });
   return readBack(c, id);
+}
+
+/**
+ * Recorded results are read by the point's type (a table, picks, range values): changing the type of a point that
+ * inspections answered would make their reports drop what was recorded. Such a point is duplicated instead.
+ */
+async function refuseTypeChangeOfRecordedPoint(db: Db, id: string) {
+  const used = await db.selectFrom('inspection_point_results').select('id').where('inspection_point_id', '=', id).limit(1).executeTakeFirst();
+  if (used) throw new AppError('CONFLICT', 'inspections have recorded results for this point: its type cannot change (duplicate it instead)', 'type');
 }
 
 /** PUT api/v1/inspectionPoints/{id}/generalfields: only the common option fields (001 §2 general-fields editor). */

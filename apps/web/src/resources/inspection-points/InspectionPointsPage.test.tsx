@@ -82,6 +82,21 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     for (const l of ['Product family', 'Product model', 'Serial number']) expect((screen.getByLabelText(l) as HTMLInputElement).disabled).toBe(true);
   });
 
+  it('enables the product filters once a product family is chosen, and sends the ticked ones', async () => {
+    render();
+    await screen.findByRole('option', { name: /Belt wear/ });
+    const family = () => screen.getByLabelText('Product family') as HTMLInputElement;
+    expect(family().disabled).toBe(true);
+    await choose('For product family', 'Jaw');
+    expect(family().disabled).toBe(false);
+    expect((screen.getByLabelText('Product model') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(family());
+    await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ productFamilyIds: FAM }));
+    await choose('For inspection type', 'Daily');
+    fireEvent.click(screen.getByLabelText('Inspection type'));
+    await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ productFamilyIds: FAM, type: 'Daily' }));
+  });
+
   it('renders a window of rows, not 5,000, and pages on as the list scrolls', async () => {
     items = Array.from({ length: 5000 }, (_, i) => listItem(i, { name: `P ${String(i).padStart(4, '0')}` }));
     render();

@@ -8,7 +8,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { PointType } from '@insp/contracts';
 import { PointEditor } from './PointEditor';
-import { PointList } from './PointList';
+import { ListContextPicker } from './ListContextPicker';
+import { PointList, type PointListContext } from './PointList';
 import { PT, TEMPLATES } from './texts';
 
 /**
@@ -20,6 +21,7 @@ export function InspectionPointsPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [template, setTemplate] = useState<PointType | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [context, setContext] = useState<PointListContext>({});
   const done = (message: string) => {
     setNotice(message);
     setSelectedId(null); // 001 §4: the selection resets after save, delete, duplicate
@@ -35,8 +37,10 @@ export function InspectionPointsPage() {
       {notice ? <Alert severity="success" onClose={() => setNotice(null)}>{notice}</Alert> : null}
       <Box id={`tabpanel-${tab + 1}`} role="tabpanel" aria-labelledby={`tab-${tab + 1}`}
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 380px) minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+        <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0, display: 'grid', gap: 1.5 }}>
+          <ListContextPicker value={context} onChange={setContext} />
           <PointList
+            context={context}
             selectedId={tab === 0 ? selectedId : null}
             height={520}
             onSelect={(p) => {

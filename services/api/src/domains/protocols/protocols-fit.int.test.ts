@@ -18,6 +18,9 @@ beforeAll(async () => {
   await f.protocol('Weekly for any product', 'Weekly', []);
   await f.protocol('Retired daily', 'Daily', [], [], true);
   await f.protocol('Custom points', 'Custom', []);
+  // A superseded version (issue 10 'Versions'): kept for the inspections started on it, never offered again.
+  const old = await f.protocol('Daily for JC100 version 1', 'Daily', [], [{ product_family_id: jaw.id, product_model_id: jaw.models.JC100! }]);
+  await t.db.updateTable('protocols').set({ superseded_at: new Date() }).where('id', '=', old.id).execute();
 });
 afterAll(() => t?.close());
 
@@ -28,7 +31,7 @@ const fit = async (query: string, token = f.tok.inspector) => {
 };
 
 describe('GET api/v1/InspectionProtocols/sortedByFit', () => {
-  it('orders live protocols by fit: equipment, model, family, untargeted; others, retired and hidden types left out', async () => {
+  it('orders live protocols by fit: equipment, model, family, untargeted; others, retired, superseded and hidden types left out', async () => {
     expect(await fit(`type=Daily&equipmentId=${f.equipment}`)).toEqual([
       'Equipment: Daily for this machine',
       'Model: Daily for JC100',

@@ -201,6 +201,7 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
   it('translates the name in the Localization tab (English excluded) and marks an outdated translation', async () => {
     render();
     fireEvent.click(await screen.findByRole('option', { name: /Belt wear/ }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Belt wear (edited)' } });
     fireEvent.click(await screen.findByRole('tab', { name: 'Localization' }));
     const fi = await screen.findByRole('textbox', { name: 'Name (Finnish)' });
     expect(screen.queryByRole('textbox', { name: 'Name (English)' })).toBeNull();
@@ -209,5 +210,8 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save translations' }));
     await waitFor(() => expect(calls('pointAuthoring.updateTranslations')).toHaveLength(1));
     expect(calls('pointAuthoring.updateTranslations')[0]).toEqual({ id: uuid(101), kind: 'Name', items: [{ id: uuid(300), translationLanguage: 'fi', translationText: 'Hihnan kuluminen' }] });
+    // the content tab kept its unsaved edit behind the other tab
+    fireEvent.click(screen.getByRole('tab', { name: 'Content' }));
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Belt wear (edited)');
   });
 });

@@ -60,7 +60,10 @@ export function PointEditor({ mode, type, pointId, onDone }: EditorProps) {
         {mode === 'edit' ? <Tab label="General fields" id="editor-tab-general" aria-controls="editor-panel" /> : null}
       </Tabs>
       <Box id="editor-panel" role="tabpanel" aria-labelledby={['editor-tab-content', 'editor-tab-localization', 'editor-tab-general'][tab]}>
-        {tab === 0 ? <ContentForm key={p ? `${p.id}:${p.updated}` : `new:${type}`} mode={mode} type={type} point={p} onDone={onDone} /> : null}
+        {/* the content form stays mounted behind the other tabs: a look at the translations keeps unsaved edits */}
+        <Box hidden={tab !== 0}>
+          <ContentForm key={p ? `${p.id}:${p.updated}` : `new:${type}`} mode={mode} type={type} point={p} onDone={onDone} />
+        </Box>
         {tab === 1 && p ? <LocalizationTab point={p} /> : null}
         {tab === 2 && p ? <GeneralFieldsEditor point={p} /> : null}
       </Box>

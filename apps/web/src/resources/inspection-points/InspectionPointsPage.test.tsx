@@ -87,12 +87,12 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     await screen.findByRole('option', { name: /Belt wear/ });
     const family = () => screen.getByLabelText('Product family') as HTMLInputElement;
     expect(family().disabled).toBe(true);
-    await choose('For product family', 'Jaw');
+    await choose('For family', 'Jaw');
     expect(family().disabled).toBe(false);
     expect((screen.getByLabelText('Product model') as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(family());
     await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ productFamilyIds: FAM }));
-    await choose('For inspection type', 'Daily');
+    await choose('For type', 'Daily');
     fireEvent.click(screen.getByLabelText('Inspection type'));
     await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ productFamilyIds: FAM, type: 'Daily' }));
   });

@@ -30,13 +30,13 @@ export function ListContextPicker({ value, onChange }: { value: PointListContext
   const list = (id: string) => (id ? [id] : []);
   return (
     <Box role="group" aria-label="Filter context" sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1fr' }}>
-      <Pick label="For inspection type" value={value.type ?? ''} options={ProtocolTypes.map((t) => ({ id: t, label: typeLabel(t) }))}
+      <Pick label="For type" value={value.type ?? ''} options={ProtocolTypes.map((t) => ({ id: t, label: typeLabel(t) }))}
         onChange={(t) => onChange({ ...value, type: t || null })} />
-      <Pick label="For product family" value={family} options={(families.data ?? []).map((f) => ({ id: f.id, label: f.familyName }))}
+      <Pick label="For family" value={family} options={(families.data ?? []).map((f) => ({ id: f.id, label: f.familyName }))}
         onChange={(f) => onChange({ ...value, productFamilyIds: list(f), productModelIds: [], equipmentIds: [] })} />
-      <Pick label="For product model" value={model} disabled={!family} options={models.map((m) => ({ id: m.id, label: m.name }))}
+      <Pick label="For model" value={model} disabled={!family} options={models.map((m) => ({ id: m.id, label: m.name }))}
         onChange={(m) => onChange({ ...value, productModelIds: list(m), equipmentIds: [] })} />
-      <Pick label="For serial number" value={machine} disabled={!model}
+      <Pick label="For serial" value={machine} disabled={!model}
         options={(equipment.data ?? []).map((e) => ({ id: e.id, label: e.serialNumber ?? e.serial ?? e.id }))}
         onChange={(e) => onChange({ ...value, equipmentIds: list(e) })} />
     </Box>

@@ -40,7 +40,7 @@ export function DropdownCard({ position, dropdown: d, disabled, images, batchUpd
           disabled={disabled}
           control={<Switch checked={picking} onChange={(e) => setPicking(e.target.checked)} />}
         />
-        {!picking && <TextField size="small" label="Dropdown title" value={d.title ?? ''} disabled={disabled} onChange={(e) => set({ title: e.target.value })} sx={{ minWidth: 240 }} />}
+        {!picking && <TextField size="small" label="Dropdown title" value={d.title ?? ''} disabled={disabled} onChange={(e) => set({ title: e.target.value })} fullWidth={false} sx={{ flex: '1 1 240px' }} />}
         <IconButton aria-label={`Remove ${label.toLowerCase()}`} disabled={disabled} onClick={onRemove} sx={{ ml: 'auto' }}>
           <DeleteIcon />
         </IconButton>

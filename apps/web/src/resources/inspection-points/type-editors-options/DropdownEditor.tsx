@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { TypeEditorProps } from '../typeEditor';
 import { BatchUpdateDialog } from './BatchUpdateDialog';
 import { DropdownCard } from './DropdownCard';
@@ -26,9 +25,6 @@ export function DropdownEditor({ value, onChange, disabled, mode }: TypeEditorPr
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Typography variant="subtitle1" component="h3">
-        Dropdowns
-      </Typography>
       {list.map((d, i) => (
         <DropdownCard
           key={d.id ?? i}

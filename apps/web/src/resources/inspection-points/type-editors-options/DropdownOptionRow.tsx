@@ -39,14 +39,14 @@ export function DropdownOptionRow({ position, dropdown, option: o, image, disabl
   const pending = isPending(image?.upload);
   const label = `Option ${position}`;
   return (
-    <Box role="group" aria-label={label} aria-busy={pending || undefined} sx={{ position: 'relative', pl: 2, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+    <Box role="group" aria-label={label} aria-busy={pending || undefined} sx={{ position: 'relative', borderLeft: 3, borderColor: 'divider', pl: 1.5, py: 0.5, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         {locked && (
           <Tooltip title={LOCKED_TOOLTIP} {...TOOLTIP_DELAYS}>
             <LockIcon color="action" aria-label={LOCKED_TOOLTIP} aria-hidden={false} role="img" tabIndex={0} />
           </Tooltip>
         )}
-        <TextField size="small" label="Option title" value={o.title ?? ''} disabled={off} onChange={(e) => onChange({ title: e.target.value })} />
+        <TextField size="small" label="Option title" value={o.title ?? ''} disabled={off} onChange={(e) => onChange({ title: e.target.value })} fullWidth={false} sx={{ flex: '1 1 200px' }} />
         <OptionThumb option={o} image={image} />
         <Button component="label" size="small" variant="outlined" disabled={off || pending}>
           {o.imageId || image ? 'Replace image' : 'Add image'}

@@ -14,14 +14,15 @@ export function GroupOptionsEditor({ options, onChange, disabled }: { options: T
       {options.map((o, i) => (
         <Box key={o.id ?? i} role="group" aria-label={`Option ${i + 1}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <TextField size="small" label="Option name" value={o.name} disabled={disabled} onChange={(e) => onChange(patchAt(options, i, { name: e.target.value }))} />
+            <TextField size="small" label="Option name" value={o.name} disabled={disabled} onChange={(e) => onChange(patchAt(options, i, { name: e.target.value }))} fullWidth={false} sx={{ flex: '1 1 180px' }} />
             <TextField
               size="small"
               label="Default comment"
               value={o.comment ?? ''}
               disabled={disabled}
               onChange={(e) => onChange(patchAt(options, i, { comment: e.target.value }))}
-              sx={{ flex: 1, minWidth: 200 }}
+              fullWidth={false}
+              sx={{ flex: '2 1 240px' }}
             />
             <IconButton aria-label={`Remove option ${i + 1}`} disabled={disabled} onClick={() => onChange(removeAt(options, i))}>
               <DeleteIcon />

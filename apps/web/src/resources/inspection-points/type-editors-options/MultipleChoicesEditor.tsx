@@ -4,7 +4,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { TypeEditorProps } from '../typeEditor';
 import { FollowUpEditor, RegexpField, TOUCH_LABEL } from './fields';
@@ -18,13 +17,10 @@ export function MultipleChoicesEditor({ value, onChange, disabled }: TypeEditorP
   const setList = (multipleChoices: TMultipleChoiceIn[]) => onChange({ multipleChoices });
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Typography variant="subtitle1" component="h3">
-        Multiple choices
-      </Typography>
       {list.map((c, i) => (
         <Box key={c.id ?? i} role="group" aria-label={`Choice list ${i + 1}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <TextField size="small" label="Choice list title" value={c.title ?? ''} disabled={disabled} onChange={(e) => setList(patchAt(list, i, { title: e.target.value }))} />
+            <TextField size="small" label="Choice list title" value={c.title ?? ''} disabled={disabled} onChange={(e) => setList(patchAt(list, i, { title: e.target.value }))} fullWidth={false} sx={{ flex: '1 1 220px' }} />
             <FormControlLabel sx={TOUCH_LABEL}
               label="Only one (radio)"
               disabled={disabled}
@@ -51,7 +47,7 @@ function ChoiceOptions({ options, onChange, disabled }: { options: TChoiceOption
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, pl: 2 }}>
       {options.map((o, i) => (
         <Box key={o.id ?? i} role="group" aria-label={`Choice ${i + 1}`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <TextField size="small" label="Choice" value={o.title ?? ''} disabled={disabled} onChange={(e) => onChange(patchAt(options, i, { title: e.target.value }))} />
+          <TextField size="small" label="Choice" value={o.title ?? ''} disabled={disabled} onChange={(e) => onChange(patchAt(options, i, { title: e.target.value }))} fullWidth={false} sx={{ flex: '1 1 200px' }} />
           <FollowUpEditor value={o.followUpRangeValue} disabled={disabled} onChange={(f) => onChange(patchAt(options, i, { followUpRangeValue: f }))} />
           <IconButton aria-label={`Remove choice ${i + 1}`} disabled={disabled} onClick={() => onChange(removeAt(options, i))}>
             <DeleteIcon />

@@ -48,6 +48,7 @@ export function OptionGroupEditor({ value, onChange, disabled }: TypeEditorProps
             value={group?.id && groups.some((g) => g.id === group.id) ? group.id : ''}
             disabled={disabled || predefined.isLoading}
             onChange={(e) => set(groups.find((g) => g.id === e.target.value) ?? null)}
+            fullWidth={false}
             sx={{ minWidth: 260 }}
             helperText={predefined.isError ? 'Predefined option groups could not be loaded' : undefined}
           >

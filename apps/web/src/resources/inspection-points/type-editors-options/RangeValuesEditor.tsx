@@ -32,7 +32,7 @@ export function RangeValuesEditor({ value, onChange, disabled }: TypeEditorProps
         return (
           <Box key={rv.id ?? i} role="group" aria-label={`Range value ${i + 1}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             {saved && <LockIcon fontSize="small" titleAccess="Saved: only the regexp and the consequence can change" color="action" />}
-            <TextField size="small" label="Title" value={rv.title ?? ''} disabled={disabled || saved} onChange={(e) => setList(patchAt(list, i, { title: e.target.value }))} />
+            <TextField size="small" label="Title" value={rv.title ?? ''} disabled={disabled || saved} onChange={(e) => setList(patchAt(list, i, { title: e.target.value }))} fullWidth={false} sx={{ flex: '1 1 180px' }} />
             <KeyboardTypeSelect value={rv.keyboardType} disabled={disabled || saved} onChange={(k) => setList(patchAt(list, i, { keyboardType: k as TRangeValueIn['keyboardType'] }))} />
             <RegexpField
               value={cur}

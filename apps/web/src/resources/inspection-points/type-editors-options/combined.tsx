@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import type { TypeEditorProps } from '../typeEditor';
 import { MultipleChoicesEditor } from './MultipleChoicesEditor';
 import { OptionGroupEditor } from './OptionGroupEditor';
@@ -18,7 +19,12 @@ export function OptionGroupAndRangeValues(props: TypeEditorProps) {
 export function ChoicesAndRangeValues(props: TypeEditorProps) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <MultipleChoicesEditor {...props} />
+      <Box component="section" aria-labelledby="choices-heading" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        <Typography variant="subtitle1" component="h3" id="choices-heading">
+          Multiple choices
+        </Typography>
+        <MultipleChoicesEditor {...props} />
+      </Box>
       <RangeValuesEditor {...props} />
     </Box>
   );

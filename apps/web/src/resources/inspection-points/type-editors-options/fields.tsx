@@ -25,7 +25,7 @@ interface FieldProps<T> {
 
 export function KeyboardTypeSelect({ value, onChange, disabled, label = 'Keyboard type' }: FieldProps<string | undefined>) {
   return (
-    <TextField select size="small" label={label} value={value ?? 'default'} disabled={disabled} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 150 }}>
+    <TextField select size="small" label={label} value={value ?? 'default'} disabled={disabled} onChange={(e) => onChange(e.target.value)} fullWidth={false} sx={{ minWidth: 150 }}>
       {KeyboardTypes.map((k) => (
         <MenuItem key={k} value={k}>
           {k}
@@ -37,7 +37,7 @@ export function KeyboardTypeSelect({ value, onChange, disabled, label = 'Keyboar
 
 export function ConsequenceSelect({ value, onChange, disabled, label = 'Validation consequence' }: FieldProps<string | undefined>) {
   return (
-    <TextField select size="small" label={label} value={value ?? 'NoAction'} disabled={disabled} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 220 }}>
+    <TextField select size="small" label={label} value={value ?? 'NoAction'} disabled={disabled} onChange={(e) => onChange(e.target.value)} fullWidth={false} sx={{ minWidth: 220 }}>
       {ValidationConsequences.map((c) => (
         <MenuItem key={c} value={c}>
           {CONSEQUENCE_LABELS[c]}
@@ -59,7 +59,8 @@ export function RegexpField({ value, onChange, disabled, label = 'Input validati
       error={!!error}
       helperText={error ?? undefined}
       onChange={(e) => onChange(e.target.value)}
-      sx={{ minWidth: 200 }}
+      fullWidth={false}
+      sx={{ flex: '1 1 200px', minWidth: 200 }}
     />
   );
 }
@@ -76,7 +77,7 @@ export function FollowUpEditor({ value, onChange, disabled }: FieldProps<TFollow
       />
       {value && (
         <>
-          <TextField size="small" label="Follow-up title" value={value.title ?? ''} disabled={disabled} onChange={(e) => set({ title: e.target.value })} />
+          <TextField size="small" label="Follow-up title" value={value.title ?? ''} disabled={disabled} onChange={(e) => set({ title: e.target.value })} fullWidth={false} sx={{ flex: '1 1 180px' }} />
           <KeyboardTypeSelect value={value.keyboardType} disabled={disabled} onChange={(k) => set({ keyboardType: k as TFollowUpIn['keyboardType'] })} />
           <RegexpField value={value.inputValidationRegexp} disabled={disabled} onChange={(r) => set({ inputValidationRegexp: r })} />
           <ConsequenceSelect

@@ -169,3 +169,28 @@ export function pickLibraryOf(config: {
     })),
   };
 }
+
+/**
+ * Beside the picks, a result records what its report judges it by (issue 9): a radio point's option names
+ * (`optionNames`, the list the report prints with the selection) and a measured point's limits (`limits`: the
+ * thresholds its value was measured against, null when none applied). Results written before either have no key:
+ * the report then reads the library.
+ */
+export interface RecordedLimits {
+  criticalLow: number | null;
+  low: number | null;
+  high: number | null;
+  criticalHigh: number | null;
+}
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+export function readRecordedJudgement(content: unknown): { optionNames?: string[]; limits?: RecordedLimits | null } {
+  const c = isObj(content) ? content : {};
+  const out: { optionNames?: string[]; limits?: RecordedLimits | null } = {};
+  if (Array.isArray(c.optionNames)) out.optionNames = c.optionNames.filter((n): n is string => typeof n === 'string');
+  if ('limits' in c) {
+    const l = c.limits;
+    out.limits = isObj(l) ? { criticalLow: num(l.criticalLow), low: num(l.low), high: num(l.high), criticalHigh: num(l.criticalHigh) } : null;
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 import {
   AggregationDirections, Aggregations, KeyboardTypes, LifeEstimateTypes, PointTypes,
   type Aggregation, type AggregationDirection, type KeyboardType, type LifeEstimateType, type PointType,
-  readRecordedPicks,
+  readRecordedJudgement, readRecordedPicks,
   type TReportLimits, type TReportPhoto, type TReportPoint, type TReportTable,
 } from '@insp/contracts';
 import { contentTable, ratingName } from './report-data-content.js';
@@ -79,7 +79,9 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
     const type = oneOf<PointType>(PointTypes, r.type, 'Comment');
     const isTable = TABLE_TYPES.includes(type);
     const measured = !!r.pointId && MEASURED_TYPES.includes(type);
-    const lim = limits.get(pid);
+    // Issue 9: the option list and limits the result recorded (results written before have none: the library's).
+    const judged = readRecordedJudgement(r.content);
+    const lim = judged.limits !== undefined ? judged.limits : limits.get(pid);
     const picks = picksOf(r, pid);
     const tbl = isTable ? table(r, pid) : null;
     const lifeEstimate = oneOf<LifeEstimateType>(LifeEstimateTypes, r.lifeEstimate, 'Off');
@@ -92,7 +94,7 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
       ratingPresent: r.ratingPresent ?? true,
       rating: ratingName(r.rating),
       selection: r.selection,
-      options: (r.optionGroupId ? options.get(r.optionGroupId) ?? [] : []).map((o) => o.name),
+      options: judged.optionNames ?? (r.optionGroupId ? options.get(r.optionGroupId) ?? [] : []).map((o) => o.name),
       comment: r.comment?.trim() ? r.comment : null,
       measurementTitle: r.measurementTitle,
       unit: r.unit,

@@ -1,6 +1,6 @@
 import {
   Aggregations, PointRating, PointRatingNames, cellKey, computeTable, isNumericString,
-  pickLibraryOf, readRecordedPicks, recordPickTexts,
+  pickLibraryOf, readRecordedJudgement, readRecordedPicks, recordPickTexts,
   type KeyboardType, type PointRatingName, type TEditPointConfig, type TPhoto, type TPointResult, type TPointResultInput,
 } from '@insp/contracts';
 import { AppError } from '../../errors.js';
@@ -26,6 +26,7 @@ export const ratingName = (n: number): PointRatingName => PointRatingNames.find(
 const NUMERIC_KEYBOARDS: readonly KeyboardType[] = ['number-pad', 'decimal-pad', 'numeric'];
 const TEXT_MEASUREMENT_KEYBOARDS: readonly KeyboardType[] = ['date', 'date-time', 'email-address', 'phone-pad'];
 const TABLE_TYPES = ['Summary', 'SummaryWithRows', 'MeasurementsWithPicture'];
+const MEASURED_TYPES = ['Measurement', ...TABLE_TYPES];
 const RADIO_TYPES = ['RadioButtonSelection', 'RadioButtonSelectionAndRangeValues'];
 
 export interface StoredResult {
@@ -119,12 +120,20 @@ export function normalizeResult(config: TEditPointConfig | null, input: TPointRe
   };
   if (!config?.inspectionPointId) return { ...base, content: null };
   if (base.name_override && !config.nameOverridable) throw bad(`${p}.nameOverride`, 'this point does not allow renaming');
+  const content: Obj = {};
+  const judged = readRecordedJudgement(previous);
   if (RADIO_TYPES.includes(config.type)) {
-    if (selection && !config.optionGroup?.options.some((o) => o.name === selection)) throw bad(`${p}.selection`, 'is not an option of this point');
+    const names = (config.optionGroup?.options ?? []).map((o) => o.name);
+    // Issue 9: the option list the result was first answered with stays with it (the report prints it), and its
+    // selection stays valid after the library renamed or removed that option; a selection outside it records today's.
+    const keep = judged.optionNames && (!selection || judged.optionNames.includes(selection)) ? judged.optionNames : null;
+    if (selection && !keep && !names.includes(selection)) throw bad(`${p}.selection`, 'is not an option of this point');
+    content.optionNames = keep ?? names;
   } else if (selection) throw bad(`${p}.selection`, 'this point has no options to select');
   if (config.type === 'Measurement') numeric(`${p}.value`, value, config.keyboardType, !TEXT_MEASUREMENT_KEYBOARDS.includes(config.keyboardType));
-  const content: Obj = {};
-  if (TABLE_TYPES.includes(config.type)) Object.assign(content, table(config, input, p));
+  // Issue 9: the limits a value was first measured against stay with it, so an old report keeps its marks.
+  if (MEASURED_TYPES.includes(config.type)) content.limits = judged.limits !== undefined ? judged.limits : config.limits ?? null;
+  if (TABLE_TYPES.includes(config.type)) Object.assign(content, table(config, input, p, previous));
   else if (input.fields.length) throw bad(`${p}.fields`, 'this point is not a table');
   else if (input.rows.length) throw bad(`${p}.rows`, 'this point is not a table');
 
@@ -189,16 +198,29 @@ function picks(path: string, sent: { id: string; selected: string[] }[], defs: M
 }
 
 /**
+ * Issue 9: a table keeps the fields and rows (titles, aggregations) it was recorded with; the library's keyboard
+ * types apply where it still has them, and what the library added since comes after, in its order.
+ */
+function recordedFirst<T extends { id: string; keyboardType?: KeyboardType }>(recorded: T[], library: T[]): T[] {
+  const lib = new Map(library.map((x) => [x.id, x]));
+  const rec = new Set(recorded.map((x) => x.id));
+  return [...recorded.map((x) => (x.keyboardType && lib.get(x.id)?.keyboardType ? { ...x, keyboardType: lib.get(x.id)!.keyboardType } : x)), ...library.filter((x) => !rec.has(x.id))];
+}
+
+/**
  * Table types: the structure is the library's (fields and rows with their aggregations), so nobody turns an
  * aggregated cell into a typed one; only where the library has no rows (MeasurementsWithPicture) are the rows
  * the client's. Typed cells must name a known row and field; aggregated cells are computed here.
  */
-function table(config: TEditPointConfig, input: TPointResultInput, p: string): Obj {
+function table(config: TEditPointConfig, input: TPointResultInput, p: string, previous: unknown): Obj {
+  const prev = readResult({ content: previous } as StoredResult, [], false);
+  const libFields = config.fields.map((f) => ({ id: f.id, title: f.title, aggregation: f.inspectionPointFieldAggregation, keyboardType: f.keyboardType }));
+  const libRows = config.rows.map((r) => ({ id: r.id, title: r.title, aggregation: r.inspectionPointRowAggregation }));
   const fields = config.fields.length
-    ? config.fields.map((f) => ({ id: f.id, title: f.title, aggregation: f.inspectionPointFieldAggregation, keyboardType: f.keyboardType }))
+    ? recordedFirst(prev.fields.map((f) => ({ id: f.id, title: f.title, aggregation: f.inspectionPointFieldAggregation, keyboardType: 'default' as KeyboardType })), libFields)
     : input.fields.map((f) => ({ id: f.id, title: f.title, aggregation: 'No' as const, keyboardType: 'default' as KeyboardType }));
   const rows = config.rows.length
-    ? config.rows.map((r) => ({ id: r.id, title: r.title, aggregation: r.inspectionPointRowAggregation }))
+    ? recordedFirst(prev.rows.map((r) => ({ id: r.id, title: r.title, aggregation: r.inspectionPointRowAggregation })), libRows)
     : input.rows.map((r) => ({ id: r.id, title: r.title, aggregation: 'No' as const }));
   uniqueIds(`${p}.rows`, input.rows.map((r) => r.id));
   const fieldById = new Map(fields.map((f) => [f.id, f]));
@@ -229,6 +251,15 @@ function table(config: TEditPointConfig, input: TPointResultInput, p: string): O
       typed.push({ rowId: r.id, fieldId: c.fieldId, value: v });
     });
   });
+  // Cells of rows and fields the library has since removed cannot be shown by the form: they keep what was recorded.
+  const libIds = new Set([...libFields, ...libRows].map((x) => x.id));
+  for (const f of prev.fields) if (!libIds.has(f.id) && fieldById.has(f.id) && !fieldValues.has(f.id)) fieldValues.set(f.id, f.value);
+  for (const r of prev.rows) {
+    for (const c of r.values) {
+      const kept = rowById.get(c.rowId)?.aggregation === 'No' && fieldById.get(c.fieldId)?.aggregation === 'No';
+      if (kept && (!libIds.has(c.rowId) || !libIds.has(c.fieldId)) && !seen.has(cellKey(c.rowId, c.fieldId))) typed.push(c);
+    }
+  }
   const computed = computeTable({ fields, rows, values: typed });
   const typedBy = new Map(typed.map((c) => [cellKey(c.rowId, c.fieldId), c.value]));
   return {

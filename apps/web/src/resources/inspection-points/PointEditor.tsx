@@ -90,6 +90,8 @@ function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'edit'; t
   const [form, setForm] = useState<PointForm>(initial);
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [confirm, setConfirm] = useState<'delete' | 'removal' | null>(null);
+  // bumped when the form starts again (create done, Cancel): the fields forget they were touched
+  const [generation, setGeneration] = useState(0);
   const qc = useQueryClient();
   const editor = typeEditorOf(form.type);
   const change = (patch: Partial<PointForm>) => setForm((f) => ({ ...f, ...patch }));
@@ -119,7 +121,10 @@ function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'edit'; t
     onSuccess: async (saved) => {
       await refresh();
       setUploads([]);
-      if (mode === 'create') setForm(newForm(form.type)); // 001 §4: a successful create resets the form
+      if (mode === 'create') {
+        setForm(newForm(form.type)); // 001 §4: a successful create resets the form
+        setGeneration((g) => g + 1);
+      }
       onDone(`Saved ${saved?.name ?? form.name}.`);
     },
   });
@@ -146,7 +151,7 @@ function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'edit'; t
 
   return (
     <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); if (valid && !busy) onSave(); }} sx={{ display: 'grid', gap: 2 }}>
-      <CommonFields value={form} onChange={change} disabled={busy} />
+      <CommonFields key={generation} value={form} onChange={change} disabled={busy} />
       <DocumentsField value={form} onChange={change} point={point} uploads={uploads} setUploads={setUploads} disabled={busy} />
       <MetadataEditor value={form} onChange={change} disabled={busy} />
       <ContentSettings value={form} onChange={change} disabled={busy} />
@@ -158,7 +163,7 @@ function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'edit'; t
       {point && removed > 0 ? <Alert severity="warning">This save removes {removed} item{removed === 1 ? '' : 's'}. {point.usage.inspections ? `${point.usage.inspections}${point.usage.inspectionsCapped ? '+' : ''} inspections used this point; their reports keep what was recorded.` : 'No inspection has used this point yet.'}</Alert> : null}
       {[save.error, duplicate.error].filter(Boolean).map((e, i) => <Alert key={i} severity="error">{failure(e)}</Alert>)}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, bgcolor: 'background.paper', py: 1, zIndex: 1 }}>
-        <Button onClick={() => { setForm(initial()); setUploads([]); save.reset(); }} disabled={busy}>Cancel</Button>
+        <Button onClick={() => { setForm(initial()); setUploads([]); save.reset(); setGeneration((g) => g + 1); }} disabled={busy}>Cancel</Button>
         {point ? <Button onClick={() => duplicate.mutate()} disabled={busy}>Duplicate</Button> : null}
         {point ? <Button color="error" onClick={() => { remove.reset(); setConfirm('delete'); }} disabled={busy}>Delete point</Button> : null}
         <Button type="submit" variant="contained" disabled={!valid || busy} sx={{ ml: 'auto' }}>Save</Button>

@@ -26,24 +26,50 @@ type FollowUpRow = {
   metas: unknown;
 };
 
-async function followUps(db: Db, ids: (string | null)[]) {
+const followUpOf = (r: FollowUpRow) => ({
+  id: r.id,
+  index: r.index,
+  title: r.title,
+  keyboardType: r.keyboard_type as never,
+  inputValidationRegexp: r.input_validation_regexp,
+  validationConsequence: r.validation_consequence as never,
+  metas: metasOf(r.metas),
+});
+
+/** Follow-up range values by id in one query (the point read, the option-group and dropdown pickers, batch updates). */
+export async function followUpsById(db: Db, ids: (string | null)[]) {
   const wanted = [...new Set(ids.filter((x): x is string => !!x))];
-  const rows: FollowUpRow[] = wanted.length ? await db.selectFrom('follow_up_range_values').selectAll().where('id', 'in', wanted).execute() : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return (id: string | null) => {
-    const r = id ? byId.get(id) : undefined;
-    if (!r) return null;
-    return {
-      id: r.id,
-      index: r.index,
-      title: r.title,
-      keyboardType: r.keyboard_type as never,
-      inputValidationRegexp: r.input_validation_regexp,
-      validationConsequence: r.validation_consequence as never,
-      metas: metasOf(r.metas),
-    };
-  };
+  const rows: FollowUpRow[] = wanted.length
+    ? await db
+        .selectFrom('follow_up_range_values')
+        .select(['id', 'index', 'title', 'keyboard_type', 'input_validation_regexp', 'validation_consequence', 'metas'])
+        .where('id', 'in', wanted)
+        .execute()
+    : [];
+  return new Map(rows.map((r) => [r.id, followUpOf(r)]));
 }
+
+type FollowUps = Awaited<ReturnType<typeof followUpsById>>;
+const followUpIn = (map: FollowUps, id: string | null) => (id ? map.get(id) ?? null : null);
+
+/** An option of an option group as the editor and the option-group picker read it. */
+export const groupOptionOf = (o: { id: string; index: number; name: string; comment: string | null; follow_up_range_value_id: string | null }, followUps: FollowUps) => ({
+  id: o.id, index: o.index, name: o.name, comment: o.comment, followUpRangeValue: followUpIn(followUps, o.follow_up_range_value_id),
+});
+
+/** A dropdown option (signed image link) as the editor and the dropdown picker read it. */
+export const dropdownOptionOf = (
+  config: AppConfig,
+  o: { id: string; index: number; title: string; image_id: string | null; follow_up_range_value_id: string | null },
+  followUps: FollowUps,
+) => ({
+  id: o.id,
+  index: o.index,
+  title: o.title,
+  imageId: o.image_id,
+  imageUrl: o.image_id ? signedImageUrl(config, o.image_id) : null,
+  followUpRangeValue: followUpIn(followUps, o.follow_up_range_value_id),
+});
 
 /** The point (live or not, as `includeDeleted` says) in the contract's shape, or null. */
 export async function loadPoint(db: Db, config: AppConfig, id: string, includeDeleted = false): Promise<TInspectionPoint | null> {
@@ -100,11 +126,12 @@ export async function loadPoint(db: Db, config: AppConfig, id: string, includeDe
   const group = p.option_group_id
     ? await db.selectFrom('option_groups').select(['id', 'name', 'custom']).where('id', '=', p.option_group_id).executeTakeFirst()
     : undefined;
-  const followUp = await followUps(db, [
+  const followUpMap = await followUpsById(db, [
     ...groupOptions.map((o) => o.follow_up_range_value_id),
     ...choiceOptions.map((o) => o.follow_up_range_value_id),
     ...dropdownOptions.map((o) => o.follow_up_range_value_id),
   ]);
+  const followUp = (id: string | null) => followUpIn(followUpMap, id);
 
   const translation = (kind: 'Name' | 'Description', since: Date) =>
     translations
@@ -165,7 +192,7 @@ export async function loadPoint(db: Db, config: AppConfig, id: string, includeDe
           id: group.id,
           name: group.name,
           custom: group.custom,
-          options: groupOptions.map((o) => ({ id: o.id, index: o.index, name: o.name, comment: o.comment, followUpRangeValue: followUp(o.follow_up_range_value_id) })),
+          options: groupOptions.map((o) => groupOptionOf(o, followUpMap)),
         }
       : null,
     rangeValueTitle: p.range_value_title,
@@ -210,12 +237,7 @@ export async function loadPoint(db: Db, config: AppConfig, id: string, includeDe
       options: dropdownOptions
         .filter((o) => o.dropdown_id === d.id)
         .map((o) => ({
-          id: o.id,
-          index: o.index,
-          title: o.title,
-          imageId: o.image_id,
-          imageUrl: o.image_id ? signedImageUrl(config, o.image_id) : null,
-          followUpRangeValue: followUp(o.follow_up_range_value_id),
+          ...dropdownOptionOf(config, o, followUpMap),
           batchUpdateDetails: o.pending_batch_id ? { batchUpdateId: o.pending_batch_id, status: 'pending' as const } : null,
         })),
     })),

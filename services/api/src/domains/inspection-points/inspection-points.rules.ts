@@ -1,5 +1,5 @@
 import { isTempId, type TInspectionPointWriteParsed } from '@insp/contracts';
-import { AppError } from '../../errors.js';
+import { bad } from './inspection-points.children.js';
 
 /*
  * The point's content rules (001 §4, §5) applied on the server, whatever the editor sent: content that does not
@@ -29,8 +29,6 @@ export const owns = (type: string) => ({
   choices: CHOICES.includes(type),
   dropdowns: type === 'Dropdown',
 });
-
-const bad = (field: string, message: string) => new AppError('BAD_REQUEST', `${field}: ${message}`, field);
 
 /** The parsed payload with the type's rules applied; throws 400 naming the field for what cannot be saved. */
 export function applyRules(input: PointData): PointData {

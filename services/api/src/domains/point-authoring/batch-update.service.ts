@@ -9,7 +9,7 @@ import {
 import { enqueueJob, writeAuditTrail } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { AppError, fromZodIssues, notFound } from '../../errors.js';
-import { followUpsById } from './pickers.service.js';
+import { followUpsById } from '../inspection-points/inspection-points.load.js';
 
 /** Similar options answered at most (the dialog lists them all; a title shared by more is not a real case). */
 export const SIMILAR_OPTIONS_LIMIT = 1000;

@@ -6,43 +6,11 @@ import {
   type TOptionGroupRead,
   type TPickerDocument,
 } from '@insp/contracts';
-import type { Db } from '@insp/db';
 import { requirePermission, type ServiceContext } from '../../context.js';
 import { containsPattern } from '../../lib/list.js';
-import { signedImageUrl } from '../images/image-links.js';
+import { dropdownOptionOf, followUpsById, groupOptionOf } from '../inspection-points/inspection-points.load.js';
 
 /* What the point editor picks from (spec 001 §2): option groups, existing dropdowns, documents. P.authoring. */
-
-type FollowUpRow = {
-  id: string; index: number; title: string; keyboard_type: string; input_validation_regexp: string | null;
-  validation_consequence: string; metas: unknown;
-};
-
-/** Follow-up range values by id, one query. */
-export async function followUpsById(db: Db, ids: (string | null)[]) {
-  const wanted = [...new Set(ids.filter((x): x is string => !!x))];
-  const map = new Map<string, ReturnType<typeof followUpOf>>();
-  if (!wanted.length) return map;
-  const rows = await db
-    .selectFrom('follow_up_range_values')
-    .select(['id', 'index', 'title', 'keyboard_type', 'input_validation_regexp', 'validation_consequence', 'metas'])
-    .where('id', 'in', wanted)
-    .execute();
-  for (const r of rows) map.set(r.id, followUpOf(r as FollowUpRow));
-  return map;
-}
-
-function followUpOf(r: FollowUpRow) {
-  return {
-    id: r.id,
-    index: r.index,
-    title: r.title,
-    keyboardType: r.keyboard_type as never,
-    inputValidationRegexp: r.input_validation_regexp,
-    validationConsequence: r.validation_consequence as never,
-    metas: (Array.isArray(r.metas) ? r.metas : []) as { type: string; value: string }[],
-  };
-}
 
 /**
  * GET api/v1/inspectionPointOptionGroups?custom=false: predefined groups with options and follow-ups. Custom
@@ -72,13 +40,7 @@ export async function optionGroups(ctx: ServiceContext, custom: boolean): Promis
     ...g,
     options: options
       .filter((o) => o.option_group_id === g.id)
-      .map((o) => ({
-        id: o.id,
-        index: o.index,
-        name: o.name,
-        comment: o.comment,
-        followUpRangeValue: o.follow_up_range_value_id ? followUps.get(o.follow_up_range_value_id) ?? null : null,
-      })),
+      .map((o) => groupOptionOf(o, followUps)),
   }));
 }
 
@@ -117,14 +79,7 @@ export async function existingDropdowns(ctx: ServiceContext, query: { search: st
     inspectionPointName: d.pointName,
     options: options
       .filter((o) => o.dropdown_id === d.id)
-      .map((o) => ({
-        id: o.id,
-        index: o.index,
-        title: o.title,
-        imageId: o.image_id,
-        imageUrl: o.image_id ? signedImageUrl(ctx.config, o.image_id) : null,
-        followUpRangeValue: o.follow_up_range_value_id ? followUps.get(o.follow_up_range_value_id) ?? null : null,
-      })),
+      .map((o) => dropdownOptionOf(ctx.config, o, followUps)),
   }));
 }
 

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { TypeEditorProps } from '../typeEditor';
@@ -38,6 +39,11 @@ export function DropdownEditor({ value, onChange, disabled, mode }: TypeEditorPr
           onRemove={() => setList(list.filter((_, j) => j !== i))}
         />
       ))}
+      {images.anyPending && (
+        <Alert severity="info" role="status">
+          An option image is still uploading: save the point once it is done, or the image is left out.
+        </Alert>
+      )}
       <Button sx={{ alignSelf: 'flex-start' }} variant="outlined" disabled={disabled || images.anyPending} onClick={() => setList([...list, newDropdown(list)])}>
         Add new dropdown
       </Button>

@@ -68,6 +68,7 @@ describe('dropdown editor', { timeout: 20_000 }, () => {
     expect(xhr.pending[0]!.url).toBe('/api/v1/images');
     expect(screen.getByTestId('option-image-overlay')).toBeTruthy();
     expect(addDropdown.disabled).toBe(true);
+    expect(screen.getByText(/An option image is still uploading/)).toBeTruthy();
     act(() => xhr.pending[0]!.progress(40));
     expect(within(screen.getByTestId('option-image-overlay')).getByText('Uploading 40 %')).toBeTruthy();
     act(() => xhr.pending[0]!.answer(201, { id: uuid(40) }));

@@ -1,34 +1,17 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { MetaTypes, type PointType, type TInspectionPoint } from '@insp/contracts';
-import { callError, shownMessage } from '../../lib/errors';
-import { getToken } from '../../providers/token';
-import { pointsApi, uploadPointFiles } from './api';
-import { CommonFields } from './CommonFields';
-import { ContentSettings } from './ContentSettings';
-import { DeleteDialog, RemovalDialog } from './DeleteDialog';
-import { DocumentsField, type PendingUpload } from './DocumentsField';
+import { shownMessage } from '../../lib/errors';
+import { pointsApi } from './api';
+import { ContentForm } from './ContentForm';
 import { GeneralFieldsEditor } from './GeneralFieldsEditor';
 import { LocalizationTab } from './LocalizationTab';
-import { MetadataEditor } from './MetadataEditor';
-import { optionsValid, PointOptions } from './PointOptions';
-import { canSave, defaultForm, formOf, removedItems, type PointForm } from './rules';
 import { TYPE_LONG } from './texts';
-import { typeEditorOf } from './typeEditors';
-
-/** A new form of a type: the defaults of 001 §5 plus the type's starting content. */
-export const newForm = (type: PointType): PointForm => ({ ...defaultForm(type), ...typeEditorOf(type)?.initial?.() });
-
-const failure = (err: unknown) => {
-  const e = callError(err);
-  return e.field ? `${e.field}: ${e.message}` : shownMessage(err);
-};
 
 export interface EditorProps {
   mode: 'create' | 'edit';
@@ -81,99 +64,6 @@ function PointHeader({ point }: { point: TInspectionPoint }) {
       <Typography variant="caption" component="div">Id: {point.id} · {TYPE_LONG[point.type]}</Typography>
       <Typography variant="caption" component="div">Main category: {point.category || point.productCategoryName}</Typography>
       {others.length ? <Typography variant="caption" component="div">Other categories: {others.join(', ')}</Typography> : null}
-    </Box>
-  );
-}
-
-function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'edit'; type?: PointType; point: TInspectionPoint | null; onDone: (m: string) => void }) {
-  const initial = () => (point ? formOf(point) : newForm(type ?? 'Comment'));
-  const [form, setForm] = useState<PointForm>(initial);
-  const [uploads, setUploads] = useState<PendingUpload[]>([]);
-  const [confirm, setConfirm] = useState<'delete' | 'removal' | null>(null);
-  // bumped when the form starts again (create done, Cancel): the fields forget they were touched
-  const [generation, setGeneration] = useState(0);
-  const qc = useQueryClient();
-  const editor = typeEditorOf(form.type);
-  const change = (patch: Partial<PointForm>) => setForm((f) => ({ ...f, ...patch }));
-  const removed = point ? removedItems(formOf(point), form) : 0;
-
-  const refresh = async () => {
-    await qc.invalidateQueries({ queryKey: ['inspectionPoints.list'] });
-    if (point) await qc.invalidateQueries({ queryKey: ['inspectionPoints.get', point.id] });
-  };
-  const save = useMutation({
-    mutationFn: async () => {
-      const saved = point ? await pointsApi.update(point.id, { ...form, sourceSystem: 'UI' }) : await pointsApi.create({ ...form, sourceSystem: 'UI' });
-      // new files go up once the point exists (PUT …/{id}/files), each with its progress
-      const pending = uploads;
-      for (let i = 0; i < pending.length; i++) {
-        const mark = (u: Partial<PendingUpload>) => setUploads((us) => us.map((x, j) => (j === i ? { ...x, ...u } : x)));
-        mark({ percent: 0 });
-        try {
-          await uploadPointFiles(saved.id, [pending[i]!.file], getToken(), (percent) => mark({ percent }));
-        } catch (e) {
-          mark({ failed: true });
-          throw e;
-        }
-      }
-      return saved;
-    },
-    onSuccess: async (saved) => {
-      await refresh();
-      setUploads([]);
-      if (mode === 'create') {
-        setForm(newForm(form.type)); // 001 §4: a successful create resets the form
-        setGeneration((g) => g + 1);
-      }
-      onDone(`Saved ${saved?.name ?? form.name}.`);
-    },
-  });
-  const duplicate = useMutation({
-    mutationFn: () => pointsApi.duplicate(point!.id),
-    onSuccess: async (copy) => {
-      await refresh();
-      onDone(`Duplicated as ${copy?.name ?? 'a new point'}.`);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => pointsApi.delete(point!.id),
-    onSuccess: async () => {
-      setConfirm(null);
-      qc.removeQueries({ queryKey: ['inspectionPoints.get', point!.id] });
-      await qc.invalidateQueries({ queryKey: ['inspectionPoints.list'] });
-      onDone(`Deleted ${point!.name}.`);
-    },
-  });
-  const valid = canSave(form, editor?.isValid) && optionsValid(form);
-  const busy = save.isPending || duplicate.isPending || remove.isPending;
-  const onSave = () => (point && removed > 0 && point.usage.inspections > 0 ? setConfirm('removal') : save.mutate());
-  const Editor = editor?.Editor;
-
-  return (
-    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); if (valid && !busy) onSave(); }} sx={{ display: 'grid', gap: 2 }}>
-      <CommonFields key={generation} value={form} onChange={change} disabled={busy} />
-      <DocumentsField value={form} onChange={change} point={point} uploads={uploads} setUploads={setUploads} disabled={busy} />
-      <MetadataEditor value={form} onChange={change} disabled={busy} />
-      <ContentSettings value={form} onChange={change} disabled={busy} />
-      <PointOptions value={form} onChange={change} disabled={busy} />
-      <Box component="section" aria-label={`${TYPE_LONG[form.type]} content`} sx={{ display: 'grid', gap: 1 }}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{TYPE_LONG[form.type]}</Typography>
-        {Editor ? <Editor value={form} onChange={change} mode={mode} pointId={point?.id} disabled={busy} /> : <Alert severity="info">The editor of this type is not available yet.</Alert>}
-      </Box>
-      {point && removed > 0 ? <Alert severity="warning">This save removes {removed} item{removed === 1 ? '' : 's'}. {point.usage.inspections ? `${point.usage.inspections}${point.usage.inspectionsCapped ? '+' : ''} inspections used this point; their reports keep what was recorded.` : 'No inspection has used this point yet.'}</Alert> : null}
-      {[save.error, duplicate.error].filter(Boolean).map((e, i) => <Alert key={i} severity="error">{failure(e)}</Alert>)}
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, bgcolor: 'background.paper', py: 1, zIndex: 1 }}>
-        <Button onClick={() => { setForm(initial()); setUploads([]); save.reset(); setGeneration((g) => g + 1); }} disabled={busy}>Cancel</Button>
-        {point ? <Button onClick={() => duplicate.mutate()} disabled={busy}>Duplicate</Button> : null}
-        {point ? <Button color="error" onClick={() => { remove.reset(); setConfirm('delete'); }} disabled={busy}>Delete point</Button> : null}
-        <Button type="submit" variant="contained" disabled={!valid || busy} sx={{ ml: 'auto' }}>Save</Button>
-      </Box>
-      {point ? (
-        <>
-          <DeleteDialog point={point} open={confirm === 'delete'} pending={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()} onClose={() => setConfirm(null)} />
-          <RemovalDialog point={point} removed={removed} open={confirm === 'removal'} onClose={() => setConfirm(null)} onConfirm={() => { setConfirm(null); save.mutate(); }} />
-        </>
-      ) : null}
     </Box>
   );
 }

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -13,8 +12,8 @@ import ClearIcon from '@mui/icons-material/Clear';
 import type { TInspectionPointListItem, TInspectionPointListQuery } from '@insp/contracts';
 import { shownMessage } from '../../lib/errors';
 import { pointsApi } from './api';
-import { Highlight } from './highlight';
-import { OUTDATED_SX, PT, TYPE_SHORT } from './texts';
+import { PointRow } from './PointRow';
+import { PT } from './texts';
 
 /** What the list is being used for (protocol creation): the checkboxes apply these parts. */
 export interface PointListContext {
@@ -106,9 +105,6 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }
       control={<Checkbox size="small" checked={on[key] && enabled[key]} onChange={(e) => setOn((o) => ({ ...o, [key]: e.target.checked }))} />}
     />
   );
-  const keyOn = (p: TInspectionPointListItem) => (e: KeyboardEvent) => {
-    if (e.key === 'Enter') (e.shiftKey && onAdd ? onAdd : onSelect)?.(p);
-  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
@@ -148,52 +144,10 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }
       >
         {!list.isPending && !items.length ? <Typography sx={{ p: 2 }}>{PT.noPoints}</Typography> : null}
         <Box sx={{ height: items.length * ROW, position: 'relative' }}>
-          {items.slice(first, last).map((p, i) => {
-            const selected = p.id === selectedId;
-            return (
-              <Box
-                key={p.id}
-                role="option"
-                aria-selected={selected}
-                // one spoken name (the highlight splits the text into pieces some readers join without spaces)
-                aria-label={[p.name, TYPE_SHORT[p.type] ?? p.type, ...p.familyNames, ...p.languages.map((l) => (l.outdated ? `${l.languageId} ${PT.outdated}` : l.languageId))].join(', ')}
-                tabIndex={0}
-                data-point-id={p.id}
-                onClick={() => onSelect?.(p)}
-                onDoubleClick={() => onAdd?.(p)}
-                onKeyDown={keyOn(p)}
-                sx={{
-                  position: 'absolute', top: (first + i) * ROW, left: 0, right: 0, height: ROW, px: 1.5, py: 0.5, cursor: 'pointer',
-                  borderBottom: 1, borderColor: 'divider', overflow: 'hidden', display: 'flex', flexDirection: 'column', justifyContent: 'center',
-                  bgcolor: selected ? 'action.selected' : undefined, '&:hover': { bgcolor: 'action.hover' },
-                  '& mark': { bgcolor: 'secondary.light', color: 'inherit', px: 0 },
-                }}
-              >
-                <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-                  <Highlight text={p.name} search={debounced} />
-                </Typography>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-                  <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>{TYPE_SHORT[p.type] ?? p.type}</Typography>
-                  <Typography variant="caption" color="text.secondary" noWrap sx={{ flexShrink: 1, minWidth: 0 }}>
-                    {p.familyNames.length ? `· ${p.familyNames.join(', ')}` : ''}
-                  </Typography>
-                  <Box sx={{ ml: 'auto', display: 'flex', gap: 0.25, flexShrink: 0 }}>
-                    {p.languages.map((l) => (
-                      <Chip
-                        key={l.languageId}
-                        size="small"
-                        variant="outlined"
-                        label={l.languageId}
-                        title={l.outdated ? `${l.languageId}: ${PT.outdated}` : l.languageId}
-                        aria-label={l.outdated ? `${l.languageId} ${PT.outdated}` : l.languageId}
-                        sx={{ height: 18, fontSize: 11, ...(l.outdated ? OUTDATED_SX : {}) }}
-                      />
-                    ))}
-                  </Box>
-                </Box>
-              </Box>
-            );
-          })}
+          {items.slice(first, last).map((p, i) => (
+            <PointRow key={p.id} point={p} top={(first + i) * ROW} height={ROW} search={debounced} selected={p.id === selectedId}
+              onSelect={onSelect} onAdd={onAdd} />
+          ))}
         </Box>
       </Box>
     </Box>

@@ -72,7 +72,17 @@ export function applyRules(input: PointData): PointData {
   return d;
 }
 
+/**
+ * Options a point may carry over all its dropdowns, and over all its multiple choices. The schema bounds each list
+ * (100 dropdowns of 500 options) but not the product, and every option is a row written in the request's
+ * transaction; no editor shows more than this.
+ */
+export const MAX_OPTIONS_PER_POINT = 2000;
+
 function validate(d: PointData) {
+  const count = (lists: { options: unknown[] }[]) => lists.reduce((n, l) => n + l.options.length, 0);
+  if (count(d.dropdowns) > MAX_OPTIONS_PER_POINT) throw bad('dropdowns', `at most ${MAX_OPTIONS_PER_POINT} options over all dropdowns of a point`);
+  if (count(d.multipleChoices) > MAX_OPTIONS_PER_POINT) throw bad('multipleChoices', `at most ${MAX_OPTIONS_PER_POINT} options over all multiple choices of a point`);
   if (owns(d.type).optionGroup) {
     const g = d.optionGroup;
     if (!g) throw bad('optionGroup', 'choose a predefined option group or make a custom one');

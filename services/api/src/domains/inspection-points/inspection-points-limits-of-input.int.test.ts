@@ -25,4 +25,14 @@ describe('inspection point input bounds', () => {
     expect(res2.json().field).toBe('multipleChoices');
     expect(await pointCount()).toBe(before);
   });
+
+  it("refuses an update whose body names another point's id (400 id), as generalfields does", async () => {
+    const a = (await api.call('POST', '/api/v1/inspectionPoints', 'admin', basePoint(f, 'Comment', { name: 'A' }))).json();
+    const b = (await api.call('POST', '/api/v1/inspectionPoints', 'admin', basePoint(f, 'Comment', { name: 'B' }))).json();
+    const res = await api.call('PUT', `/api/v1/inspectionPoints/${a.id}?deleteMissingById=true`, 'admin', { ...basePoint(f, 'Comment', { name: 'A renamed' }), id: b.id });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().field).toBe('id');
+    const same = await api.call('PUT', `/api/v1/inspectionPoints/${a.id}?deleteMissingById=true`, 'admin', { ...basePoint(f, 'Comment', { name: 'A renamed' }), id: a.id });
+    expect(same.statusCode, same.body).toBe(200);
+  });
 });

@@ -148,6 +148,8 @@ export async function createPoint(ctx: ServiceContext, input: TInspectionPointWr
  */
 export async function updatePoint(ctx: ServiceContext, id: string, input: TInspectionPointWrite, opts: WriteOptions): Promise<TInspectionPoint> {
   const c = requirePermission(ctx, P.authoring);
+  // 001 §7 sends the id in the body too: one naming another point is a mistake, not a silent redirect.
+  if (input.id && input.id !== id) throw bad('id', 'differs from the id in the path');
   const d = parse({ ...input, id });
   await inTransaction(c, async (tx) => {
     const before = await tx.db.selectFrom('inspection_points').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();

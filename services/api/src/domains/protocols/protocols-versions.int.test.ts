@@ -145,3 +145,20 @@ describe('GET api/v1/InspectionProtocols/sortedByFit after versions', () => {
     expect((res.json() as { id: string }[]).map((p) => p.id)).toContain(next.protocolId);
   });
 });
+
+// After the versions test: it reads Obsolete whole.
+describe('dependency JSON null', () => {
+  it('copies and versions a dependency whose JSON is null (a JSON value, not a missing one)', async () => {
+    const p = await f.create({ name: 'Null dependency', categories: [{ index: 0, title: 'A', inspectionPoints: [{ inspectionPointId: f.points.comment, index: 0, dependencies: [{ json: null }] }] }] });
+    const res = await f.call('POST', `/api/v1/InspectionProtocols/${p.id}/copy`, f.tok.admin);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(dependencyOf(res.json()).json).toBeNull();
+    // Used by an inspection, so the change copies the null dependency into version 2 before changing it.
+    await startInspection(p.id);
+    const d = dependencyOf(p);
+    const saved = await putJson(p, d.point, d.dependency, { set: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ json: { set: true }, version: 2, newVersion: true });
+    expect(dependencyOf(await f.get(p.id)).json).toBeNull();
+  });
+});

@@ -48,7 +48,8 @@ export async function copyProtocolRows(db: Db, sourceId: string, values: Partial
       .values(points.slice(i, i + 1000).map(({ id: old, created_at: _a, updated_at: _b, ...p }) => ({ ...p, id: pointIds.get(old)!, protocol_id: id, protocol_category_id: categoryIds.get(p.protocol_category_id)!, prefill: json(p.prefill) })))
       .execute();
   }
-  if (deps.length) await db.insertInto('protocol_point_dependencies').values(deps.map((d) => ({ id: dependencyIds.get(d.id)!, protocol_point_id: pointIds.get(d.protocol_point_id)!, json: json(d.json)! }))).execute();
+  // A dependency's JSON is never SQL null (not null column): JSON null reads back as null and is written as 'null'.
+  if (deps.length) await db.insertInto('protocol_point_dependencies').values(deps.map((d) => ({ id: dependencyIds.get(d.id)!, protocol_point_id: pointIds.get(d.protocol_point_id)!, json: JSON.stringify(d.json) }))).execute();
   return { id, pointIds, dependencyIds, categoryIds };
 }
 

@@ -151,7 +151,9 @@ async function insertProtocol(db: Db, input: TProtocolCreate, userId: string): P
       })))
       .returning('id')
       .execute();
-    const deps = c.inspectionPoints.flatMap((p, k) => p.dependencies.map((d) => ({ protocol_point_id: points[k]!.id, json: JSON.stringify(d.json) })));
+    // Dependencies are read in created_at order (no index column): one millisecond apart keeps the authored order.
+    const at = Date.now();
+    const deps = c.inspectionPoints.flatMap((p, k) => p.dependencies.map((d, n) => ({ protocol_point_id: points[k]!.id, json: JSON.stringify(d.json), created_at: new Date(at + n) })));
     if (deps.length) await db.insertInto('protocol_point_dependencies').values(deps).execute();
   }
   if (input.categoryGroups.length) {

@@ -162,3 +162,17 @@ describe('dependency JSON null', () => {
     expect(dependencyOf(await f.get(p.id)).json).toBeNull();
   });
 });
+
+describe('dependency order', () => {
+  it('keeps a point’s dependencies in their authored order on create, copy and a new version', async () => {
+    const jsons = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((k) => ({ k }));
+    const p = await f.create({ name: 'Ordered dependencies', categories: [{ index: 0, title: 'A', inspectionPoints: [{ inspectionPointId: f.points.comment, index: 0, dependencies: jsons.map((json) => ({ json })) }] }] });
+    const order = (x: TProtocol) => x.categories[0]!.inspectionPoints[0]!.dependencies.map((d) => d.json);
+    expect(order(await f.get(p.id))).toEqual(jsons);
+    expect(order((await f.call('POST', `/api/v1/InspectionProtocols/${p.id}/copy`, f.tok.admin)).json())).toEqual(jsons);
+    await startInspection(p.id);
+    const d = dependencyOf(p);
+    const saved = (await putJson(p, d.point, d.dependency, { k: 'A' })).json();
+    expect(order(await f.get(saved.protocolId))).toEqual([{ k: 'A' }, ...jsons.slice(1)]);
+  });
+});

@@ -31,7 +31,7 @@ export async function copyProtocolRows(db: Db, sourceId: string, values: Partial
     db.selectFrom('protocol_subcategory_titles as s').innerJoin('protocol_categories as c', 'c.id', 's.protocol_category_id').select(['s.protocol_category_id', 's.index', 's.title', 's.category_title_id']).where('c.protocol_id', '=', sourceId).execute(),
     db.selectFrom('protocol_category_groups').select(['index', 'name', 'category_indices']).where('protocol_id', '=', sourceId).execute(),
     db.selectFrom('protocol_points').selectAll().where('protocol_id', '=', sourceId).execute(),
-    db.selectFrom('protocol_point_dependencies as d').innerJoin('protocol_points as p', 'p.id', 'd.protocol_point_id').select(['d.id', 'd.protocol_point_id', 'd.json']).where('p.protocol_id', '=', sourceId).orderBy('d.created_at').orderBy('d.id').execute(),
+    db.selectFrom('protocol_point_dependencies as d').innerJoin('protocol_points as p', 'p.id', 'd.protocol_point_id').select(['d.id', 'd.protocol_point_id', 'd.json', 'd.created_at']).where('p.protocol_id', '=', sourceId).orderBy('d.created_at').orderBy('d.id').execute(),
   ]);
   // Ids made here so children can point at their copied parents without reading them back.
   const categoryIds = new Map(categories.map((c) => [c.id, crypto.randomUUID()]));
@@ -49,7 +49,8 @@ export async function copyProtocolRows(db: Db, sourceId: string, values: Partial
       .execute();
   }
   // A dependency's JSON is never SQL null (not null column): JSON null reads back as null and is written as 'null'.
-  if (deps.length) await db.insertInto('protocol_point_dependencies').values(deps.map((d) => ({ id: dependencyIds.get(d.id)!, protocol_point_id: pointIds.get(d.protocol_point_id)!, json: JSON.stringify(d.json) }))).execute();
+  // created_at is kept: it is the dependencies' order.
+  if (deps.length) await db.insertInto('protocol_point_dependencies').values(deps.map((d) => ({ id: dependencyIds.get(d.id)!, protocol_point_id: pointIds.get(d.protocol_point_id)!, json: JSON.stringify(d.json), created_at: d.created_at }))).execute();
   return { id, pointIds, dependencyIds, categoryIds };
 }
 

@@ -20,6 +20,7 @@ import { auditEditorScreens } from './resources/audit-editor';
 import { auditsScreens } from './resources/audits';
 import { inspectionPointsScreens } from './resources/inspection-points';
 import { tagsScreens } from './resources/tags';
+import { protocolsScreens } from './resources/protocols';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -42,6 +43,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...auditEditorScreens,
   ...inspectionPointsScreens,
   ...tagsScreens,
+  ...protocolsScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

@@ -1,0 +1,137 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { PointList } from '../inspection-points';
+import { useFamilies } from '../inspection-points/refs';
+import { saveProtocol, type SaveAnswer } from './api';
+import { CategoriesEditor } from './CategoriesEditor';
+import { FormHeader } from './FormHeader';
+import {
+  addCategory, addPoint, addSubcategory, automaticName, emptyForm, noInfoAppendix, saveProblems, toPayload,
+  type ProtocolForm, type RatingTableLocation,
+} from './form';
+import { GroupsEditor } from './GroupsEditor';
+import { InsertTitles } from './InsertTitles';
+import { PhasesEditor } from './PhasesEditor';
+import { PR } from './texts';
+import { useProtocolTypes } from './useProtocolTypes';
+
+/**
+ * The create tab (001 §2, §4, §5): titles and the point list on the left (a double click adds a point to the
+ * selected category), the protocol form on the right; side by side on a wide screen, stacked at 820 px.
+ * A 201 says 'New Protocol saved!' and resets the form; anything else keeps 'ERROR WITH SAVE' with its status
+ * and message until cleared, and clearing resets the form (001 §4).
+ */
+export function CreateProtocol() {
+  const [form, setForm] = useState<ProtocolForm>(emptyForm);
+  const change = useCallback((f: (x: ProtocolForm) => ProtocolForm) => setForm(f), []);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<SaveAnswer | null>(null);
+  const [hint, setHint] = useState(false);
+  const qc = useQueryClient();
+  const types = useProtocolTypes();
+  const families = useFamilies();
+  const familyList = families.data ?? [];
+
+  const typeName = types.data?.find((t) => t.type === form.type)?.name ?? form.type;
+  const targetNames = form.targets.map((t) => {
+    const fam = familyList.find((f) => f.id === t.productFamilyId);
+    return (t.productModelId && fam?.productModels.find((m) => m.id === t.productModelId)?.name) || fam?.familyName || '';
+  });
+  const name = form.automaticName ? automaticName(typeName, targetNames) : form.name;
+  const problems = saveProblems(form, name);
+  const phaseMissing = problems.includes(PR.phaseMissing);
+
+  const save = async () => {
+    setSaving(true);
+    setSaved(false);
+    const answer = await saveProtocol(toPayload(form, name));
+    setSaving(false);
+    if (answer.status === 201) {
+      setSaved(true);
+      setForm(emptyForm());
+      void qc.invalidateQueries({ queryKey: ['protocols.list'] });
+    } else setFailure(answer);
+  };
+  const clearFailure = () => {
+    setFailure(null);
+    setForm(emptyForm());
+  };
+
+  const context = {
+    type: form.type || null,
+    productFamilyIds: [...new Set(form.targets.map((t) => t.productFamilyId).filter(Boolean))],
+    productModelIds: form.targets.flatMap((t) => (t.productModelId ? [t.productModelId] : [])),
+    equipmentIds: form.targets.flatMap((t) => (t.equipmentId ? [t.equipmentId] : [])),
+  };
+  const check = (label: string, checked: boolean, set: (v: boolean) => void, disabled = false) => (
+    <FormControlLabel label={label} disabled={disabled} control={<Checkbox checked={checked} onChange={(e) => set(e.target.checked)} />} />
+  );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(280px, 380px) minmax(0, 1fr)' } }}>
+      <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0, display: 'grid', gap: 1.5 }} aria-label="Categories and points" component="section">
+        <InsertTitles
+          type={form.type}
+          hasCategory={form.selected !== null}
+          onCategory={(text, id) => change((f) => addCategory(f, text, id))}
+          onSubcategory={(text) => change((f) => addSubcategory(f, text))}
+        />
+        {hint ? <Alert severity="info" onClose={() => setHint(false)}>{PR.selectCategoryFirst}</Alert> : null}
+        <PointList
+          context={context}
+          height={480}
+          onAdd={(p) => {
+            setHint(form.selected === null);
+            change((f) => addPoint(f, p));
+          }}
+        />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2, minWidth: 0, display: 'grid', gap: 2 }} aria-label="New protocol" component="section">
+        {saved ? <Alert severity="success" onClose={() => setSaved(false)}>{PR.saved}</Alert> : null}
+        {failure ? (
+          <Alert severity="error" role="alert" onClose={clearFailure} slotProps={{ closeButton: { title: 'Clear' } }}>
+            <AlertTitle>{PR.saveError}</AlertTitle>
+            {failure.status ? `${failure.status}: ` : ''}{failure.message}
+          </Alert>
+        ) : null}
+        <FormHeader form={form} change={change} name={name} types={types.data ?? []} families={familyList} />
+        <Divider />
+        <CategoriesEditor form={form} change={change} />
+        <Divider />
+        <GroupsEditor form={form} change={change} />
+        <Divider />
+        <PhasesEditor form={form} change={change} />
+        {phaseMissing ? <Alert severity="warning">{PR.phaseMissing}</Alert> : null}
+        <Divider />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1 }}>
+          {check('Info appendix', form.infoAppendix, (v) => change((f) => ({ ...f, infoAppendix: v })), noInfoAppendix(form.type))}
+          {check('Show current loaded hours', form.showCurrentLoadedHours, (v) => change((f) => ({ ...f, showCurrentLoadedHours: v })))}
+          <TextField select size="small" label="Rating table location" value={form.ratingTableLocation} sx={{ minWidth: 200 }}
+            onChange={(e) => change((f) => ({ ...f, ratingTableLocation: e.target.value as RatingTableLocation }))}>
+            <MenuItem value="Start">Start</MenuItem>
+            <MenuItem value="End">End</MenuItem>
+            <MenuItem value="None">None</MenuItem>
+          </TextField>
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+          <Button variant="contained" disabled={problems.length > 0 || saving || !!failure} onClick={() => void save()}>Save protocol</Button>
+          {problems.length && !phaseMissing ? (
+            <Typography variant="body2" color="text.secondary">{problems[0]}</Typography>
+          ) : null}
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TProtocolListItem } from '@insp/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { CreateProtocol } from './CreateProtocol';
+import { ProtocolDetail } from './ProtocolDetail';
+import { ProtocolList } from './ProtocolList';
+import { PR } from './texts';
+
+type ListData = { result: TProtocolListItem[]; count: number };
+
+/** 001 §4: a deleted protocol leaves the list and the count goes down by one (the delete answers 204, no list). */
+function dropFromLists(qc: QueryClient, id: string) {
+  qc.setQueriesData<ListData>({ queryKey: ['protocols.list'] }, (old) => old && { result: old.result.filter((r) => r.id !== id), count: Math.max(0, old.count - 1) });
+  // other pages and filters are read again when next shown
+  void qc.invalidateQueries({ queryKey: ['protocols.list'], refetchType: 'none' });
+}
+
+/**
+ * /Protocols (001 §2, issue 10): tab-1 the list (a row opens its detail, kept in the address as ?id= so back and
+ * reload work), tab-2 the create form. The list keeps its search and page while a detail is open.
+ */
+export function ProtocolsPage() {
+  const [tab, setTab] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id');
+  const [notice, setNotice] = useState<string | null>(null);
+  const qc = useQueryClient();
+  const open = (next: string | null, message?: string) => {
+    setNotice(message ?? null);
+    setParams(next ? { id: next } : {});
+  };
+
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}>
+      <Typography variant="h1">{PR.title}</Typography>
+      <Tabs value={tab} onChange={(_, t: number) => setTab(t)} aria-label={PR.title}>
+        <Tab id="tab-1" aria-controls="tabpanel-1" label={PR.tabList} />
+        <Tab id="tab-2" aria-controls="tabpanel-2" label={PR.tabCreate} />
+      </Tabs>
+      <Box id={`tabpanel-${tab + 1}`} role="tabpanel" aria-labelledby={`tab-${tab + 1}`} sx={{ minWidth: 0 }}>
+        {tab === 0 ? (
+          <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+            {notice ? <Alert severity="success" onClose={() => setNotice(null)} sx={{ mb: 2 }}>{notice}</Alert> : null}
+            <Box sx={{ display: id ? 'none' : 'block' }}>
+              <ProtocolList onOpen={(r) => open(r.id)} />
+            </Box>
+            {id ? (
+              <ProtocolDetail
+                key={id}
+                id={id}
+                onBack={() => open(null)}
+                onOpen={open}
+                onDeleted={() => {
+                  dropFromLists(qc, id);
+                  open(null, 'Protocol deleted.');
+                }}
+              />
+            ) : null}
+          </Paper>
+        ) : (
+          <CreateProtocol />
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -69,6 +69,8 @@ export async function changeRunProtocol(ctx: ServiceContext, auditId: string, ru
     const run = await requireRun(db, auditId, runId);
     if (run.protocol_id === protocolId) return runOf(db, auditId, runId);
     const protocol = await runProtocol(db, protocolId, run.type, 'protocolId');
+    // An old version's id names the current version: the run may already be on it.
+    if (protocol.id === run.protocol_id) return runOf(db, auditId, runId);
     const old = await db.selectFrom('inspection_categories').select('id').where('inspection_id', '=', runId).execute();
     await sql`insert into inspection_categories (inspection_id, protocol_category_id, index, title)
       select ${runId}, pc.id, pc.index, pc.title from protocol_categories pc where pc.protocol_id = ${protocol.id} order by pc.index`.execute(db);

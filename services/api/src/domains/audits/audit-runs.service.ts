@@ -3,6 +3,7 @@ import type { Db } from '@insp/db';
 import { P, type TAuditRun, type TRunCreate, type TRunEquipmentInput } from '@insp/contracts';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { equipmentFor } from '../inspections/inspection-create.service.js';
+import { currentProtocolVersion } from '../protocols/protocols-versions.js';
 import { badField } from '../inspections/inspection-edit.save.js';
 import { auditChanged, requireAudit, requireRun, type AuditRow } from './audits.access.js';
 import { loadAudit } from './audit-load.js';
@@ -24,7 +25,8 @@ export async function addRun(ctx: ServiceContext, auditId: string, input: TRunCr
     const { kind, stage } = input.protocolRunType;
     const source = input.cloneRunId ? await requireRunOr400(db, auditId, input.cloneRunId) : null;
     if (source && input.protocolId && input.protocolId !== source.protocol_id) throw badField('protocolId', "differs from the cloned run's protocol");
-    const protocol = await runProtocol(db, input.protocolId ?? source?.protocol_id ?? null, kind);
+    // A clone runs its source's version: the results it copies name that version's points.
+    const protocol = await runProtocol(db, input.protocolId ?? source?.protocol_id ?? null, kind, 'protocolId', source ? 'exact' : 'current');
     let equipment = null;
     if (!SITE_KINDS.includes(kind)) {
       if (input.equipment) equipment = await runEquipment(db, audit, input.equipment);
@@ -58,10 +60,16 @@ async function requireRunOr400(db: Db, auditId: string, runId: string) {
   }
 }
 
-/** A live protocol of the run's kind (000 §3: the run type is the protocol kind and a stage). */
-export async function runProtocol(db: Db, protocolId: string | null, kind: string, field = 'protocolId') {
+/**
+ * A live protocol of the run's kind (000 §3: the run type is the protocol kind and a stage). A superseded version's
+ * id gives the current version (issue 10 'Versions'), unless `version` is 'exact'.
+ */
+export async function runProtocol(db: Db, protocolId: string | null, kind: string, field = 'protocolId', version: 'current' | 'exact' = 'current') {
   if (!protocolId) throw badField(field, 'is required (or clone a run)');
-  const p = await db.selectFrom('protocols').select(['id', 'name', 'type']).where('id', '=', protocolId).where('deleted_at', 'is', null).executeTakeFirst();
+  const p =
+    version === 'current'
+      ? await currentProtocolVersion(db, protocolId)
+      : await db.selectFrom('protocols').select(['id', 'name', 'type']).where('id', '=', protocolId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!p) throw badField(field, 'protocol not found');
   if (p.type !== kind) throw badField(field, `is a ${p.type} protocol; this run needs ${kind}`);
   return p;

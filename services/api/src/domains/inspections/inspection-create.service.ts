@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { writeAuditTrail, type Db } from '@insp/db';
 import { P, type TInspectionCreate, type TInspectionEdit } from '@insp/contracts';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
+import { currentProtocolVersion } from '../protocols/protocols-versions.js';
 import { loadInspectionEdit } from './inspection-edit.load.js';
 import { badField } from './inspection-edit.save.js';
 import { refreshSearchText } from './inspection-update.service.js';
@@ -17,7 +18,7 @@ export async function createInspection(ctx: ServiceContext, input: TInspectionCr
   const c = requirePermission(ctx, P.reports);
   return inTransaction(c, async (tx) => {
     const db = tx.db;
-    const protocol = await currentVersionOf(db, input.protocolId);
+    const protocol = await currentProtocolVersion(db, input.protocolId);
     if (!protocol) throw badField('protocolId', 'protocol not found');
     if (protocol.type.startsWith('Audit_')) throw badField('protocolId', 'an audit protocol runs inside an audit, not as an inspection');
     const customer = await db.selectFrom('customers').select('id').where('id', '=', input.customerId).where('deleted_at', 'is', null).executeTakeFirst();
@@ -97,20 +98,4 @@ export async function equipmentFor(db: Db, input: Pick<TInspectionCreate, 'custo
   const raced = await match();
   if (!raced) throw new Error('equipment insert conflicted but no live equipment matches');
   return check(raced);
-}
-
-/**
- * The protocol a new inspection runs: the one asked for, or, when that version has been superseded (issue 10
- * 'Versions'), the current version of the same protocol — a client holding an old id still starts on the latest.
- */
-async function currentVersionOf(db: Db, protocolId: string) {
-  const asked = await db.selectFrom('protocols').select(['id', 'name', 'type', 'root_protocol_id', 'superseded_at']).where('id', '=', protocolId).where('deleted_at', 'is', null).executeTakeFirst();
-  if (!asked?.superseded_at || !asked.root_protocol_id) return asked;
-  return db
-    .selectFrom('protocols')
-    .select(['id', 'name', 'type', 'root_protocol_id', 'superseded_at'])
-    .where('root_protocol_id', '=', asked.root_protocol_id)
-    .where('superseded_at', 'is', null)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
 }

@@ -55,6 +55,24 @@ export async function copyProtocolRows(db: Db, sourceId: string, values: Partial
 }
 
 /**
+ * The protocol a new inspection or audit run starts on (issue 10 'Versions'): the one asked for, or, when that
+ * version has been superseded, the current version of the same protocol, so a client holding an old id still
+ * starts on the latest. Undefined when the protocol is missing or soft-deleted (deleting the current version
+ * deletes the superseded ones too).
+ */
+export function currentProtocolVersion(db: Db, protocolId: string) {
+  return db
+    .selectFrom('protocols as asked')
+    .innerJoin('protocols as p', 'p.root_protocol_id', 'asked.root_protocol_id')
+    .select(['p.id', 'p.name', 'p.type'])
+    .where('asked.id', '=', protocolId)
+    .where('asked.deleted_at', 'is', null)
+    .where('p.superseded_at', 'is', null)
+    .where('p.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
  * Every change to a protocol's checklist goes through here (issue 10 'Versions'). A protocol no inspection uses is
  * changed in place. One that inspections use is copied to version + 1 (same root, `previous_version_id` the old
  * one), the old row is marked superseded, and `change` is applied to the copy: the inspections keep their

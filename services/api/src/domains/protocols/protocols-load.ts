@@ -1,21 +1,9 @@
 import { sql } from 'kysely';
 import { protocolTypeLabel, type TProtocol, type TProtocolTarget } from '@insp/contracts';
-import type { Db } from '@insp/db';
+import { groupBy, type Db } from '@insp/db';
 import { notFound } from '../../errors.js';
 
 const ms = (d: Date | string) => new Date(d).getTime();
-// Map.groupBy needs Node 21; the product supports Node 20.
-function groupBy<T, K>(xs: T[], key: (x: T) => K): Map<K, T[]> {
-  const m = new Map<K, T[]>();
-  for (const x of xs) {
-    const k = key(x);
-    const list = m.get(k);
-    if (list) list.push(x);
-    else m.set(k, [x]);
-  }
-  return m;
-}
-
 /** Targets with the names the list and detail show: family, model, equipment serial (or nickname). */
 export function targetsQuery(db: Db) {
   return db

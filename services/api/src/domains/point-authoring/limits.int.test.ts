@@ -3,6 +3,8 @@ import { authoringFixture, type AuthoringFixture } from './point-authoring.fixtu
 
 let f: AuthoringFixture;
 let ids: AuthoringFixture['ids'];
+/** A second measured point (limits belong to Measurement and the tables with rows only). */
+let second: string;
 const call: AuthoringFixture['call'] = (...args) => f.call(...args);
 const limitsOf = (pointId: string) =>
   f.t.db.selectFrom('measurement_limits').select(['product_family_id', 'product_model_id', 'critical_low', 'low', 'high', 'critical_high']).where('inspection_point_id', '=', pointId).orderBy('created_at').execute();
@@ -10,6 +12,7 @@ const limitsOf = (pointId: string) =>
 beforeAll(async () => {
   f = await authoringFixture();
   ids = f.ids;
+  second = (await f.t.db.insertInto('inspection_points').values({ name: 'Bearing temperature', type: 'Measurement', product_category_id: ids.category }).returning('id').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => f?.close());
 
@@ -82,15 +85,15 @@ describe('PUT api/v1/measurementLimits', () => {
     expect(await f.t.db.selectFrom('measurement_limits').select('id').where('inspection_point_id', '=', ids.points.oil).execute()).toHaveLength(rows.length);
 
     // A point without a limit for that target gets one.
-    const created = await call('PUT', '/api/v1/measurementLimits', 'admin', [{ inspectionPointId: ids.points.wear, productFamilyId: ids.family, high: 9 }]);
+    const created = await call('PUT', '/api/v1/measurementLimits', 'admin', [{ inspectionPointId: second, productFamilyId: ids.family, high: 9 }]);
     expect(created.statusCode).toBe(200);
-    expect(await limitsOf(ids.points.wear)).toEqual([{ product_family_id: ids.family, product_model_id: null, critical_low: null, low: null, high: 9, critical_high: null }]);
+    expect(await limitsOf(second)).toEqual([{ product_family_id: ids.family, product_model_id: null, critical_low: null, low: null, high: 9, critical_high: null }]);
   });
 
   it('answers 404 for an unknown limit id and 400 when the id belongs to another point', async () => {
     const unknown = await call('PUT', '/api/v1/measurementLimits', 'admin', [{ id: '00000000-0000-4000-8000-000000000000', inspectionPointId: ids.points.oil, productFamilyId: ids.family }]);
     expect(unknown.statusCode).toBe(404);
-    const other = (await limitsOf(ids.points.wear)).length && (await f.t.db.selectFrom('measurement_limits').select('id').where('inspection_point_id', '=', ids.points.wear).executeTakeFirstOrThrow()).id;
+    const other = (await limitsOf(second)).length && (await f.t.db.selectFrom('measurement_limits').select('id').where('inspection_point_id', '=', second).executeTakeFirstOrThrow()).id;
     const wrong = await call('PUT', '/api/v1/measurementLimits', 'admin', [{ id: other, inspectionPointId: ids.points.oil, productFamilyId: ids.family }]);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().field).toBe('0.inspectionPointId');

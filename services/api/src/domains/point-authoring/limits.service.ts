@@ -8,6 +8,7 @@ import {
 import { writeAuditTrail, type Db } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { AppError, fromZodIssues } from '../../errors.js';
+import { owns } from '../inspection-points/inspection-points.rules.js';
 
 /*
  * POST and PUT api/v1/measurementLimits (001 §7): four thresholds per point and product family or model.
@@ -92,12 +93,16 @@ async function checkReferences(db: Db, items: { inspectionPointId: string; produ
   const familyIds = unique(items.map((l) => l.productFamilyId));
   const modelIds = unique(items.map((l) => l.productModelId));
   // Share locks keep the point, family or model from going away before the limits commit.
-  const points = new Set((await db.selectFrom('inspection_points').select('id').where('id', 'in', pointIds).where('deleted_at', 'is', null).forShare().execute()).map((r) => r.id));
+  const points = new Map((await db.selectFrom('inspection_points').select(['id', 'type']).where('id', 'in', pointIds).where('deleted_at', 'is', null).forShare().execute()).map((r) => [r.id, r.type]));
   const families = new Set(familyIds.length ? (await db.selectFrom('product_families').select('id').where('id', 'in', familyIds).forShare().execute()).map((r) => r.id) : []);
   const models = new Set(modelIds.length ? (await db.selectFrom('product_models').select('id').where('id', 'in', modelIds).forShare().execute()).map((r) => r.id) : []);
   items.forEach((l, i) => {
     if (!points.has(l.inspectionPointId)) throw bad(`${i}.inspectionPointId`, 'no such inspection point');
     if (l.productFamilyId && !families.has(l.productFamilyId)) throw bad(`${i}.productFamilyId`, 'no such product family');
     if (l.productModelId && !models.has(l.productModelId)) throw bad(`${i}.productModelId`, 'no such product model');
+  });
+  // A point type without limits drops them at its next save (inspection-points rules): they are refused here too.
+  items.forEach((l, i) => {
+    if (!owns(points.get(l.inspectionPointId)!).limits) throw bad(`${i}.inspectionPointId`, 'this point type has no measurement limits');
   });
 }

@@ -7,7 +7,7 @@ import type { JobContext, JobDeps } from '../types.js';
 import { PermanentJobError } from './errors.js';
 
 /** Bump when the workbook's layout changes, so stored exports of unchanged protocols are built anew. */
-const LAYOUT = 'protocol-xlsx-1';
+const LAYOUT = 'protocol-xlsx-2';
 export const PROTOCOL_EXPORT_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface ProtocolExportData {
@@ -90,16 +90,26 @@ export function protocolExportFileName(data: ProtocolExportData, lang: string): 
   return `${name}_v${data.protocol.version}_${lang.toLowerCase().replace(/[^a-z0-9-]/g, '')}.xlsx`;
 }
 
+/** Points per line of the default 11 pt font. */
+const LINE_HEIGHT = 15;
+
 export const PROTOCOL_EXPORT_COLUMNS = ['Category', 'Point', 'Type', 'Phase', 'Unit', 'Limits (critical low / low / high / critical high)', 'Show in report'];
 
-/** One sheet: the protocol's name, then a bold row per category followed by its points (category repeated for filters). */
+/**
+ * One sheet: the protocol's name and its type and version on rows of their own (a long name runs on into the empty
+ * cells beside it), the header, then a bold row per category followed by its points (category repeated for
+ * filters). Printed landscape, one page wide.
+ */
 export async function buildProtocolWorkbook(data: ProtocolExportData): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Equipment Inspections';
-  const ws = wb.addWorksheet('Protocol', { views: [{ state: 'frozen', ySplit: 3 }] });
-  ws.columns = [{ width: 30 }, { width: 45 }, { width: 22 }, { width: 18 }, { width: 10 }, { width: 40 }, { width: 14 }];
-  ws.addRow([data.protocol.name, `${data.protocol.type}, version ${data.protocol.version}`]).font = { bold: true, size: 13 };
-  ws.addRow([]);
+  const ws = wb.addWorksheet('Protocol', {
+    views: [{ state: 'frozen', ySplit: 3 }],
+    pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '3:3' },
+  });
+  ws.columns = [{ width: 30 }, { width: 45 }, { width: 22 }, { width: 18 }, { width: 10 }, { width: 46 }, { width: 14 }];
+  ws.addRow([data.protocol.name]).font = { bold: true, size: 13 };
+  ws.addRow([`${data.protocol.type}, version ${data.protocol.version}`]);
   const header = ws.addRow(PROTOCOL_EXPORT_COLUMNS);
   header.font = { bold: true };
   for (const c of data.categories) {
@@ -108,7 +118,13 @@ export async function buildProtocolWorkbook(data: ProtocolExportData): Promise<B
     row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
     for (const p of c.points) {
       const r = ws.addRow([c.title, p.name, p.type, p.phase, p.unit, p.limits, p.showInReport ? 'Yes' : 'No']);
-      if (p.limits.includes('\n')) r.getCell(6).alignment = { wrapText: true, vertical: 'top' };
+      const lines = p.limits.split('\n').length;
+      if (lines > 1) {
+        r.alignment = { vertical: 'top' };
+        r.getCell(6).alignment = { wrapText: true, vertical: 'top' };
+        // Neither exceljs nor LibreOffice grows the row on opening: without a height the lines overlap the next row.
+        r.height = LINE_HEIGHT * lines;
+      }
     }
   }
   return Buffer.from(await wb.xlsx.writeBuffer());

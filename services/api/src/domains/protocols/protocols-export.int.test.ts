@@ -29,12 +29,15 @@ afterAll(async () => {
 });
 
 const exportOf = (id: string, lang: string, token = f.tok.admin) => f.call('GET', `/api/v1/InspectionProtocols/${id}/export?lang=${lang}`, token);
-async function sheetRows(body: Buffer) {
+async function sheet(body: Buffer) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(body as never);
   expect(wb.worksheets.map((w) => w.name)).toEqual(['Protocol']);
+  return wb.worksheets[0]!;
+}
+async function sheetRows(body: Buffer) {
   const rows: unknown[][] = [];
-  wb.worksheets[0]!.eachRow({ includeEmpty: false }, (row) => rows.push((row.values as unknown[]).slice(1)));
+  (await sheet(body)).eachRow({ includeEmpty: false }, (row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
 
@@ -53,9 +56,11 @@ describe('GET api/v1/InspectionProtocols/{id}/export', () => {
     expect(res.headers['content-type']).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toContain('Export_ daily_jaws_v1_fi.xlsx');
     const rows = await sheetRows(res.rawPayload);
-    expect(rows[0]).toEqual(['Export: daily/jaws', 'Daily, version 1']);
-    expect(rows[1]).toEqual(['Category', 'Point', 'Type', 'Phase', 'Unit', 'Limits (critical low / low / high / critical high)', 'Show in report']);
-    expect(rows.slice(2)).toEqual([
+    // The name alone on its row, so a long one runs on into the empty cells beside it.
+    expect(rows[0]).toEqual(['Export: daily/jaws']);
+    expect(rows[1]).toEqual(['Daily, version 1']);
+    expect(rows[2]).toEqual(['Category', 'Point', 'Type', 'Phase', 'Unit', 'Limits (critical low / low / high / critical high)', 'Show in report']);
+    expect(rows.slice(3)).toEqual([
       ['General'],
       ['General', 'General remarks', 'Comment', 'Before start', '', '', 'No'],
       ['Measurements'],
@@ -63,7 +68,14 @@ describe('GET api/v1/InspectionProtocols/{id}/export', () => {
     ]);
     // English: the point's own name. The same protocol again comes from storage, not from a second job.
     const en = await sheetRows((await exportOf(p.id, 'en')).rawPayload);
-    expect(en[5]![1]).toBe('Crusher setting');
+    expect(en[6]![1]).toBe('Crusher setting');
+    // As LibreOffice shows it: the two-line limits cell wraps on a row two lines high (no height: the lines overlap
+    // the next row), printed landscape one page wide.
+    const ws = await sheet(res.rawPayload);
+    expect(ws.getRow(7).getCell(6).alignment).toMatchObject({ wrapText: true });
+    expect(ws.getRow(7).height).toBeGreaterThanOrEqual(30);
+    expect(ws.getRow(7).getCell(2).alignment).toMatchObject({ vertical: 'top' });
+    expect(ws.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
     await exportOf(p.id, 'fi');
     const jobs = await t.db.selectFrom('outbox').select('idempotency_key').where('name', '=', 'protocols.export').execute();
     expect(jobs).toHaveLength(2);
@@ -74,7 +86,7 @@ describe('GET api/v1/InspectionProtocols/{id}/export', () => {
     const p = await f.create({ name: 'With a gone point', categories: [{ index: 0, title: 'A', inspectionPoints: [{ inspectionPointId: gone, index: 0 }] }] });
     await t.db.updateTable('inspection_points').set({ deleted_at: new Date() }).where('id', '=', gone).execute();
     const rows = await sheetRows((await exportOf(p.id, 'en')).rawPayload);
-    expect(rows[3]).toEqual(['A', 'Point not found!', '', '', '', '', 'Yes']);
+    expect(rows[4]).toEqual(['A', 'Point not found!', '', '', '', '', 'Yes']);
     expect((await exportOf(p.id, 'xx')).json()).toMatchObject({ statusCode: 400, field: 'lang' });
     expect((await exportOf(p.id, 'en', f.tok.manager)).statusCode).toBe(403);
     await f.call('DELETE', `/api/v1/InspectionProtocols/${p.id}/soft`, f.tok.admin);

@@ -91,11 +91,12 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
   });
   const valid = canSave(form, editor?.isValid) && optionsValid(form);
   const busy = save.isPending || duplicate.isPending || remove.isPending;
+  const [editorBusy, setEditorBusy] = useState(false);
   const onSave = () => (point && removed > 0 && point.usage.inspections > 0 ? setConfirm('removal') : save.mutate());
   const Editor = editor?.Editor;
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); if (valid && !busy) onSave(); }} sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); if (valid && !busy && !editorBusy) onSave(); }} sx={{ display: 'grid', gap: 2 }}>
       <CommonFields key={generation} value={form} onChange={change} disabled={busy} />
       <DocumentsField value={form} onChange={change} point={point} uploads={uploads} setUploads={setUploads} disabled={busy} />
       <MetadataEditor value={form} onChange={change} disabled={busy} />
@@ -103,7 +104,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
       <PointOptions value={form} onChange={change} disabled={busy} />
       <Box component="section" aria-label={`${TYPE_LONG[form.type]} content`} sx={{ display: 'grid', gap: 1 }}>
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{TYPE_LONG[form.type]}</Typography>
-        {Editor ? <Editor value={form} onChange={change} mode={mode} pointId={point?.id} disabled={busy} /> : <Alert severity="info">The editor of this type is not available yet.</Alert>}
+        {Editor ? <Editor value={form} onChange={change} mode={mode} pointId={point?.id} disabled={busy} onBusy={setEditorBusy} /> : <Alert severity="info">The editor of this type is not available yet.</Alert>}
       </Box>
       {point && removed > 0 ? <Alert severity="warning">This save removes {removed} item{removed === 1 ? '' : 's'}. {point.usage.inspections ? `${point.usage.inspections}${point.usage.inspectionsCapped ? '+' : ''} inspections used this point; their reports keep what was recorded.` : 'No inspection has used this point yet.'}</Alert> : null}
       {[save.error, duplicate.error].filter(Boolean).map((e, i) => <Alert key={i} severity="error">{failure(e)}</Alert>)}
@@ -111,7 +112,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
         <Button onClick={() => { setForm(initial()); setUploads([]); save.reset(); setGeneration((g) => g + 1); }} disabled={busy}>Cancel</Button>
         {point ? <Button onClick={() => duplicate.mutate()} disabled={busy}>Duplicate</Button> : null}
         {point ? <Button color="error" onClick={() => { remove.reset(); setConfirm('delete'); }} disabled={busy}>Delete point</Button> : null}
-        <Button type="submit" variant="contained" disabled={!valid || busy} sx={{ ml: 'auto' }}>Save</Button>
+        <Button type="submit" variant="contained" disabled={!valid || busy || editorBusy} sx={{ ml: 'auto' }}>Save</Button>
       </Box>
       {point ? (
         <>

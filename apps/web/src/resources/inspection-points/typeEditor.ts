@@ -12,6 +12,8 @@ export interface TypeEditorProps {
   /** Set in edit mode. */
   pointId?: string;
   disabled?: boolean;
+  /** The editor has work under way that the saved point needs (an option image uploading): Save waits for it. */
+  onBusy?: (busy: boolean) => void;
 }
 
 export interface TypeEditorModule {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +13,7 @@ import { useOptionImages } from './useOptionImages';
  * Dropdowns of a point (001 §2 'Dropdown'). Option images upload as soon as they are chosen; while any is
  * pending, 'Add new dropdown' is disabled and the option shows a loading overlay.
  */
-export function DropdownEditor({ value, onChange, disabled, mode }: TypeEditorProps) {
+export function DropdownEditor({ value, onChange, disabled, mode, onBusy }: TypeEditorProps) {
   const list = value.dropdowns ?? [];
   // An upload answers later: its image id goes onto the option as the form holds it then, not as it was.
   const latest = useRef(list);
@@ -22,6 +22,10 @@ export function DropdownEditor({ value, onChange, disabled, mode }: TypeEditorPr
   const images = useOptionImages((optionId, imageId) =>
     setList(latest.current.map((d) => ({ ...d, options: (d.options ?? []).map((o) => (o.id === optionId ? { ...o, imageId, imageUrl: null } : o)) }))),
   );
+  // Saving now would store the option without its image: the form's Save waits.
+  useEffect(() => {
+    onBusy?.(images.anyPending);
+  }, [images.anyPending, onBusy]);
   const [batch, setBatch] = useState<{ dropdown: TDropdownIn; option: TDropdownOptionIn } | null>(null);
 
   return (
@@ -41,7 +45,7 @@ export function DropdownEditor({ value, onChange, disabled, mode }: TypeEditorPr
       ))}
       {images.anyPending && (
         <Alert severity="info" role="status">
-          An option image is still uploading: save the point once it is done, or the image is left out.
+          An option image is still uploading: Save is available again once it is done.
         </Alert>
       )}
       <Button sx={{ alignSelf: 'flex-start' }} variant="outlined" disabled={disabled || images.anyPending} onClick={() => setList([...list, newDropdown(list)])}>

@@ -68,11 +68,13 @@ describe('dropdown editor', { timeout: 20_000 }, () => {
     expect(xhr.pending[0]!.url).toBe('/api/v1/images');
     expect(screen.getByTestId('option-image-overlay')).toBeTruthy();
     expect(addDropdown.disabled).toBe(true);
+    expect(ed.busy()).toBe(true); // the form's Save waits for the image
     expect(screen.getByText(/An option image is still uploading/)).toBeTruthy();
     act(() => xhr.pending[0]!.progress(40));
     expect(within(screen.getByTestId('option-image-overlay')).getByText('Uploading 40 %')).toBeTruthy();
     act(() => xhr.pending[0]!.answer(201, { id: uuid(40) }));
     await waitFor(() => expect(addDropdown.disabled).toBe(false));
+    expect(ed.busy()).toBe(false);
     expect(screen.queryByTestId('option-image-overlay')).toBeNull();
     expect(screen.getByText('Success')).toBeTruthy();
     expect(ed.current().dropdowns![0]!.options![0]!.imageId).toBe(uuid(40));

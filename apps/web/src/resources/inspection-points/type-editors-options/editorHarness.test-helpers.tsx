@@ -14,13 +14,14 @@ export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart
  * lets the test read the current value and the module's isValid.
  */
 export function renderEditor(mod: TypeEditorModule, start: Partial<TInspectionPointWrite>, mode: 'create' | 'edit' = 'create') {
-  const state: { value: TInspectionPointWrite } = {
+  const state: { value: TInspectionPointWrite; busy: boolean } = {
+    busy: false,
     value: { type: 'Comment', name: 'Point', productCategoryId: uuid(999), ...mod.initial?.(), ...start } as TInspectionPointWrite,
   };
   function Form() {
     const [value, setValue] = useState(state.value);
     state.value = value;
-    return <mod.Editor value={value} mode={mode} pointId={mode === 'edit' ? uuid(1) : undefined} onChange={(patch) => setValue((v) => ({ ...v, ...patch }))} />;
+    return <mod.Editor value={value} mode={mode} pointId={mode === 'edit' ? uuid(1) : undefined} onChange={(patch) => setValue((v) => ({ ...v, ...patch }))} onBusy={(b) => (state.busy = b)} />;
   }
   const view = render(
     <QueryClientProvider client={queryClient}>
@@ -29,7 +30,7 @@ export function renderEditor(mod: TypeEditorModule, start: Partial<TInspectionPo
       </ThemeProvider>
     </QueryClientProvider>,
   );
-  return { ...view, current: () => state.value, valid: () => mod.isValid?.(state.value) ?? true };
+  return { ...view, current: () => state.value, busy: () => state.busy, valid: () => mod.isValid?.(state.value) ?? true };
 }
 
 export const family = {

@@ -20,7 +20,7 @@ function TitleInput({ label, titles, onInsert, disabled }: { label: string; titl
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
       <Autocomplete
-        freeSolo options={titles.map((t) => t.text)} inputValue={text} onInputChange={(_, v) => setText(v)} disabled={disabled} sx={{ flex: 1, minWidth: 0 }}
+        freeSolo value={null} options={titles.map((t) => t.text)} inputValue={text} onInputChange={(_, v) => setText(v)} disabled={disabled} sx={{ flex: 1, minWidth: 0 }}
         renderInput={(params) => (
           <TextField {...params} size="small" label={label} onKeyDown={(e) => { if (e.key === 'Enter' && !e.defaultPrevented) { e.preventDefault(); insert(); } }} />
         )}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { Product } from './support/product.js';
+import { screenshot } from './support/browser.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { viewShot } from './support/editing.js';
+import { signInAsStaff, productAndBrowser } from './support/sign-in.js';
+import { expectTouchTargets, newTabletPage } from './support/tablet.js';
+
+/**
+ * /Protocols (001 §2, issue 10) on the built product with the demo seed: Ada Admin builds a Commission protocol
+ * (two categories, a subcategory, a new phase, points added from the list by double click), saves it, finds it,
+ * exports it to Excel, copies it and deletes the copy.
+ */
+let product: Product;
+let browser: Browser;
+productAndBrowser((p, b) => {
+  product = p;
+  browser = b;
+});
+
+const NAME = `E2E commission ${Date.now()}`;
+const PHASE = `E2E phase ${Date.now()}`;
+
+async function choose(page: Page, label: string, option: string, scope: Page | Locator = page) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function addFromList(page: Page, pointName: string) {
+  const filter = page.getByLabel('Filter inspection points');
+  await filter.fill(pointName);
+  const option = page.getByRole('listbox', { name: 'Inspection points' }).getByRole('option', { name: new RegExp(`^${pointName}`) }).first();
+  await option.waitFor();
+  await option.dblclick();
+}
+
+async function insertTitle(page: Page, label: string, text: string) {
+  await page.getByRole('combobox', { name: label }).fill(text);
+  await page.getByRole('button', { name: `${label}: insert` }).click();
+}
+
+describe('/Protocols', () => {
+  it('builds, saves, finds, exports, copies and deletes a Commission protocol', { timeout: 240_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await signInAsStaff(page, product.url, 'admin@company.example', '/Protocols');
+    expect(await page.getByRole('tab', { name: 'Protocols' }).getAttribute('id')).toBe('tab-1');
+    await page.getByRole('table', { name: 'Protocols' }).getByRole('row').nth(1).waitFor();
+    await screenshot(page, 'protocols-list');
+    await expectNoSeriousA11yViolations(page, 'protocols list');
+
+    await page.getByRole('tab', { name: 'Create protocol' }).click();
+    expect(await page.getByRole('tab', { name: 'Create protocol' }).getAttribute('id')).toBe('tab-2');
+    const save = page.getByRole('button', { name: 'Save protocol' });
+    expect(await save.isDisabled()).toBe(true);
+    await choose(page, 'Inspection type', 'Commission');
+    await page.getByText('This inspection type is only shown to specific groups').waitFor();
+    await page.getByRole('button', { name: 'Add target' }).click();
+    await choose(page, 'Product family 1', 'Jaw JC');
+
+    await insertTitle(page, 'Insert category title', 'E2E Engine');
+    await insertTitle(page, 'Insert subcategory title', 'E2E Before start');
+    await addFromList(page, 'Engine hours');
+    await addFromList(page, 'General remarks');
+    await insertTitle(page, 'Insert category title', 'E2E Hydraulics');
+    await addFromList(page, 'Hydraulic oil temperature');
+    const first = page.getByRole('region', { name: 'Category 1' });
+    await first.getByRole('listitem', { name: 'Engine hours' }).waitFor();
+    await first.getByRole('listitem', { name: 'General remarks' }).waitFor();
+    await page.getByRole('region', { name: 'Category 2' }).getByRole('listitem', { name: 'Hydraulic oil temperature' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete category 1' }).isDisabled()).toBe(true);
+
+    await page.getByLabel('Phases on').check();
+    await page.getByLabel('New phase name').fill(PHASE);
+    await page.getByRole('button', { name: 'Create phase' }).click();
+    await page.getByRole('button', { name: `1. ${PHASE}` }).waitFor();
+    await page.getByText('you need to choose phase for every point before you can create a protocol').first().waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(NAME);
+    expect(await save.isDisabled()).toBe(true);
+    const point = (name: string) => page.getByRole('listitem', { name, exact: true });
+    for (const p of ['Engine hours', 'General remarks', 'Hydraulic oil temperature']) await choose(page, 'Phase', PHASE, point(p));
+    await choose(page, 'Subcategory', 'E2E Before start', point('Engine hours'));
+    expect(await save.isDisabled()).toBe(false);
+    await screenshot(page, 'protocols-create-filled');
+    await expectNoSeriousA11yViolations(page, 'protocols create tab');
+
+    await save.click();
+    await page.getByText('New Protocol saved!').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('');
+
+    await page.getByRole('tab', { name: 'Protocols' }).click();
+    await page.getByLabel('Search protocols').fill(NAME);
+    const row = page.getByRole('row', { name: new RegExp(NAME) });
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    await page.getByText('1–1 of 1 protocols').waitFor();
+    await row.click();
+    await page.getByRole('heading', { name: NAME }).waitFor();
+    await page.locator('dd', { hasText: /^Jaw JC$/ }).waitFor();
+    const engine = page.getByRole('region', { name: 'E2E Engine' });
+    await engine.getByText('Engine hours').waitFor();
+    await engine.getByText(`Phase: ${PHASE}`).first().waitFor();
+    // both points of the first category went under the subcategory selected when it was inserted
+    await expect.poll(() => engine.getByText('Subcategory: E2E Before start').count()).toBe(2);
+    await screenshot(page, 'protocols-detail');
+    await expectNoSeriousA11yViolations(page, 'protocol detail');
+
+    const download = page.waitForEvent('download', { timeout: 90_000 });
+    await page.getByRole('button', { name: 'Export to Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await file.path())!);
+    const sheet = wb.getWorksheet('Protocol')!;
+    const cells: string[] = [];
+    sheet.eachRow((r) => r.eachCell((c) => cells.push(String(c.value))));
+    expect(cells).toContain('Engine hours');
+    expect(cells).toContain('Hydraulic oil temperature');
+    expect(cells.some((c) => c.includes('E2E Hydraulics'))).toBe(true);
+
+    await page.getByRole('button', { name: 'Create copy' }).click();
+    await page.getByRole('heading', { name: `${NAME} (copy)` }).waitFor();
+    await page.getByRole('button', { name: 'Back to list' }).click();
+    await page.getByText('1–2 of 2 protocols').waitFor();
+    await page.getByRole('row', { name: new RegExp(`${NAME} \\(copy\\)`) }).click();
+    await page.getByRole('heading', { name: `${NAME} (copy)` }).waitFor();
+    await page.getByRole('button', { name: 'Delete protocol' }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete protocol ${NAME} (copy)?` });
+    await dialog.getByText(/Type: Commission\. Targets: Jaw JC\./).waitFor();
+    await viewShot(page, 'protocols-delete');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('1–1 of 1 protocols').waitFor();
+    expect(await page.getByRole('row', { name: new RegExp(`${NAME} \\(copy\\)`) }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('fits an 820 px touch tablet with 44 px targets, the create tab stacked', { timeout: 120_000 }, async () => {
+    const page = await newTabletPage(browser);
+    await signInAsStaff(page, product.url, 'admin@company.example', '/Protocols');
+    const rows = page.getByRole('table', { name: 'Protocols' }).getByRole('row');
+    await rows.nth(1).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+    await expectTouchTargets({ tab: page.getByRole('tab'), 'protocol row': rows.nth(1), 'next page': page.getByRole('button', { name: /next page/i }) });
+    await screenshot(page, 'protocols-list-820');
+    await rows.nth(1).click();
+    await page.getByRole('button', { name: 'Export to Excel' }).waitFor();
+    await expectTouchTargets({
+      'back': page.getByRole('button', { name: 'Back to list' }),
+      'export': page.getByRole('button', { name: 'Export to Excel' }),
+      'copy': page.getByRole('button', { name: 'Create copy' }),
+      'delete': page.getByRole('button', { name: 'Delete protocol' }),
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+    await screenshot(page, 'protocols-detail-820');
+
+    await page.getByRole('button', { name: 'Back to list' }).click();
+    await page.getByRole('tab', { name: 'Create protocol' }).click();
+    await choose(page, 'Inspection type', 'Commission');
+    await insertTitle(page, 'Insert category title', 'Tablet category');
+    await addFromList(page, 'Engine hours');
+    await page.getByLabel('Phases on').check();
+    const left = await page.getByRole('region', { name: 'Categories and points' }).boundingBox();
+    const right = await page.getByRole('region', { name: 'New protocol' }).boundingBox();
+    expect(right!.y).toBeGreaterThanOrEqual(left!.y + left!.height - 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+    await expectTouchTargets({
+      'insert buttons': page.getByRole('button', { name: /: insert$/ }),
+      'add target': page.getByRole('button', { name: 'Add target' }),
+      'point actions': page.getByRole('region', { name: 'Category 1' }).getByRole('button'),
+      'checkboxes': page.getByRole('region', { name: 'New protocol' }).getByRole('checkbox'),
+      'save': page.getByRole('button', { name: 'Save protocol' }),
+    });
+    await screenshot(page, 'protocols-create-820');
+    await expectNoSeriousA11yViolations(page, 'protocols create tab at 820 px');
+    await page.context().close();
+  });
+});

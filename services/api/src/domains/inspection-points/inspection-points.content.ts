@@ -79,28 +79,51 @@ export async function writeContent(db: Db, pointId: string, d: PointData, opts: 
   return { groupId };
 }
 
-/** Upserted per family or model (one limit per target, unique indexes of migration 0005). */
+/**
+ * One limit per family or model (unique indexes of migration 0005). An item without its id updates the limit of its
+ * target. A limit moved to another target is rewritten under its own id after the rows that held targets are gone,
+ * so moving onto a removed limit's target or swapping two never meets the unique index half-way; a target still
+ * held by a limit the payload keeps (no deleteMissing) is a 400 naming the item.
+ */
 async function writeLimits(db: Db, pointId: string, d: PointData, deleteMissing: boolean) {
-  const current = await db.selectFrom('measurement_limits').select(['id', 'product_family_id', 'product_model_id']).where('inspection_point_id', '=', pointId).execute();
-  const byTarget = new Map(current.map((l) => [l.product_family_id ? `f:${l.product_family_id}` : `m:${l.product_model_id}`, l.id]));
-  // An item without its id still updates the limit of its target: one limit per family or model.
-  const items = d.measurementLimits.map((l) => ({
-    ...l,
-    id: isTempId(l.id) ? (byTarget.get(l.productFamilyId ? `f:${l.productFamilyId}` : `m:${l.productModelId}`) ?? null) : l.id,
-  }));
-  await syncRows(db, {
-    table: 'measurement_limits', parentColumn: 'inspection_point_id', parentId: pointId, items, existing: current.map((l) => ({ id: l.id, index: 0 })),
-    deleteMissing, path: 'measurementLimits', indexed: false,
-    values: (l) => ({
-      created_at: sql<Date>`clock_timestamp()`,
-      product_family_id: l.productFamilyId ?? null,
-      product_model_id: l.productModelId ?? null,
-      critical_low: l.criticalLow ?? null,
-      low: l.low ?? null,
-      high: l.high ?? null,
-      critical_high: l.criticalHigh ?? null,
-    }),
+  const current = await db
+    .selectFrom('measurement_limits')
+    .select(['id', 'product_family_id', 'product_model_id', 'created_at'])
+    .where('inspection_point_id', '=', pointId)
+    .execute();
+  const keyOf = (family: string | null | undefined, model: string | null | undefined) => (family ? `f:${family}` : `m:${model}`);
+  const byId = new Map(current.map((l) => [l.id, l]));
+  const byTarget = new Map(current.map((l) => [keyOf(l.product_family_id, l.product_model_id), l.id]));
+  const seen = new Set<string>();
+  const items = d.measurementLimits.map((l, i) => {
+    const key = keyOf(l.productFamilyId, l.productModelId);
+    const id = isTempId(l.id) ? (byTarget.get(key) ?? null) : l.id!;
+    if (id && !byId.has(id)) throw bad(`measurementLimits[${i}].id`, `${id} is not one of this point's items`);
+    if (id && seen.has(id)) throw bad(`measurementLimits[${i}].id`, 'the same item is given twice');
+    if (id) seen.add(id);
+    const row = id ? byId.get(id)! : null;
+    return { l, i, key, id, row, moved: !!row && keyOf(row.product_family_id, row.product_model_id) !== key };
   });
+  const kept = current.filter((l) => !seen.has(l.id));
+  const gone = [...(deleteMissing ? kept.map((l) => l.id) : []), ...items.filter((x) => x.moved).map((x) => x.id!)];
+  const held = new Set((deleteMissing ? [] : kept).map((l) => keyOf(l.product_family_id, l.product_model_id)));
+  for (const x of items) {
+    if (held.has(x.key)) throw bad(`measurementLimits[${x.i}].${x.l.productFamilyId ? 'productFamilyId' : 'productModelId'}`, 'the point already has a limit for this product family or model');
+  }
+  if (gone.length) await db.deleteFrom('measurement_limits').where('id', 'in', gone).execute();
+  for (const x of items) {
+    const values = {
+      product_family_id: x.l.productFamilyId ?? null,
+      product_model_id: x.l.productModelId ?? null,
+      critical_low: x.l.criticalLow ?? null,
+      low: x.l.low ?? null,
+      high: x.l.high ?? null,
+      critical_high: x.l.criticalHigh ?? null,
+    };
+    if (x.row && !x.moved) await db.updateTable('measurement_limits').set(values).where('id', '=', x.id!).execute();
+    // No index column: read in creation order, so a new row gets its own time and a moved one keeps its own.
+    else await db.insertInto('measurement_limits').values({ ...values, inspection_point_id: pointId, ...(x.row ? { id: x.row.id, created_at: x.row.created_at } : { created_at: sql<Date>`clock_timestamp()` }) }).execute();
+  }
 }
 
 /**

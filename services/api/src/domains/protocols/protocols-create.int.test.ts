@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { KyselyPlugin } from 'kysely';
+import { Level, ZProtocolCreate, type Actor } from '@insp/contracts';
+import { anonymousContext, createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createProtocol } from './protocols-create.service.js';
 import { seedProtocolFixtures, type ProtocolFixtures } from './protocols.fixtures.test-helpers.js';
 
 let t: TestApp;
@@ -138,5 +141,26 @@ describe('POST api/v1/inspectionProtocols', () => {
     const res = await post(f.body({ categories: [{ index: 0, title: 'A', inspectionPoints: [{ inspectionPointId: f.points.comment, index: 0, dependencies: [{ json: { a: 'x\u0000' } }] }] }] }));
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('categories.0.inspectionPoints.0.dependencies.0.json.a');
+  });
+});
+
+describe('createProtocol queries', () => {
+  it('writes a protocol in the same number of queries whatever its number of categories (no query per category)', async () => {
+    let queries = 0;
+    const counting: KyselyPlugin = { transformQuery: (a) => ((queries += 1), a.node), transformResult: async (a) => a.result };
+    const actor: Actor = { userId: f.users.admin!, email: 'admin@company.example', kind: 'staff', level: Level.Admin, flags: [], companyId: null, distributorAdmin: false };
+    const ctx = { ...anonymousContext(t), db: t.db.withPlugin(counting), actor };
+    const count = async (n: number) => {
+      const categories = Array.from({ length: n }, (_, i) => ({
+        index: i, title: `C${i}`, subcategoryTitles: [{ index: 0, title: 'S' }],
+        inspectionPoints: [{ inspectionPointId: f.points.comment, index: 0, subcategoryTitleIndex: 0, dependencies: [{ json: { i } }] }, { inspectionPointId: f.points.measure, index: 1 }],
+      }));
+      queries = 0;
+      const p = await createProtocol(ctx, ZProtocolCreate.parse(f.body({ type: 'Commission', categories })));
+      expect(p.categories).toHaveLength(n);
+      expect(p.categories[n - 1]!.inspectionPoints.map((x) => [x.inspectionPointId, x.subcategoryTitleIndex, x.dependencies.map((d) => d.json)])).toEqual([[f.points.comment, 0, [{ i: n - 1 }]], [f.points.measure, null, []]]);
+      return queries;
+    };
+    expect(await count(20)).toBe(await count(2));
   });
 });

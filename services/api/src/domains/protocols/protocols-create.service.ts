@@ -136,25 +136,30 @@ async function insertProtocol(db: Db, input: TProtocolCreate, userId: string): P
   const phases = new Map<string, number>();
   for (const p of input.phases) if (!phases.has((p.phaseId ?? p.id)!)) phases.set((p.phaseId ?? p.id)!, p.order);
   if (phases.size) await db.insertInto('protocol_phases').values([...phases].map(([phase_id, sort_order]) => ({ protocol_id: id, phase_id, sort_order }))).execute();
-  for (const c of input.categories) {
-    const { id: categoryId } = await db.insertInto('protocol_categories').values({ protocol_id: id, index: c.index, title: c.title.text, category_title_id: c.title.id }).returning('id').executeTakeFirstOrThrow();
-    if (c.subcategoryTitles.length) {
-      await db.insertInto('protocol_subcategory_titles').values(c.subcategoryTitles.map((s) => ({ protocol_category_id: categoryId, index: s.index, title: s.title.text, category_title_id: s.title.id }))).execute();
-    }
-    if (!c.inspectionPoints.length) continue;
-    const points = await db
+  // Ids made here so every part goes in with one insert per table (per 1,000 rows, under PostgreSQL's 65,535
+  // parameters), however many categories there are.
+  const categories = input.categories.map((c) => ({ c, id: crypto.randomUUID() }));
+  if (categories.length) {
+    await db.insertInto('protocol_categories').values(categories.map(({ c, id: categoryId }) => ({ id: categoryId, protocol_id: id, index: c.index, title: c.title.text, category_title_id: c.title.id }))).execute();
+  }
+  const subs = categories.flatMap(({ c, id: categoryId }) => c.subcategoryTitles.map((x) => ({ protocol_category_id: categoryId, index: x.index, title: x.title.text, category_title_id: x.title.id })));
+  for (let i = 0; i < subs.length; i += 1000) await db.insertInto('protocol_subcategory_titles').values(subs.slice(i, i + 1000)).execute();
+  const points = categories.flatMap(({ c, id: categoryId }) => c.inspectionPoints.map((p) => ({ p, categoryId, id: crypto.randomUUID() })));
+  for (let i = 0; i < points.length; i += 1000) {
+    await db
       .insertInto('protocol_points')
-      .values(c.inspectionPoints.map((p) => ({
-        protocol_id: id, protocol_category_id: categoryId, inspection_point_id: p.inspectionPointId, index: p.index, name: p.name,
+      .values(points.slice(i, i + 1000).map(({ p, categoryId, id: pointId }) => ({
+        id: pointId, protocol_id: id, protocol_category_id: categoryId, inspection_point_id: p.inspectionPointId, index: p.index, name: p.name,
         phase_id: p.phaseId, prefill: p.prefill === null ? null : JSON.stringify(p.prefill), sample_id_index: p.sampleIdIndex,
         show_value_in_report_header: p.showValueInReportHeader, show_in_report: p.showInReport, optional: p.optional, subcategory_title_index: p.subcategoryTitleIndex,
       })))
-      .returning('id')
       .execute();
-    // Dependencies are read in created_at order (no index column): one millisecond apart keeps the authored order.
-    const at = Date.now();
-    const deps = c.inspectionPoints.flatMap((p, k) => p.dependencies.map((d, n) => ({ protocol_point_id: points[k]!.id, json: JSON.stringify(d.json), created_at: new Date(at + n) })));
-    if (deps.length) await db.insertInto('protocol_point_dependencies').values(deps).execute();
+  }
+  // Dependencies are read in created_at order (no index column): one millisecond apart keeps the authored order.
+  const at = Date.now();
+  const deps = points.flatMap(({ p, id: pointId }) => p.dependencies.map((d) => ({ protocol_point_id: pointId, json: JSON.stringify(d.json) })));
+  for (let i = 0; i < deps.length; i += 1000) {
+    await db.insertInto('protocol_point_dependencies').values(deps.slice(i, i + 1000).map((d, k) => ({ ...d, created_at: new Date(at + i + k) }))).execute();
   }
   if (input.categoryGroups.length) {
     await db.insertInto('protocol_category_groups').values(input.categoryGroups.map((g, index) => ({ protocol_id: id, index, name: g.name, category_indices: g.categoryIndices }))).execute();

@@ -99,6 +99,8 @@ describe('POST api/v1/inspectionProtocols', () => {
     await refused(f.body({ categories: [{ index: 0, title: 'A', subcategoryTitles: [{ index: 0, title: 'Sub' }] }] }), 'categories.0.subcategoryTitles', 'only Commission');
     await refused(f.body({ type: 'Commission', categories: [{ index: 0, title: 'A', subcategoryTitles: [{ index: 0, title: '' }] }] }), 'categories.0.subcategoryTitles.0.title');
     await refused(f.body({ categories: [{ index: 0, title: 'A' }, { index: 0, title: 'B' }] }), 'categories.1.index');
+    // Points are listed by index: two at one index would come out in any order.
+    await refused(f.body({ categories: [{ index: 0, title: 'A', inspectionPoints: [{ inspectionPointId: f.points.comment, index: 0 }, { inspectionPointId: f.points.radio, index: 0 }] }] }), 'categories.0.inspectionPoints.1.index', 'used twice');
     await refused(f.body({ categoryGroups: [{ name: 'G', categoryIndices: [7] }] }), 'categoryGroups.0.categoryIndices');
     const p = await f.create({
       type: 'Commission', name: 'Commission with subcategories', targets: [],

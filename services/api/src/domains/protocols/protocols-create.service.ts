@@ -49,8 +49,11 @@ function checkShape(input: TProtocolCreate) {
       if (subs.has(s.index)) throw bad(`categories.${i}.subcategoryTitles.${j}.index`, `${s.index} is used twice`);
       subs.add(s.index);
     });
+    const points = new Set<number>();
     c.inspectionPoints.forEach((p, j) => {
       const at = `categories.${i}.inspectionPoints.${j}`;
+      if (points.has(p.index)) throw bad(`${at}.index`, `${p.index} is used twice in the category`);
+      points.add(p.index);
       if (p.subcategoryTitleIndex !== null && !subs.has(p.subcategoryTitleIndex)) throw bad(`${at}.subcategoryTitleIndex`, 'names no subcategory title of its category');
       if (input.phasesOn && !p.phaseId) throw bad(`${at}.phaseId`, 'you need to choose phase for every point before you can create a protocol');
     });

@@ -41,20 +41,20 @@ function PointItem({ p, c, i, k, form, change }: { p: FormPoint; c: FormCategory
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
         {form.phasesOn ? (
-          <TextField select size="small" label="Phase" value={p.phaseId ?? ''} error={!p.phaseId} sx={{ minWidth: 160 }}
+          <TextField select size="small" label="Phase" value={p.phaseId ?? ''} error={!p.phaseId} fullWidth={false} sx={{ width: 220 }}
             onChange={(e) => set({ phaseId: e.target.value || null })}>
             <MenuItem value=""><em>No phase</em></MenuItem>
             {form.phases.map((ph) => <MenuItem key={ph.phaseId} value={ph.phaseId}>{ph.name}</MenuItem>)}
           </TextField>
         ) : null}
         {c.subcategories.length ? (
-          <TextField select size="small" label="Subcategory" value={p.subcategoryTitleIndex ?? ''} sx={{ minWidth: 160 }}
+          <TextField select size="small" label="Subcategory" value={p.subcategoryTitleIndex ?? ''} fullWidth={false} sx={{ width: 200 }}
             onChange={(e) => set({ subcategoryTitleIndex: e.target.value === '' ? null : Number(e.target.value) })}>
             <MenuItem value=""><em>None</em></MenuItem>
             {c.subcategories.map((s) => <MenuItem key={s.index} value={s.index}>{s.title || '(no title)'}</MenuItem>)}
           </TextField>
         ) : null}
-        <TextField size="small" type="number" label="Sample id index" value={p.sampleIdIndex ?? ''} sx={{ width: 150 }}
+        <TextField size="small" type="number" label="Sample id index" value={p.sampleIdIndex ?? ''} fullWidth={false} sx={{ width: 160 }}
           slotProps={{ htmlInput: { min: 0, step: 1 } }}
           onChange={(e) => set({ sampleIdIndex: e.target.value === '' ? null : Math.max(0, Math.trunc(Number(e.target.value))) })} />
         <FormControlLabel label="Show in report" control={<Checkbox size="small" checked={p.showInReport} onChange={(e) => set({ showInReport: e.target.checked })} />} />

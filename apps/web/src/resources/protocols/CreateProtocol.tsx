@@ -118,7 +118,7 @@ export function CreateProtocol() {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1 }}>
           {check('Info appendix', form.infoAppendix, (v) => change((f) => ({ ...f, infoAppendix: v })), noInfoAppendix(form.type))}
           {check('Show current loaded hours', form.showCurrentLoadedHours, (v) => change((f) => ({ ...f, showCurrentLoadedHours: v })))}
-          <TextField select size="small" label="Rating table location" value={form.ratingTableLocation} sx={{ minWidth: 200 }}
+          <TextField select size="small" label="Rating table location" value={form.ratingTableLocation} fullWidth={false} sx={{ width: 220 }}
             onChange={(e) => change((f) => ({ ...f, ratingTableLocation: e.target.value as RatingTableLocation }))}>
             <MenuItem value="Start">Start</MenuItem>
             <MenuItem value="End">End</MenuItem>

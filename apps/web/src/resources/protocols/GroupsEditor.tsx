@@ -14,7 +14,7 @@ const NO_CATEGORY = -1;
 
 function CategorySelect({ form, label, value, onChange, exclude = [] }: { form: ProtocolForm; label: string; value: string; onChange: (v: string) => void; exclude?: number[] }) {
   return (
-    <TextField select size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 180 }}>
+    <TextField select size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} fullWidth={false} sx={{ width: 200 }}>
       {/* 001 §3: -1 means 'no category' */}
       <MenuItem value={String(NO_CATEGORY)}>No category</MenuItem>
       {form.categories.map((c, i) => (exclude.includes(i) ? null : <MenuItem key={c.key} value={String(i)}>{c.title || `Category ${i + 1}`}</MenuItem>))}
@@ -34,7 +34,7 @@ export function GroupsEditor({ form, change }: { form: ProtocolForm; change: Cha
       <Typography variant="h3" sx={{ fontSize: '1.1rem' }}>Category groups</Typography>
       {form.groups.map((g, gi) => (
         <Box key={g.key} role="group" aria-label={`Category group ${g.name || gi + 1}`} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          <TextField size="small" label={`Group ${gi + 1} name`} value={g.name} required error={!g.name.trim()}
+          <TextField size="small" fullWidth={false} sx={{ width: 220 }} label={`Group ${gi + 1} name`} value={g.name} required error={!g.name.trim()}
             onChange={(e) => change((f) => ({ ...f, groups: f.groups.map((x, k) => (k === gi ? { ...x, name: e.target.value } : x)) }))} />
           {g.categoryIndices.map((x, k) => (
             <Chip key={`${x}-${k}`} label={title(x)} onDelete={() => setGroup(gi, (xs) => xs.filter((_, n) => n !== k))} />
@@ -45,7 +45,7 @@ export function GroupsEditor({ form, change }: { form: ProtocolForm; change: Cha
         </Box>
       ))}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <TextField size="small" label="New group name" value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField size="small" fullWidth={false} sx={{ width: 220 }} label="New group name" value={name} onChange={(e) => setName(e.target.value)} />
         <CategorySelect form={form} label="Group category" value={cat} onChange={setCat} />
         <Button variant="outlined" disabled={cat === '' || !name.trim()}
           onClick={() => { change((f) => addGroup(f, name.trim(), cat === '' ? null : Number(cat))); setName(''); setCat(''); }}>

@@ -40,12 +40,12 @@ export function PhasesEditor({ form, change }: { form: ProtocolForm; change: Cha
             {!form.phases.length ? <Typography variant="body2" color="text.secondary">No phases yet.</Typography> : null}
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <TextField select size="small" label="Add existing phase" value="" sx={{ minWidth: 200 }}
+            <TextField select size="small" label="Add existing phase" value="" fullWidth={false} sx={{ width: 220 }}
               onChange={(e) => { const p = free.find((x) => x.id === e.target.value); if (p) change((f) => addPhase(f, p)); }}>
               {free.map((p) => <MenuItem key={p.id} value={p.id}>{p.name}</MenuItem>)}
               {!free.length ? <MenuItem disabled value="none">No more phases</MenuItem> : null}
             </TextField>
-            <TextField size="small" label="New phase name" value={newName} onChange={(e) => setNewName(e.target.value)} />
+            <TextField size="small" fullWidth={false} sx={{ width: 220 }} label="New phase name" value={newName} onChange={(e) => setNewName(e.target.value)} />
             <Button variant="outlined" disabled={!newName.trim() || create.isPending} onClick={() => create.mutate(newName.trim())}>Create phase</Button>
           </Box>
           {create.error ? <Alert severity="error">{shownMessage(create.error)}</Alert> : null}

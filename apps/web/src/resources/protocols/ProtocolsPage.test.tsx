@@ -1,0 +1,252 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TProtocol, TProtocolListItem, TProtocolTarget } from '@insp/contracts';
+import { queryClient } from '../../providers/queryClient';
+import { fakeApi, renderAt } from '../../test/render';
+import { ProtocolsPage } from './ProtocolsPage';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const FAM = uuid(1);
+const MODEL = uuid(2);
+const CAT = uuid(3);
+const PHASE = uuid(4);
+const target = (n: number): TProtocolTarget => ({
+  id: uuid(500 + n), productFamilyId: FAM, productFamilyName: `Family ${n}`, productModelId: null, productModelName: null, equipmentId: null, equipmentSerial: null,
+});
+const row = (n: number, over: Partial<TProtocolListItem> = {}): TProtocolListItem => ({
+  id: uuid(100 + n), name: `Protocol ${n}`, type: 'Daily', created: Date.UTC(2026, 0, n), createdBy: 'Ada Admin', version: 1, targets: [target(1)], targetCount: 1, ...over,
+});
+const protocol = (over: Partial<TProtocol> = {}): TProtocol => ({
+  id: uuid(101), protocolId: uuid(101), name: 'Protocol 1', type: 'Daily', typeName: 'Daily', date: null, summary: null, index: 0, created: Date.UTC(2026, 0, 1),
+  createdBy: 'Ada Admin', targets: [target(1)], products: ['Jaw'], phasesOn: false, phases: [], categoryGroups: [], infoAppendix: false, ratingTableLocation: 'Start',
+  showCurrentLoadedHours: true, automaticName: false, copyOfProtocolId: null, version: 1, rootProtocolId: uuid(101), previousVersionId: null, supersededAt: null,
+  versions: [{ id: uuid(101), version: 1, created: Date.UTC(2026, 0, 1), supersededAt: null, deleted: false, inspectionCount: 2 }],
+  categories: [{
+    id: uuid(700), index: 0, title: { id: null, text: 'Engine' }, itemCount: 2, subcategoryTitles: [],
+    inspectionPoints: [
+      { id: uuid(801), protocolPointId: uuid(801), inspectionPointId: uuid(901), pointFound: true, index: 0, name: 'Engine hours', type: 'Measurement', phaseId: null, phaseName: null,
+        measurementTitle: 'Hours', unit: 'h', prefill: null, sampleIdIndex: 2, showValueInReportHeader: false, showInReport: false, optional: false, subcategoryTitleIndex: null,
+        dependencies: [{ id: uuid(990), json: { dependsOn: 'equipment.productModelId' } }] },
+      { id: uuid(802), protocolPointId: uuid(802), inspectionPointId: null, pointFound: false, index: 1, name: null, type: null, phaseId: null, phaseName: null,
+        measurementTitle: null, unit: null, prefill: null, sampleIdIndex: null, showValueInReportHeader: false, showInReport: true, optional: false, subcategoryTitleIndex: null, dependencies: [] },
+    ],
+  }],
+  ...over,
+});
+
+const TYPES = ['Daily', 'Commission', 'Audit_Site', 'Closed'].map((type) => ({
+  type, name: type.replace('_', ' '), showOnlyToSpecificGroups: type !== 'Daily' && type !== 'Closed', note: type !== 'Daily' && type !== 'Closed' ? 'This inspection type is only shown to specific groups' : null,
+}));
+
+let api: ReturnType<typeof fakeApi>;
+let rows: TProtocolListItem[];
+let saveStatus: number;
+const posted: unknown[] = [];
+beforeEach(() => {
+  rows = [row(1, { targets: [target(1), target(2), target(3)], targetCount: 5 }), row(2)];
+  saveStatus = 201;
+  posted.length = 0;
+  api = fakeApi({
+    'protocols.types': () => ({ data: TYPES }),
+    'protocols.list': (input) => {
+      const q = input as { search: string; offset: number };
+      const hits = rows.filter((r) => r.name.toLowerCase().includes(q.search.toLowerCase()));
+      return { data: { result: hits, count: hits.length } };
+    },
+    'protocols.get': (input) => ({ data: protocol({ id: (input as { id: string }).id }) }),
+    'protocols.softDelete': (input) => ({ data: input }),
+    'protocols.updateDependencyJson': () => ({ data: { id: uuid(991), json: { a: 1 }, protocolPointId: uuid(881), protocolId: uuid(102), version: 2, newVersion: true } }),
+    'productFamilies.all': () => ({ data: [{ id: FAM, name: 'Jaw', familyName: 'Jaw', longFamilyName: '', productCategoryId: CAT, productCategoryName: 'Crushers', division: null, productModels: [{ id: MODEL, name: 'JC80', productFamilyId: FAM }] }] }),
+    'inspectionPoints.list': () => ({ data: { result: [{ id: uuid(901), name: 'Engine hours', type: 'Measurement', productCategoryId: CAT, familyNames: [], languages: [] }], count: 1 } }),
+    'pointAuthoring.categoryTitles': () => ({ data: [] }),
+    'pointAuthoring.inspectionPhases': () => ({ data: [{ id: PHASE, name: 'Running' }] }),
+    'pointAuthoring.createInspectionPhase': (input) => ({ data: { id: uuid(5), name: (input as { Name: string }).Name } }),
+    'equipment.byProductModels': () => ({ data: [] }),
+  });
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (String(url).startsWith('/api/v1/inspectionProtocols')) {
+      posted.push(JSON.parse(String(init?.body)));
+      return saveStatus === 201
+        ? Response.json({}, { status: 201 })
+        : Response.json({ statusCode: saveStatus, error: 'BAD_REQUEST', message: 'categories.0.title: is required', field: 'categories.0.title' }, { status: saveStatus });
+    }
+    return api.fetch(url, init);
+  });
+});
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const render = () => renderAt('/Protocols', [{ path: '/Protocols', element: <ProtocolsPage /> }]);
+const calls = (path: string) => api.calls.filter((c) => c.path === path).map((c) => c.input as Record<string, unknown>);
+const saveButton = () => screen.getByRole('button', { name: 'Save protocol' }) as HTMLButtonElement;
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+function insertCategory(title: string) {
+  fireEvent.change(screen.getByRole('combobox', { name: 'Insert category title' }), { target: { value: title } });
+  fireEvent.click(screen.getByRole('button', { name: 'Insert category title: insert' }));
+}
+async function openCreate() {
+  render();
+  fireEvent.click(screen.getByRole('tab', { name: 'Create protocol' }));
+  await screen.findByRole('option', { name: /Engine hours/ });
+}
+const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+
+describe('/Protocols', { timeout: 60_000 }, () => {
+  it('lists protocols (tab-1) with three targets then "and N others"; a search is debounced and starts at offset 0', async () => {
+    render();
+    expect(screen.getByRole('tab', { name: 'Protocols' }).id).toBe('tab-1');
+    expect(screen.getByRole('tab', { name: 'Create protocol' }).id).toBe('tab-2');
+    expect(await screen.findByText('Family 1, Family 2, Family 3 and 2 others')).toBeTruthy();
+    expect(calls('protocols.list')[0]).toMatchObject({ offset: 0, amount: 50, orderKey: 'created', orderDirection: 'desc' });
+    fireEvent.change(screen.getByLabelText('Search protocols'), { target: { value: 'Protocol 2' } });
+    await waitFor(() => expect(screen.queryByText('Protocol 1')).toBeNull());
+    expect(calls('protocols.list').at(-1)).toMatchObject({ search: 'Protocol 2', offset: 0 });
+    expect(calls('protocols.list').filter((c) => String(c.search).startsWith('Protocol ')).length).toBe(1);
+  });
+
+  it('opens the detail: products, points with "Show in report", "Point not found!", and a dependency saved into a new version', async () => {
+    render();
+    fireEvent.click(await screen.findByText('Protocol 1'));
+    await screen.findByRole('heading', { name: 'Protocol 1' });
+    expect(screen.getByText('Jaw')).toBeTruthy();
+    expect(screen.getByText('Point not found!')).toBeTruthy();
+    const fact = (text: string) => screen.queryAllByText((_, el) => el?.tagName === 'P' && el.textContent === text);
+    expect(fact('Show in report: No')).toHaveLength(1);
+    expect(fact('Show in report: Yes')).toHaveLength(1);
+    expect(fact('Sample id index: 2')).toHaveLength(1);
+    expect(screen.getByText(/used by 2 inspections/)).toBeTruthy();
+    expect(screen.getByText('Equipment model (equipment.productModelId)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit JSON' }));
+    const field = screen.getByLabelText('Dependency JSON of Engine hours');
+    fireEvent.change(field, { target: { value: '{oops' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save JSON' }));
+    expect(screen.getByText('Not valid JSON.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '{"a": 1}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save JSON' }));
+    await screen.findByText('Saved in a new version (2): inspections use the previous one.');
+    expect(calls('protocols.updateDependencyJson')[0]).toMatchObject({ id: uuid(101), pointId: uuid(801), dependencyId: uuid(990), json: { a: 1 } });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/Protocols?id=${uuid(102)}`));
+  });
+
+  it('deletes after a confirmation naming the protocol, its targets and type; the list count goes one lower', async () => {
+    render();
+    await screen.findByText('1–2 of 2 protocols');
+    fireEvent.click(screen.getByText('Protocol 1'));
+    await screen.findByRole('heading', { name: 'Protocol 1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete protocol' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete protocol Protocol 1?' });
+    expect(within(dialog).getByText(/Type: Daily\. Targets: Jaw\./)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('1–1 of 1 protocols');
+    expect(calls('protocols.softDelete')).toEqual([{ id: uuid(101) }]);
+    await waitFor(() => expect(screen.queryByText('Protocol 1')).toBeNull());
+    expect(screen.getByText('Protocol 2')).toBeTruthy();
+  });
+
+  it('enables Save only per §5; an ignoring type clears the targets and Closed turns the info appendix off', async () => {
+    await openCreate();
+    expect(saveButton().disabled).toBe(true);
+    await choose('Inspection type', 'Daily');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'My daily' } });
+    insertCategory('Engine');
+    expect(saveButton().disabled).toBe(true); // Daily needs a family target
+    fireEvent.click(screen.getByRole('button', { name: 'Add target' }));
+    expect(saveButton().disabled).toBe(true); // a target without its family
+    await choose('Product family 1', 'Jaw');
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Category 1 title' }), { target: { value: ' ' } });
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Category 1 title' }), { target: { value: 'Engine' } });
+
+    fireEvent.click(checkbox('Info appendix'));
+    expect(checkbox('Info appendix').checked).toBe(true);
+    await choose('Inspection type', 'Commission');
+    expect(screen.getByText('This inspection type is only shown to specific groups')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Product family 1' })).toBeTruthy();
+    expect(checkbox('Info appendix').checked).toBe(true);
+    await choose('Inspection type', 'Closed');
+    expect(checkbox('Info appendix').checked).toBe(false);
+    await choose('Inspection type', 'Audit Site');
+    expect(screen.queryByRole('combobox', { name: 'Product family 1' })).toBeNull();
+    expect(screen.getByText('This type has no targets.')).toBeTruthy();
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it('refuses to delete the first category or one with points; moving a category swaps its index inside groups; automatic name', async () => {
+    await openCreate();
+    await choose('Inspection type', 'Daily');
+    fireEvent.click(screen.getByRole('button', { name: 'Add target' }));
+    await choose('Product family 1', 'Jaw');
+    await choose('Product model 1', 'JC80');
+    fireEvent.click(checkbox('Automatic name'));
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Daily for JC80');
+    insertCategory('A');
+    insertCategory('B');
+    insertCategory('C');
+    expect((screen.getByRole('button', { name: 'Delete category 1' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Delete category 3' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Selected' })[1]!);
+    fireEvent.doubleClick(screen.getByRole('option', { name: /Engine hours/ }));
+    expect(within(screen.getByRole('region', { name: 'Category 2' })).getByText('Engine hours')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Delete category 2' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'New group name' }), { target: { value: 'Walk-around' } });
+    expect((screen.getByRole('button', { name: 'Add group' }) as HTMLButtonElement).disabled).toBe(true); // no category chosen yet
+    await choose('Group category', 'C');
+    fireEvent.click(screen.getByRole('button', { name: 'Add group' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move category 3 up' }));
+    fireEvent.click(saveButton());
+    await screen.findByText('New Protocol saved!');
+    expect(posted[0]).toMatchObject({
+      name: 'Daily for JC80', automaticName: true, type: 'Daily', targets: [{ productFamilyId: FAM, productModelId: MODEL }],
+      categories: [{ index: 0, title: { text: 'A' } }, { index: 1, title: { text: 'C' } }, { index: 2, title: { text: 'B' }, inspectionPoints: [{ inspectionPointId: uuid(901), showInReport: true }] }],
+      categoryGroups: [{ name: 'Walk-around', categoryIndices: [1] }],
+      ratingTableLocation: 'Start', showCurrentLoadedHours: true,
+    });
+    // 001 §4: a successful save resets the form
+    expect(screen.queryByRole('region', { name: 'Category 1' })).toBeNull();
+  });
+
+  it('with phases on asks for a phase on every point; phases get the next order', async () => {
+    await openCreate();
+    await choose('Inspection type', 'Commission');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'C' } });
+    insertCategory('A');
+    fireEvent.doubleClick(screen.getByRole('option', { name: /Engine hours/ }));
+    fireEvent.click(screen.getByLabelText('Phases on'));
+    expect(await screen.findByText('you need to choose phase for every point before you can create a protocol')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    await choose('Add existing phase', 'Running');
+    fireEvent.change(screen.getByRole('textbox', { name: 'New phase name' }), { target: { value: 'Cooling' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create phase' }));
+    await screen.findByText('2. Cooling');
+    expect(screen.getByText('1. Running')).toBeTruthy();
+    await choose('Phase', 'Cooling');
+    expect(screen.queryByText('you need to choose phase for every point before you can create a protocol')).toBeNull();
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it('keeps "ERROR WITH SAVE" with the status and the field message until cleared, then resets the form', async () => {
+    saveStatus = 400;
+    await openCreate();
+    await choose('Inspection type', 'Commission');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'C' } });
+    insertCategory('A');
+    fireEvent.click(saveButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('ERROR WITH SAVE')).toBeTruthy();
+    expect(alert.textContent).toContain('400: categories.0.title: is required');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('C');
+    fireEvent.click(within(alert).getByRole('button', { name: /close|clear/i }));
+    expect(screen.queryByText('ERROR WITH SAVE')).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
+  });
+});

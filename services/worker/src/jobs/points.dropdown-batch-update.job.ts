@@ -30,7 +30,8 @@ export async function dropdownBatchUpdate(deps: JobDeps, job: TDropdownBatchUpda
       if (batch.status !== 'pending') return { applied: 0, status: batch.status };
       const changes = batch.changes as unknown as BatchChanges;
       const targets = changes.optionIds.length
-        ? await db.selectFrom('dropdown_options').select('id').where('id', 'in', changes.optionIds).where('batch_update_id', '=', job.batchUpdateId).execute()
+        // Locked in id order up front, as the point editor's save locks a point's options: the two never deadlock.
+        ? await db.selectFrom('dropdown_options').select('id').where('id', 'in', changes.optionIds).where('batch_update_id', '=', job.batchUpdateId).orderBy('id').forUpdate().execute()
         : [];
       for (const target of targets) {
         const f = changes.followUpRangeValue;

@@ -13,9 +13,9 @@ export const LOCKED_OPTION = "This option can't be edited because it is already 
  * was emptied by applyRules; its rows are removed here whatever deleteMissing says.
  */
 
-const rowsOf = (db: Db, table: string, column: string, parentIds: string[]) =>
+const rowsOf = (db: Db, table: string, column: string, parentIds: string[], lock = false) =>
   parentIds.length
-    ? ((db as any).selectFrom(table).select(['id', 'index', column, 'follow_up_range_value_id']).where(column, 'in', parentIds).execute() as Promise<
+    ? ((db as any).selectFrom(table).select(['id', 'index', column, 'follow_up_range_value_id']).where(column, 'in', parentIds).$if(lock, (q: any) => q.orderBy('id').forUpdate()).execute() as Promise<
         { id: string; index: number; follow_up_range_value_id: string | null; [k: string]: unknown }[]
       >)
     : Promise.resolve([]);
@@ -226,7 +226,9 @@ async function writeChoices(db: Db, pointId: string, d: PointData, deleteMissing
  */
 async function writeDropdowns(db: Db, pointId: string, d: PointData, deleteMissing: boolean, dm: boolean, orphans: string[]) {
   const current = await db.selectFrom('dropdowns').select(['id', 'index']).where('inspection_point_id', '=', pointId).execute();
-  const options = await rowsOf(db, 'dropdown_options', 'dropdown_id', current.map((c) => c.id));
+  // Row-locked (in id order, as a batch update locks them) before reading which are locked: a batch update taking
+  // one of them meanwhile is waited for and then seen, instead of being overwritten under its lock.
+  const options = await rowsOf(db, 'dropdown_options', 'dropdown_id', current.map((c) => c.id), true);
   const locked = new Map(
     (current.length
       ? await db

@@ -104,6 +104,7 @@ describe('/Protocols', () => {
     await engine.getByText(`Phase: ${PHASE}`).first().waitFor();
     // both points of the first category went under the subcategory selected when it was inserted
     await expect.poll(() => engine.getByText('Subcategory: E2E Before start').count()).toBe(2);
+    await page.waitForTimeout(300); // the action buttons' colour transition after loading
     await screenshot(page, 'protocols-detail');
     await expectNoSeriousA11yViolations(page, 'protocol detail');
 
@@ -142,7 +143,12 @@ describe('/Protocols', () => {
     const rows = page.getByRole('table', { name: 'Protocols' }).getByRole('row');
     await rows.nth(1).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
-    await expectTouchTargets({ tab: page.getByRole('tab'), 'protocol row': rows.nth(1), 'next page': page.getByRole('button', { name: /next page/i }) });
+    await expectTouchTargets({
+      tab: page.getByRole('tab'),
+      'sort header': page.getByRole('table', { name: 'Protocols' }).getByRole('button'),
+      'protocol row': rows.nth(1),
+      'next page': page.getByRole('button', { name: /next page/i }),
+    });
     await screenshot(page, 'protocols-list-820');
     await rows.nth(1).click();
     await page.getByRole('button', { name: 'Export to Excel' }).waitFor();
@@ -153,6 +159,7 @@ describe('/Protocols', () => {
       'delete': page.getByRole('button', { name: 'Delete protocol' }),
     });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+    await page.waitForTimeout(300);
     await screenshot(page, 'protocols-detail-820');
 
     await page.getByRole('button', { name: 'Back to list' }).click();

@@ -22,6 +22,7 @@ import {
   type FormPoint,
   type ProtocolForm,
 } from './form';
+import { touchChipSx } from './touch';
 
 type Change = (f: (form: ProtocolForm) => ProtocolForm) => void;
 
@@ -88,7 +89,7 @@ function CategoryBox({ c, i, form, change }: { c: FormCategory; i: number; form:
               <TextField size="small" label={`Subcategory ${s.index + 1} of category ${n}`} value={s.title} required error={!s.title.trim()} sx={{ flex: 1, minWidth: 0 }}
                 onChange={(e) => change((f) => updateCategory(f, i, (x) => ({ ...x, subcategories: x.subcategories.map((y) => (y.index === s.index ? { ...y, title: e.target.value } : y)) })))} />
               <Chip size="small" label={selected && form.selectedSub === s.index ? 'New points go here' : 'Select'} color={selected && form.selectedSub === s.index ? 'primary' : 'default'}
-                onClick={(e) => { e.stopPropagation(); change((f) => ({ ...f, selected: i, selectedSub: s.index })); }} sx={{ minHeight: 32 }} />
+                onClick={(e) => { e.stopPropagation(); change((f) => ({ ...f, selected: i, selectedSub: s.index })); }} sx={{ minHeight: 32, ...touchChipSx }} />
               <IconButton aria-label={`Delete subcategory ${s.index + 1} of category ${n}`} onClick={(e) => { e.stopPropagation(); change((f) => deleteSubcategory(f, i, s.index)); }}><DeleteIcon /></IconButton>
             </Box>
           ))}

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { addGroup, type ProtocolForm } from './form';
+import { touchChipSx } from './touch';
 
 type Change = (f: (form: ProtocolForm) => ProtocolForm) => void;
 const NO_CATEGORY = -1;
@@ -37,7 +38,7 @@ export function GroupsEditor({ form, change }: { form: ProtocolForm; change: Cha
           <TextField size="small" fullWidth={false} sx={{ width: 220 }} label={`Group ${gi + 1} name`} value={g.name} required error={!g.name.trim()}
             onChange={(e) => change((f) => ({ ...f, groups: f.groups.map((x, k) => (k === gi ? { ...x, name: e.target.value } : x)) }))} />
           {g.categoryIndices.map((x, k) => (
-            <Chip key={`${x}-${k}`} label={title(x)} onDelete={() => setGroup(gi, (xs) => xs.filter((_, n) => n !== k))} />
+            <Chip key={`${x}-${k}`} sx={touchChipSx} label={title(x)} onDelete={() => setGroup(gi, (xs) => xs.filter((_, n) => n !== k))} />
           ))}
           <CategorySelect form={form} label={`Add to group ${gi + 1}`} value="" exclude={g.categoryIndices}
             onChange={(v) => setGroup(gi, (xs) => [...xs, Number(v)])} />

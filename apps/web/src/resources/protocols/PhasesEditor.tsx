@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { shownMessage } from '../../lib/errors';
 import { protocolsApi } from './api';
 import { addPhase, removePhase, type ProtocolForm } from './form';
+import { touchChipSx } from './touch';
 
 type Change = (f: (form: ProtocolForm) => ProtocolForm) => void;
 
@@ -36,7 +37,7 @@ export function PhasesEditor({ form, change }: { form: ProtocolForm; change: Cha
       {form.phasesOn ? (
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            {form.phases.map((p) => <Chip key={p.phaseId} label={`${p.order}. ${p.name}`} onDelete={() => change((f) => removePhase(f, p.phaseId))} />)}
+            {form.phases.map((p) => <Chip key={p.phaseId} sx={touchChipSx} label={`${p.order}. ${p.name}`} onDelete={() => change((f) => removePhase(f, p.phaseId))} />)}
             {!form.phases.length ? <Typography variant="body2" color="text.secondary">No phases yet.</Typography> : null}
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>

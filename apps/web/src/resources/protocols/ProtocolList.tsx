@@ -20,6 +20,7 @@ import { shownMessage } from '../../lib/errors';
 import { useFamilies } from '../inspection-points/refs';
 import { protocolsApi } from './api';
 import { PR } from './texts';
+import { touchSortSx } from './touch';
 import { useProtocolTypes } from './useProtocolTypes';
 
 export const PAGE_SIZE = 50;
@@ -72,7 +73,7 @@ export function ProtocolList({ onOpen }: { onOpen: (row: TProtocolListItem) => v
     setOrder((o) => ({ key, dir: o.key === key ? (o.dir === 'asc' ? 'desc' : 'asc') : key === 'created' ? 'desc' : 'asc' }));
   const head = (key: OrderKey, label: string) => (
     <TableCell sortDirection={order.key === key ? order.dir : false}>
-      <TableSortLabel active={order.key === key} direction={order.key === key ? order.dir : 'asc'} onClick={() => sortBy(key)}>
+      <TableSortLabel sx={touchSortSx} active={order.key === key} direction={order.key === key ? order.dir : 'asc'} onClick={() => sortBy(key)}>
         {label}
       </TableSortLabel>
     </TableCell>

@@ -28,21 +28,46 @@ export function protocolTypeLabel(type: string): string {
 export const ZProtocolTypeOption = z.object({ type: z.string(), name: z.string(), showOnlyToSpecificGroups: z.boolean(), note: z.string().nullable() });
 export type TProtocolTypeOption = z.infer<typeof ZProtocolTypeOption>;
 
-/** Any JSON value whose strings (and keys) carry no control characters: PostgreSQL's jsonb refuses \u0000 (a 500). */
-export const ZJsonValue = z.json().superRefine((value, ctx) => {
-  const walk = (v: unknown, path: (string | number)[]) => {
-    if (typeof v === 'string') {
-      if (CONTROL_CHARACTERS.test(v)) ctx.addIssue({ code: 'custom', message: CONTROL_CHARACTERS_MESSAGE, path });
-    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
-    else if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
-        if (CONTROL_CHARACTERS.test(k)) ctx.addIssue({ code: 'custom', message: CONTROL_CHARACTERS_MESSAGE, path });
-        walk(x, [...path, k]);
-      }
-    }
-  };
-  walk(value, []);
-});
+/** How deep dependency and prefill JSON may nest: deeper, the recursive checks (and PostgreSQL) overflow the stack (a 500). */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether `value` nests deeper than MAX_JSON_DEPTH arrays and objects, walked without recursion. */
+function nestsTooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (depth + 1 > MAX_JSON_DEPTH) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Any JSON value, at most MAX_JSON_DEPTH levels deep, whose strings (and keys) carry no control characters:
+ * PostgreSQL's jsonb refuses \u0000 (a 500). The depth is checked first, so the recursive checks never see more.
+ */
+export const ZJsonValue = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    if (nestsTooDeep(value)) ctx.addIssue({ code: 'custom', message: `must not nest deeper than ${MAX_JSON_DEPTH} levels` });
+  })
+  .pipe(
+    z.json().superRefine((value, ctx) => {
+      const walk = (v: unknown, path: (string | number)[]) => {
+        if (typeof v === 'string') {
+          if (CONTROL_CHARACTERS.test(v)) ctx.addIssue({ code: 'custom', message: CONTROL_CHARACTERS_MESSAGE, path });
+        } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
+        else if (v && typeof v === 'object') {
+          for (const [k, x] of Object.entries(v)) {
+            if (CONTROL_CHARACTERS.test(k)) ctx.addIssue({ code: 'custom', message: CONTROL_CHARACTERS_MESSAGE, path });
+            walk(x, [...path, k]);
+          }
+        }
+      };
+      walk(value, []);
+    }),
+  );
 
 const optionalId = z.preprocess((v) => (v === '' ? null : v), ZId.nullish()).transform((v) => v ?? null);
 // Bounded so a client's number always fits PostgreSQL's integer columns (a 400, not a 500).

@@ -131,6 +131,25 @@ describe('PUT api/v1/InspectionProtocols/{id}/points/{pointId}/dependencies/{dep
   });
 });
 
+describe('dependency JSON nesting', () => {
+  it('answers 400, not 500, for JSON nested deeper than 64 levels (the checks would overflow the stack)', async () => {
+    const p = await f.create({ name: 'Deep' });
+    const d = dependencyOf(p);
+    const nested = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    const put = (body: string) => t.app.inject({ method: 'PUT', url: `/api/v1/InspectionProtocols/${p.id}/points/${d.point}/dependencies/${d.dependency}/json`, headers: { authorization: `Bearer ${f.tok.admin}`, 'content-type': 'application/json' }, payload: body });
+    expect((await put(nested(64))).statusCode).toBe(200);
+    for (const depth of [65, 10_000, 100_000]) {
+      const res = await put(nested(depth));
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
+      expect(res.json().message).toContain('64 levels');
+    }
+    // Written as text: JSON.stringify itself overflows on such nesting.
+    const body = JSON.stringify(f.body({ categories: [{ index: 0, title: 'A', inspectionPoints: [{ inspectionPointId: f.points.comment, index: 0, prefill: 'DEEP' }] }] })).replace('"DEEP"', nested(10_000));
+    const prefill = await t.app.inject({ method: 'POST', url: '/api/v1/inspectionProtocols', headers: { authorization: `Bearer ${f.tok.admin}`, 'content-type': 'application/json' }, payload: body });
+    expect(prefill.json()).toMatchObject({ statusCode: 400, field: 'categories.0.inspectionPoints.0.prefill' });
+  });
+});
+
 describe('GET api/v1/InspectionProtocols/sortedByFit after versions', () => {
   it('keeps the fit order (model before family before any product) with superseded versions left out', async () => {
     const model = await f.create({ name: 'Fit model', targets: [{ productFamilyId: f.ref.jaw.id, productModelId: f.ref.jaw.models.JC100! }] });

@@ -48,6 +48,12 @@ describe('POST api/v1/InspectionProtocols/{id}/copy', () => {
     expect((await f.call('POST', `/api/v1/InspectionProtocols/${source.id}/copy`, f.tok.manager)).statusCode).toBe(403);
     expect((await f.call('POST', `/api/v1/InspectionProtocols/${crypto.randomUUID()}/copy`, f.tok.admin)).statusCode).toBe(404);
   });
+
+  it("keeps a copy's name within the 300 characters a protocol name may have", async () => {
+    const source = await f.create({ name: 'x'.repeat(300) });
+    const copy = (await f.call('POST', `/api/v1/InspectionProtocols/${source.id}/copy`, f.tok.admin)).json() as TProtocol;
+    expect(copy.name).toBe(`${'x'.repeat(293)} (copy)`);
+  });
 });
 
 describe('PUT api/v1/InspectionProtocols/{id}/points/{pointId}/dependencies/{dependencyId}/json and versions', () => {

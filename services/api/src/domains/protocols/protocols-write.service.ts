@@ -5,6 +5,8 @@ import { notFound } from '../../errors.js';
 import { loadProtocol } from './protocols-load.js';
 import { changeProtocol, copyProtocolRows } from './protocols-versions.js';
 
+const COPY_SUFFIX = ' (copy)';
+
 /**
  * POST api/v1/InspectionProtocols/{id}/copy (001 §2 'create copy'; the spec does not show the call): a new protocol
  * named '{name} (copy)', version 1 of its own, `copyOfProtocolId` the source, everything copied under new ids.
@@ -15,7 +17,8 @@ export async function copyProtocol(ctx: ServiceContext, id: string): Promise<TPr
     const source = await tx.db.selectFrom('protocols').select(['name']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     if (!source) throw notFound('Protocol');
     const copy = await copyProtocolRows(tx.db, id, {
-      name: `${source.name} (copy)`,
+      // Within ZProtocolCreate's 300 characters, so the copy's name is one a client could have sent.
+      name: `${source.name.slice(0, 300 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
       copy_of_protocol_id: id,
       version: 1,
       root_protocol_id: null,

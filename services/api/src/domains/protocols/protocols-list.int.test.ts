@@ -73,6 +73,26 @@ describe('GET api/v1/InspectionProtocols/search', () => {
     expect((await f.call('GET', '/api/v1/InspectionProtocols/search', f.tok.distUser)).statusCode).toBe(403);
     expect((await search('', f.tok.distAdmin)).count).toBe(5);
   });
+
+  it('every protocol call but sortedByFit refuses a staff Manager and a distributor User (403) and no token (401)', async () => {
+    const id = beta;
+    const calls: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown][] = [
+      ['GET', '/api/v1/inspectionProtocols/types'],
+      ['POST', '/api/v1/inspectionProtocols', f.body()],
+      ['GET', '/api/v1/InspectionProtocols/search'],
+      ['GET', '/api/v1/InspectionProtocols/Obsolete'],
+      ['GET', `/api/v1/InspectionProtocols/${id}`],
+      ['POST', `/api/v1/InspectionProtocols/${id}/copy`],
+      ['PUT', `/api/v1/InspectionProtocols/${id}/points/${crypto.randomUUID()}/dependencies/${crypto.randomUUID()}/json`, {}],
+      ['GET', `/api/v1/InspectionProtocols/${id}/export`],
+      ['DELETE', `/api/v1/InspectionProtocols/${id}/soft`],
+    ];
+    for (const [method, url, body] of calls) {
+      for (const token of [f.tok.manager, f.tok.distUser]) expect((await f.call(method, url, token, body)).statusCode, `${method} ${url}`).toBe(403);
+      const anonymous = await t.app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
 });
 
 describe('DELETE api/v1/InspectionProtocols/{id}/soft', () => {

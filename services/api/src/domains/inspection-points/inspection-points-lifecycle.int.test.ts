@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basePoint, callsOf, contentOf, pointFixtures, type PointFixtures } from './inspection-points.fixtures.test-helpers.js';
 
@@ -58,6 +60,24 @@ describe('multipart create and files', () => {
     expect(more.json().map((d: any) => d.name)).toEqual(['Liner guide.PDF', 'Manual.pdf', 'photo.png']);
     const none = await sendMultipart('PUT', `/api/v1/inspectionPoints/${p.id}/files`, multipart({ x: 'y' }));
     expect([none.statusCode, none.json().field]).toEqual([400, 'uploadedFiles']);
+  });
+
+  it('stores files outside the write transaction and removes them again when the write is refused', async () => {
+    const filesIn = async (dir: string): Promise<string[]> => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      return (await Promise.all(entries.map((e) => (e.isDirectory() ? filesIn(join(dir, e.name)) : [join(dir, e.name)])))).flat();
+    };
+    const documentsStored = async () => (await filesIn((f.t.config.storage as { dir: string }).dir)).filter((x) => x.includes('documents')).length;
+    const before = await documentsStored();
+    expect(before).toBeGreaterThan(0); // the test above stored files: the count looks where they are
+    const file = [{ name: 'Refused.pdf', content: Buffer.from('%PDF-1.4 refused'), type: 'application/pdf' }];
+    // Refused inside the transaction (an unknown unit is found only by the database), after the file was stored.
+    const refused = await sendMultipart('POST', '/api/v1/inspectionPoints', multipart({ type: 'Measurement', name: 'x', productCategoryId: f.category, measurementUnitId: NOBODY }, file));
+    expect(refused.statusCode, refused.body).toBe(400);
+    const missing = await sendMultipart('PUT', `/api/v1/inspectionPoints/${NOBODY}/files`, multipart({}, file));
+    expect(missing.statusCode, missing.body).toBe(404);
+    expect(await documentsStored()).toBe(before);
+    expect(await f.t.db.selectFrom('documents').select('id').where('name', '=', 'Refused.pdf').execute()).toEqual([]);
   });
 
   it('answers 400 naming the field for bad JSON text, a bad boolean, an unknown document and a missing name', async () => {

@@ -11,7 +11,7 @@ import { inTransaction, requirePermission, type AuthedContext, type ServiceConte
 import { AppError, fromZodIssues, notFound } from '../../errors.js';
 import { bad } from './inspection-points.children.js';
 import { writeContent } from './inspection-points.content.js';
-import { storeDocuments, type DocumentUpload } from './inspection-points.documents.js';
+import { linkUploads, withUploads, type DocumentUpload, type StoredUpload } from './inspection-points.documents.js';
 import { loadPoint } from './inspection-points.load.js';
 import { applyRules, type PointData } from './inspection-points.rules.js';
 
@@ -119,7 +119,7 @@ export async function readBack(c: AuthedContext, id: string): Promise<TInspectio
 }
 
 /** Inserts a new point with all its content inside the caller's transaction; temporary ids become new rows. */
-export async function insertPoint(tx: AuthedContext, d: PointData, files: DocumentUpload[], action = 'create', extra: Record<string, unknown> = {}) {
+export async function insertPoint(tx: AuthedContext, d: PointData, stored: StoredUpload[], action = 'create', extra: Record<string, unknown> = {}) {
   await checkReferences(tx.db, d);
   const { id } = await tx.db
     .insertInto('inspection_points')
@@ -129,7 +129,7 @@ export async function insertPoint(tx: AuthedContext, d: PointData, files: Docume
   const { groupId } = await writeContent(tx.db, id, d, { deleteMissing: true, currentGroupId: null });
   await tx.db.updateTable('inspection_points').set({ option_group_id: groupId }).where('id', '=', id).execute();
   await writeMetasAndLinks(tx.db, id, d, true);
-  await storeDocuments(tx, id, files);
+  await linkUploads(tx, id, stored);
   await writeAuditTrail(tx.db, { entityType: 'inspection_point', entityId: id, actorUserId: tx.actor.userId, action, changes: { after: { name: d.name, type: d.type }, ...extra } });
   return id;
 }
@@ -138,7 +138,7 @@ export async function insertPoint(tx: AuthedContext, d: PointData, files: Docume
 export async function createPoint(ctx: ServiceContext, input: TInspectionPointWrite, opts: Omit<WriteOptions, 'deleteMissing'> = {}): Promise<TInspectionPoint> {
   const c = requirePermission(ctx, P.authoring);
   const d = parse(input);
-  const id = await inTransaction(c, (tx) => insertPoint(tx as AuthedContext, d, opts.files ?? []));
+  const id = await withUploads(c.config, opts.files ?? [], (stored) => inTransaction(c, (tx) => insertPoint(tx as AuthedContext, d, stored)));
   return readBack(c, id);
 }
 
@@ -151,7 +151,7 @@ export async function updatePoint(ctx: ServiceContext, id: string, input: TInspe
   // 001 §7 sends the id in the body too: one naming another point is a mistake, not a silent redirect.
   if (input.id && input.id !== id) throw bad('id', 'differs from the id in the path');
   const d = parse({ ...input, id });
-  await inTransaction(c, async (tx) => {
+  await withUploads(c.config, opts.files ?? [], (stored) => inTransaction(c, async (tx) => {
     const before = await tx.db.selectFrom('inspection_points').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
     if (!before) throw notFound('Inspection point');
     if (before.type !== d.type) await refuseTypeChangeOfRecordedPoint(tx.db, id);
@@ -170,12 +170,12 @@ export async function updatePoint(ctx: ServiceContext, id: string, input: TInspe
       .execute();
     // Metas have no ids: a payload carrying them replaces them; without deleteMissing an omitted list is kept.
     await writeMetasAndLinks(tx.db, id, d, opts.deleteMissing || (opts.metasGiven ?? Object.hasOwn(input, 'metas')));
-    await storeDocuments(tx, id, opts.files ?? []);
+    await linkUploads(tx, id, stored);
     await writeAuditTrail(tx.db, {
       entityType: 'inspection_point', entityId: id, actorUserId: c.actor.userId, action: 'update',
       changes: { before: { name: before.name, type: before.type, description: before.description }, after: { name: d.name, type: d.type, description: d.description }, deleteMissing: opts.deleteMissing },
     });
-  });
+  }));
   return readBack(c, id);
 }
 

@@ -83,6 +83,7 @@ describe('/Protocols', () => {
     for (const p of ['Engine hours', 'General remarks', 'Hydraulic oil temperature']) await choose(page, 'Phase', PHASE, point(p));
     await choose(page, 'Subcategory', 'E2E Before start', point('Engine hours'));
     expect(await save.isDisabled()).toBe(false);
+    await page.waitForTimeout(300); // the last menu's fade-out
     await screenshot(page, 'protocols-create-filled');
     await expectNoSeriousA11yViolations(page, 'protocols create tab');
 

@@ -11,6 +11,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { PointList } from '../inspection-points';
 import { useFamilies } from '../inspection-points/refs';
 import { saveProtocol, type SaveAnswer } from './api';
@@ -43,6 +45,8 @@ export function CreateProtocol() {
   const types = useProtocolTypes();
   const families = useFamilies();
   const familyList = families.data ?? [];
+  // stacked on a tablet the list sits above the form: a shorter list keeps the form in reach
+  const stacked = useMediaQuery(useTheme().breakpoints.down('md'));
 
   const typeName = types.data?.find((t) => t.type === form.type)?.name ?? form.type;
   const targetNames = form.targets.map((t) => {
@@ -91,7 +95,7 @@ export function CreateProtocol() {
         {hint ? <Alert severity="info" onClose={() => setHint(false)}>{PR.selectCategoryFirst}</Alert> : null}
         <PointList
           context={context}
-          height={480}
+          height={stacked ? 320 : 480}
           onAdd={(p) => {
             setHint(form.selected === null);
             change((f) => addPoint(f, p));

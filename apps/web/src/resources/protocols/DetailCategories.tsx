@@ -79,6 +79,7 @@ function PointRow({ p, protocol, subTitle, onOpen }: { p: TProtocolPoint; protoc
     ['Measurement title', p.measurementTitle || '–'],
     ['Unit', p.unit || '–'],
     ['Sample id index', p.sampleIdIndex === null ? '–' : String(p.sampleIdIndex)],
+    ...(p.prefill !== null && p.prefill !== undefined ? [['Prefill', JSON.stringify(p.prefill)] as [string, string]] : []),
     ['Show in report', p.showInReport ? PR.yes : PR.no],
     ['Optional', p.optional ? PR.yes : PR.no],
   ];

@@ -81,7 +81,7 @@ export function ProtocolList({ onOpen }: { onOpen: (row: TProtocolListItem) => v
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(240px, 2fr) 1fr 1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr', md: 'minmax(240px, 2fr) 1fr 1fr 1fr' } }}>
         <TextField size="small" type="search" label={PR.search} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }} />
         <TextField
           select size="small" label={PR.types} value={types}

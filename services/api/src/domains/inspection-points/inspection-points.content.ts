@@ -79,6 +79,16 @@ export async function writeContent(db: Db, pointId: string, d: PointData, opts: 
   return { groupId };
 }
 
+/** A limit's target and thresholds as columns (the point write and the measurement limits calls). */
+export const limitColumns = (l: { productFamilyId?: string | null; productModelId?: string | null; criticalLow?: number | null; low?: number | null; high?: number | null; criticalHigh?: number | null }) => ({
+  product_family_id: l.productFamilyId ?? null,
+  product_model_id: l.productModelId ?? null,
+  critical_low: l.criticalLow ?? null,
+  low: l.low ?? null,
+  high: l.high ?? null,
+  critical_high: l.criticalHigh ?? null,
+});
+
 /**
  * One limit per family or model (unique indexes of migration 0005). An item without its id updates the limit of its
  * target. A limit moved to another target is rewritten under its own id after the rows that held targets are gone,
@@ -112,14 +122,7 @@ async function writeLimits(db: Db, pointId: string, d: PointData, deleteMissing:
   }
   if (gone.length) await db.deleteFrom('measurement_limits').where('id', 'in', gone).execute();
   for (const x of items) {
-    const values = {
-      product_family_id: x.l.productFamilyId ?? null,
-      product_model_id: x.l.productModelId ?? null,
-      critical_low: x.l.criticalLow ?? null,
-      low: x.l.low ?? null,
-      high: x.l.high ?? null,
-      critical_high: x.l.criticalHigh ?? null,
-    };
+    const values = limitColumns(x.l);
     if (x.row && !x.moved) await db.updateTable('measurement_limits').set(values).where('id', '=', x.id!).execute();
     // No index column: read in creation order, so a new row gets its own time and a moved one keeps its own.
     else await db.insertInto('measurement_limits').values({ ...values, inspection_point_id: pointId, ...(x.row ? { id: x.row.id, created_at: x.row.created_at } : { created_at: sql<Date>`clock_timestamp()` }) }).execute();

@@ -8,6 +8,7 @@ import {
 import { writeAuditTrail, type Db } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { AppError, fromZodIssues } from '../../errors.js';
+import { limitColumns } from '../inspection-points/inspection-points.content.js';
 import { owns } from '../inspection-points/inspection-points.rules.js';
 
 /*
@@ -42,15 +43,7 @@ export async function saveLimits(ctx: ServiceContext, input: TMeasurementLimitsS
       await checkReferences(tx.db, items);
       const saved: TMeasurementLimitRow[] = [];
       for (const [i, l] of items.entries()) {
-        const values = {
-          inspection_point_id: l.inspectionPointId,
-          product_family_id: l.productFamilyId ?? null,
-          product_model_id: l.productModelId ?? null,
-          critical_low: l.criticalLow ?? null,
-          low: l.low ?? null,
-          high: l.high ?? null,
-          critical_high: l.criticalHigh ?? null,
-        };
+        const values = { inspection_point_id: l.inspectionPointId, ...limitColumns(l) };
         const existing = await findExisting(tx.db, l, i, mode);
         if (existing && mode === 'create') {
           throw new AppError('CONFLICT', `${i}: the point already has a limit for this ${l.productFamilyId ? 'product family' : 'product model'}`, `${i}`);

@@ -33,6 +33,9 @@ export async function writeContent(db: Db, pointId: string, d: PointData, opts: 
       .execute() as Promise<{ id: string; index: number }[]>;
   const del = (dm: boolean, owned: boolean) => dm || !owned;
 
+  // Chart lines that name a row or field the payload removes go with it (on delete cascade): read them first, so a
+  // line the payload keeps but moves to another row or column is written again instead of 'not found'.
+  const datasetsBefore = await existing('inspection_point_visualization_datasets', false);
   const fields = await syncRows(db, {
     table: 'inspection_point_fields', parentColumn: 'inspection_point_id', parentId: pointId, items: d.fields, existing: await existing('inspection_point_fields'),
     deleteMissing: del(opts.deleteMissing, own.fields), path: 'fields',
@@ -58,8 +61,10 @@ export async function writeContent(db: Db, pointId: string, d: PointData, opts: 
     return real;
   };
   const datasets = await existing('inspection_point_visualization_datasets', false);
+  const cascaded = new Set(datasetsBefore.filter((b) => !datasets.some((a) => a.id === b.id)).map((b) => b.id));
   await syncRows(db, {
-    table: 'inspection_point_visualization_datasets', parentColumn: 'inspection_point_id', parentId: pointId, items: d.visualizationDatasets,
+    table: 'inspection_point_visualization_datasets', parentColumn: 'inspection_point_id', parentId: pointId,
+    items: d.visualizationDatasets.map((s) => (s.id && cascaded.has(s.id) ? { ...s, id: null } : s)),
     existing: datasets, deleteMissing: del(opts.deleteMissing, own.datasets && d.visualizationType === 'LineChart'), path: 'visualizationDatasets', indexed: false,
     values: (s, i) => ({
       // No index column: read in creation order, so each row gets its own time (now() is the transaction's).

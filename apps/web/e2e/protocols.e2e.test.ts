@@ -138,6 +138,30 @@ describe('/Protocols', () => {
     await context.close();
   });
 
+  it('saves a prefill dependency of a protocol inspections use into a new version and links the old one', { timeout: 120_000 }, async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signInAsStaff(page, product.url, 'admin@company.example', '/Protocols');
+    await page.getByLabel('Search protocols').fill('Daily check for Jaw JC');
+    await page.getByText('1–2 of 2 protocols').waitFor();
+    await page.getByRole('row', { name: /Daily check for Jaw JC/ }).filter({ hasNotText: '(copy)' }).click();
+    await page.getByRole('heading', { name: 'Daily check for Jaw JC' }).waitFor();
+    expect(await page.getByText(/used by [1-9]\d* inspections?/).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Edit JSON' }).first().click();
+    const json = page.getByRole('textbox', { name: /^Dependency JSON of / });
+    await json.fill('{"dependsOn": "equipment.productModelId", "e2e": true}');
+    await page.getByRole('button', { name: 'Save JSON' }).click();
+    await page.getByText('Saved in a new version (2): inspections use the previous one.').waitFor();
+    await page.getByText('Version 2 (shown)').waitFor();
+    // jsonb keeps its own key order, so only the new key is looked for
+    await page.getByText(/"e2e":true/).waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'protocols-new-version');
+    await page.getByRole('button', { name: 'Version 1' }).click();
+    await page.getByText(/This is an old version/).waitFor();
+    await page.getByText('Version 1 (shown)').waitFor();
+    await page.context().close();
+  });
+
   it('fits an 820 px touch tablet with 44 px targets, the create tab stacked', { timeout: 120_000 }, async () => {
     const page = await newTabletPage(browser);
     await signInAsStaff(page, product.url, 'admin@company.example', '/Protocols');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProtocol } from '@insp/contracts';
+import type { Db } from '@insp/db';
+import { copyProtocolRows } from './protocols-versions.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedProtocolFixtures, type ProtocolFixtures } from './protocols.fixtures.test-helpers.js';
 
@@ -134,6 +136,24 @@ describe('PUT api/v1/InspectionProtocols/{id}/points/{pointId}/dependencies/{dep
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('list.1');
     expect((await putJson(p, d.point, d.dependency, {}, f.tok.manager)).statusCode).toBe(403);
+  });
+});
+
+describe('an inspection started while a change makes a new version', () => {
+  it('waits for the change and starts on the new version, not the one it superseded', async () => {
+    const v1 = await f.create({ name: 'Raced' });
+    await startInspection(v1.id);
+    // A change in progress, as changeProtocol makes it: the row locked FOR UPDATE, version 2 made, version 1 superseded.
+    const trx = await t.db.startTransaction().execute();
+    await trx.selectFrom('protocols').select('id').where('id', '=', v1.id).forUpdate().execute();
+    const starting = startInspection(v1.id);
+    await new Promise((r) => setTimeout(r, 300));
+    const v2 = await copyProtocolRows(trx as unknown as Db, v1.id, { version: 2, root_protocol_id: v1.id, previous_version_id: v1.id });
+    await trx.updateTable('protocols').set({ superseded_at: new Date() }).where('id', '=', v1.id).execute();
+    await trx.commit().execute();
+    const started = await starting;
+    const row = await t.db.selectFrom('inspections').select('protocol_id').where('id', '=', started).executeTakeFirstOrThrow();
+    expect(row.protocol_id).toBe(v2.id);
   });
 });
 

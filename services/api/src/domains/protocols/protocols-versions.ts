@@ -58,18 +58,27 @@ export async function copyProtocolRows(db: Db, sourceId: string, values: Partial
  * The protocol a new inspection or audit run starts on (issue 10 'Versions'): the one asked for, or, when that
  * version has been superseded, the current version of the same protocol, so a client holding an old id still
  * starts on the latest. Undefined when the protocol is missing or soft-deleted (deleting the current version
- * deletes the superseded ones too).
+ * deletes the superseded ones too). Call it in the starting transaction: the version is locked FOR KEY SHARE,
+ * which waits for a change in progress (changeProtocol holds FOR UPDATE); if that change superseded it, the row no
+ * longer qualifies when the wait ends, and the next read finds the version the change made.
  */
-export function currentProtocolVersion(db: Db, protocolId: string) {
-  return db
-    .selectFrom('protocols as asked')
-    .innerJoin('protocols as p', 'p.root_protocol_id', 'asked.root_protocol_id')
-    .select(['p.id', 'p.name', 'p.type'])
-    .where('asked.id', '=', protocolId)
-    .where('asked.deleted_at', 'is', null)
-    .where('p.superseded_at', 'is', null)
-    .where('p.deleted_at', 'is', null)
-    .executeTakeFirst();
+export async function currentProtocolVersion(db: Db, protocolId: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await db
+      .selectFrom('protocols as asked')
+      .innerJoin('protocols as p', 'p.root_protocol_id', 'asked.root_protocol_id')
+      .select(['p.id', 'p.name', 'p.type'])
+      .where('asked.id', '=', protocolId)
+      .where('asked.deleted_at', 'is', null)
+      .where('p.superseded_at', 'is', null)
+      .where('p.deleted_at', 'is', null)
+      .forKeyShare('p')
+      .executeTakeFirst();
+    if (current) return current;
+    const asked = await db.selectFrom('protocols').select('id').where('id', '=', protocolId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!asked) return undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -91,6 +91,8 @@ describe('POST api/v1/inspectionProtocols', () => {
     expect(p.products).toEqual(['Jaw JC JC100']);
     await refused(f.body({ targets: [{ productFamilyId: f.ref.cone.id, productModelId: f.ref.jaw.models.JC100! }] }), 'targets.0.productModelId', 'not a model of the product family');
     await refused(f.body({ targets: [{ productFamilyId: crypto.randomUUID() }] }), 'targets.0.productFamilyId', 'not found');
+    // The same product twice would be listed twice and counted in 'and N others'.
+    await refused(f.body({ targets: [{ productFamilyId: f.ref.jaw.id }, { productFamilyId: f.ref.cone.id }, { productFamilyId: f.ref.jaw.id, productModelId: null }] }), 'targets.2', 'twice');
   });
 
   it('needs a category, titled categories and subcategories; subcategory titles only for Commission', async () => {

@@ -30,7 +30,11 @@ function checkShape(input: TProtocolCreate) {
   if (!has(CreatableProtocolTypes, input.type)) throw bad('type', `must be one of ${CreatableProtocolTypes.join(', ')}`);
   if (has(TargetlessProtocolTypes, input.type) && input.targets.length) throw bad('targets', `a ${input.type} protocol has no targets`);
   if (has(FamilyRequiredProtocolTypes, input.type) && !input.targets.length) throw bad('targets', `a ${input.type} protocol needs at least one target`);
+  const products = new Set<string>();
   input.targets.forEach((t, i) => {
+    const product = `${t.productFamilyId}/${t.productModelId}/${t.equipmentId}`;
+    if (products.has(product)) throw bad(`targets.${i}`, 'names the same product twice');
+    products.add(product);
     if (has(FamilyRequiredProtocolTypes, input.type) && !t.productFamilyId) throw bad(`targets.${i}.productFamilyId`, `is required for a ${input.type} protocol`);
     if (t.productModelId && !t.productFamilyId) throw bad(`targets.${i}.productFamilyId`, 'a product model needs its product family');
     if (!t.productFamilyId && !t.productModelId && !t.equipmentId) throw bad(`targets.${i}`, 'needs a product family, model or equipment');

@@ -173,7 +173,7 @@ export function pickLibraryOf(config: {
 /**
  * Beside the picks, a result records what its report judges it by (issue 9): a radio point's option names
  * (`optionNames`, the list the report prints with the selection) and a measured point's limits (`limits`: the
- * thresholds its value was measured against, null when none applied). Results written before either have no key:
+ * thresholds its value was measured against, null when none applied), title, unit and table title. Results written before either have no key:
  * the report then reads the library.
  */
 export interface RecordedLimits {
@@ -184,9 +184,21 @@ export interface RecordedLimits {
 }
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-export function readRecordedJudgement(content: unknown): { optionNames?: string[]; limits?: RecordedLimits | null } {
+/** What a result recorded beside its picks; a key it lacks is undefined (the library's then applies). */
+export interface RecordedJudgement {
+  optionNames?: string[];
+  limits?: RecordedLimits | null;
+  /** A measured point's title, unit symbol and table title (a value of 45 stays '45 mm' after the unit changes). */
+  measurementTitle?: string | null;
+  unit?: string | null;
+  fieldTitle?: string | null;
+}
+const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+export function readRecordedJudgement(content: unknown): RecordedJudgement {
   const c = isObj(content) ? content : {};
-  const out: { optionNames?: string[]; limits?: RecordedLimits | null } = {};
+  const out: RecordedJudgement = {};
+  for (const key of ['measurementTitle', 'unit', 'fieldTitle'] as const) if (key in c) out[key] = textOrNull(c[key]);
   if (Array.isArray(c.optionNames)) out.optionNames = c.optionNames.filter((n): n is string => typeof n === 'string');
   if ('limits' in c) {
     const l = c.limits;

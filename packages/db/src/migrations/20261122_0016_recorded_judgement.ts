@@ -4,8 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Recorded results never change (issue 9 review): beside its picks, a result now records what its report judges it
  * by, the radio option list (`optionNames`) and the measurement limits that applied (`limits`, null for none);
  * packages/contracts/src/recorded-picks.ts, readRecordedJudgement. This backfills results written before, with the
- * library of now as the report printed it until today: the option names of the point's group in order, and the
- * limits of the inspection's model, else of its family. Set-based, idempotent (a key already present is kept),
+ * library of now as the report printed it until today: the option names of the point's group in order, the
+ * limits of the inspection's model, else of its family, and a measured point's title, unit and table title. Set-based, idempotent (a key already present is kept),
  * content only; a result whose content is not an object (or is null) gets an object.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -40,5 +40,16 @@ export async function backfillJudgement(db: Kysely<any>): Promise<void> {
     where p.id = r.inspection_point_id and i.id = r.inspection_id
       and p.type in ('Measurement', 'Summary', 'SummaryWithRows', 'MeasurementsWithPicture')
       and not coalesce(jsonb_typeof(r.content) = 'object' and r.content ? 'limits', false)
+  `.execute(db);
+  // Title, unit symbol and table title of measured points, as the report printed them.
+  await sql`
+    update inspection_point_results r
+    set content = ${objectOf} || jsonb_build_object('measurementTitle', p.measurement_title, 'unit', u.symbol)
+      || case when p.type in ('Summary', 'SummaryWithRows', 'MeasurementsWithPicture') then jsonb_build_object('fieldTitle', p.field_title) else '{}'::jsonb end
+    from inspection_points p
+    left join units u on u.id = p.measurement_unit_id
+    where p.id = r.inspection_point_id
+      and p.type in ('Measurement', 'Summary', 'SummaryWithRows', 'MeasurementsWithPicture')
+      and not coalesce(jsonb_typeof(r.content) = 'object' and r.content ? 'measurementTitle', false)
   `.execute(db);
 }

@@ -60,12 +60,17 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
   const choices = groupBy(parts.choices, (c) => c.pointId);
   const dropdowns = groupBy(parts.dropdowns, (d) => d.pointId);
 
+  const recordedFieldTitle = (r: ResultRow) => {
+    const judged = readRecordedJudgement(r.content);
+    return judged.fieldTitle !== undefined ? judged.fieldTitle : r.fieldTitle;
+  };
+
   function table(r: ResultRow, pid: string): TReportTable {
     const recorded = contentTable(r.content);
     const defFields = (fields.get(pid) ?? []).map((f) => ({ id: f.id, title: f.title, aggregation: oneOf<Aggregation>(Aggregations, f.aggregation, 'No') }));
     const defRows = (rows.get(pid) ?? []).map((x) => ({ id: x.id, title: x.title, aggregation: oneOf<Aggregation>(Aggregations, x.aggregation, 'No') }));
     return {
-      fieldTitle: r.fieldTitle,
+      fieldTitle: recordedFieldTitle(r),
       aggregationDirection: oneOf<AggregationDirection>(AggregationDirections, r.aggregationDirection, 'No'),
       // The table as recorded wins; the library's definition fills in what the result does not carry.
       fields: recorded?.fields.length ? recorded.fields : defFields,
@@ -82,6 +87,7 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
     // Issue 9: the option list and limits the result recorded (results written before have none: the library's).
     const judged = readRecordedJudgement(r.content);
     const lim = judged.limits !== undefined ? judged.limits : limits.get(pid);
+    const measurementTitle = judged.measurementTitle !== undefined ? judged.measurementTitle : r.measurementTitle;
     const picks = picksOf(r, pid);
     const tbl = isTable ? table(r, pid) : null;
     const lifeEstimate = oneOf<LifeEstimateType>(LifeEstimateTypes, r.lifeEstimate, 'Off');
@@ -96,8 +102,8 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
       selection: r.selection,
       options: judged.optionNames ?? (r.optionGroupId ? options.get(r.optionGroupId) ?? [] : []).map((o) => o.name),
       comment: r.comment?.trim() ? r.comment : null,
-      measurementTitle: r.measurementTitle,
-      unit: r.unit,
+      measurementTitle,
+      unit: judged.unit !== undefined ? judged.unit : r.unit,
       value: r.value,
       limits: measured && lim ? { criticalLow: lim.criticalLow, low: lim.low, high: lim.high, criticalHigh: lim.criticalHigh } : null,
       previous: measured ? previousOf(ctx.history.get(pid)) : null,
@@ -108,7 +114,7 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
       trend: measured && r.visualization === 'LineChart'
         ? trendOf({
             lifeEstimateType: lifeEstimate,
-            seriesName: r.measurementTitle || r.name || '',
+            seriesName: measurementTitle || r.name || '',
             datasets: isTable ? datasetsOf(pid, tbl!) : [],
             current: { date: ctx.inspectionDate, value: r.value, content: r.content },
             history: ctx.history.get(pid),

@@ -132,7 +132,13 @@ export function normalizeResult(config: TEditPointConfig | null, input: TPointRe
   } else if (selection) throw bad(`${p}.selection`, 'this point has no options to select');
   if (config.type === 'Measurement') numeric(`${p}.value`, value, config.keyboardType, !TEXT_MEASUREMENT_KEYBOARDS.includes(config.keyboardType));
   // Issue 9: the limits a value was first measured against stay with it, so an old report keeps its marks.
-  if (MEASURED_TYPES.includes(config.type)) content.limits = judged.limits !== undefined ? judged.limits : config.limits ?? null;
+  if (MEASURED_TYPES.includes(config.type)) {
+    content.limits = judged.limits !== undefined ? judged.limits : config.limits ?? null;
+    // Its title and unit too: a value of 45 recorded in mm stays '45 mm' after the author changes the unit.
+    content.measurementTitle = judged.measurementTitle !== undefined ? judged.measurementTitle : config.measurementTitle;
+    content.unit = judged.unit !== undefined ? judged.unit : config.unitValue;
+    if (TABLE_TYPES.includes(config.type)) content.fieldTitle = judged.fieldTitle !== undefined ? judged.fieldTitle : config.fieldTitle;
+  }
   if (TABLE_TYPES.includes(config.type)) Object.assign(content, table(config, input, p, previous));
   else if (input.fields.length) throw bad(`${p}.fields`, 'this point is not a table');
   else if (input.rows.length) throw bad(`${p}.rows`, 'this point is not a table');

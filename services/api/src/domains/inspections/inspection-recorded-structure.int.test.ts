@@ -6,7 +6,7 @@ import { seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.
 
 /**
  * Recorded results never change (issue 9), beyond the picks: a radio point's option list, the measurement limits a
- * value was judged against, and a table's field and row titles stay as recorded after the library is edited, and a
+ * value was judged against, its title and unit, and a table's title, field and row titles stay as recorded after the library is edited, and a
  * re-save of the same answers is accepted and changes nothing (docs/decisions.md, 'Recorded results').
  */
 let t: TestApp;
@@ -28,8 +28,9 @@ async function report(id: string) {
   const table = pointOf(data, 'Belt thickness');
   return {
     radio: { selection: radio.selection, options: radio.options },
-    measure: { value: measure.value, limits: measure.limits },
+    measure: { value: measure.value, limits: measure.limits, title: measure.measurementTitle, unit: measure.unit },
     table: {
+      fieldTitle: table.table!.fieldTitle,
       fields: table.table!.fields.map((x) => x.title),
       rows: table.table!.rows.map((x) => x.title),
       values: [...table.table!.values].sort((a, b) => `${a.rowId}${a.fieldId}`.localeCompare(`${b.rowId}${b.fieldId}`)),
@@ -59,7 +60,8 @@ describe('recorded option lists, limits and table titles (issue 9)', () => {
     expect(first.statusCode, first.body).toBe(200);
     const before = await report(insp.id);
     expect(before.radio).toEqual({ selection: 'Worn', options: ['Good', 'Worn', 'Damaged'] });
-    expect(before.measure).toEqual({ value: '45', limits: { criticalLow: 5, low: 10, high: 40, criticalHigh: 50 } });
+    expect(before.measure).toEqual({ value: '45', limits: { criticalLow: 5, low: 10, high: 40, criticalHigh: 50 }, title: 'CSS', unit: 'mm' });
+    expect(before.table.fieldTitle).toBe('Measurements');
     expect(before.table.fields).toEqual(['Left', 'Right', 'Average']);
     expect(before.table.rows).toEqual(['Main', 'Side', 'Total']);
 
@@ -69,6 +71,9 @@ describe('recorded option lists, limits and table titles (issue 9)', () => {
     await t.db.deleteFrom('option_group_options').where('option_group_id', '=', group).where('name', '=', 'Damaged').execute();
     await t.db.updateTable('measurement_limits').set({ high: 60, critical_high: 70 }).where('inspection_point_id', '=', f.points.measure).execute();
     await t.db.updateTable('inspection_point_fields').set({ title: 'L' }).where('id', '=', left!).execute();
+    const cm = (await t.db.insertInto('units').values({ name: 'Centimetre', symbol: 'cm' }).returning('id').executeTakeFirstOrThrow()).id;
+    await t.db.updateTable('inspection_points').set({ measurement_title: 'Gap', measurement_unit_id: cm }).where('id', '=', f.points.measure).execute();
+    await t.db.updateTable('inspection_points').set({ field_title: 'Readings' }).where('id', '=', f.points.table).execute();
     await t.db.deleteFrom('inspection_point_rows').where('id', '=', side!).execute();
     expect(await report(insp.id)).toEqual(before);
 

@@ -105,8 +105,8 @@ describe('reading, deleting and the protocols of a point', () => {
 
   it('delete is soft and allowed while protocols include the point; the protocols are listed first', async () => {
     const p = await create(basePoint(f, 'Comment', { name: 'To be deleted' }));
-    const pr = async (name: string, deleted = false) => {
-      const id = (await f.t.db.insertInto('protocols').values({ name, type: 'Daily', deleted_at: deleted ? new Date() : null }).returning('id').executeTakeFirstOrThrow()).id;
+    const pr = async (name: string, deleted = false, superseded = false) => {
+      const id = (await f.t.db.insertInto('protocols').values({ name, type: 'Daily', deleted_at: deleted ? new Date() : null, superseded_at: superseded ? new Date() : null }).returning('id').executeTakeFirstOrThrow()).id;
       const c = (await f.t.db.insertInto('protocol_categories').values({ protocol_id: id, index: 0, title: 'General' }).returning('id').executeTakeFirstOrThrow()).id;
       await f.t.db.insertInto('protocol_points').values([{ protocol_id: id, protocol_category_id: c, inspection_point_id: p.id, index: 0 }, { protocol_id: id, protocol_category_id: c, inspection_point_id: p.id, index: 1 }]).execute();
       return id;
@@ -114,6 +114,8 @@ describe('reading, deleting and the protocols of a point', () => {
     const b = await pr('B daily');
     const a = await pr('A daily');
     await pr('Gone daily', true);
+    // An older version of a protocol keeps its points for the inspections that ran it; it is not listed again.
+    await pr('A daily', false, true);
     const listed = await api.call('GET', `/api/v1/inspectionPoints/${p.id}/protocols`);
     expect(listed.json()).toEqual({ inspectionPointId: p.id, protocols: [{ id: a, name: 'A daily', type: 'Daily' }, { id: b, name: 'B daily', type: 'Daily' }], protocolNames: ['A daily', 'B daily'] });
     expect((await api.call('GET', `/api/v1/inspectionPoints/${p.id}`)).json().usage).toEqual({ inspections: 0, inspectionsCapped: false, protocols: 2 });
@@ -127,7 +129,7 @@ describe('reading, deleting and the protocols of a point', () => {
     // The protocol points keep their reference (the protocol screen shows 'Point not found!').
     const row = await f.t.db.selectFrom('inspection_points').select('deleted_at').where('id', '=', p.id).executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
-    expect((await f.t.db.selectFrom('protocol_points').select('id').where('inspection_point_id', '=', p.id).execute()).length).toBe(6);
+    expect((await f.t.db.selectFrom('protocol_points').select('id').where('inspection_point_id', '=', p.id).execute()).length).toBe(8);
     expect((await f.t.db.selectFrom('audit_trail').select('action').where('entity_id', '=', p.id).orderBy('id').execute()).map((r) => r.action)).toEqual(['create', 'delete']);
   });
 });

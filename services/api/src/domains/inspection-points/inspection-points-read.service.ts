@@ -127,7 +127,10 @@ async function listExtras(db: Db, ids: string[]) {
   return { families, languages };
 }
 
-/** GET api/v1/inspectionPoints/{id}/protocols: the live protocols including the point (delete confirmation, 001 §2). */
+/**
+ * GET api/v1/inspectionPoints/{id}/protocols: the live protocols including the point (delete confirmation, 001 §2),
+ * in their current versions: a superseded version belongs to the inspections that ran it, not to the checklist.
+ */
 export async function pointProtocols(ctx: ServiceContext, id: string): Promise<TPointProtocols> {
   const c = requirePermission(ctx, P.authoring);
   const point = await c.db.selectFrom('inspection_points').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
@@ -136,6 +139,7 @@ export async function pointProtocols(ctx: ServiceContext, id: string): Promise<T
     .selectFrom('protocols as pr')
     .select(['pr.id', 'pr.name', 'pr.type'])
     .where('pr.deleted_at', 'is', null)
+    .where('pr.superseded_at', 'is', null)
     .where('pr.id', 'in', (eb) => eb.selectFrom('protocol_points').select('protocol_id').where('inspection_point_id', '=', id))
     .orderBy('pr.name')
     .orderBy('pr.id')

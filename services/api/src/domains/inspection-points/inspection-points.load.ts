@@ -258,7 +258,7 @@ export async function usageOf(db: Db, id: string): Promise<TInspectionPoint['usa
         join inspections i on i.id = r.inspection_id and i.deleted_at is null
         where r.inspection_point_id = ${id} limit ${USAGE_INSPECTIONS_CAP + 1}) x`.execute(db),
     sql<{ n: string }>`select count(distinct pp.protocol_id) as n from protocol_points pp
-        join protocols pr on pr.id = pp.protocol_id and pr.deleted_at is null
+        join protocols pr on pr.id = pp.protocol_id and pr.deleted_at is null and pr.superseded_at is null
         where pp.inspection_point_id = ${id}`.execute(db),
   ]);
   const n = Number(inspections.rows[0]?.n ?? 0);

@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'kysely';
-import type { Actor, TInspectionPointListQuery } from '@insp/contracts';
+import type { TInspectionPointListQuery } from '@insp/contracts';
 import { createTestApp } from '../services/api/src/testing/test-app.js';
 import { seedEditFixtures } from '../services/api/src/domains/inspections/inspection-edit.fixtures.test-helpers.js';
 import { getPoint, listPoints } from '../services/api/src/domains/inspection-points/inspection-points-read.service.js';
-import type { ServiceContext } from '../services/api/src/context.js';
-import { summarize } from './stats.js';
+import { timeRuns as time } from './stats.js';
+import { adminServiceContext } from './service-context.js';
 
 const POINTS = Number(process.env.BENCH_POINTS ?? 5000);
 
@@ -22,9 +22,7 @@ export default async function inspectionPointsBench() {
   await raw.connect();
   try {
     const f = await seedEditFixtures(t);
-    const admin = await t.db.selectFrom('users').select(['id', 'email']).where('email', '=', 'admin@company.example').executeTakeFirstOrThrow();
-    const actor: Actor = { userId: admin.id, email: admin.email, kind: 'staff', level: 3, flags: [], companyId: null, distributorAdmin: false };
-    const ctx = { db: t.db, actor, config: t.config, log: console, jobs: { kick() {} } } as unknown as ServiceContext;
+    const ctx = await adminServiceContext(t);
     const category = f.ref.categories.crushers.id;
     const words = ['bearing', 'liner', 'belt', 'hydraulic', 'screen', 'mesh', 'engine', 'track', 'feeder', 'jaw', 'mantle', 'conveyor'];
     const types = ['Comment', 'Measurement', 'RadioButtonSelection', 'MultipleChoices', 'Dropdown', 'SummaryWithRows'];
@@ -69,14 +67,3 @@ export default async function inspectionPointsBench() {
   }
 }
 
-/** Runs `fn` 20 times to warm up, then `n` times; percentiles in ms. */
-async function time(fn: () => Promise<unknown>, n = 200) {
-  for (let i = 0; i < 20; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const s = performance.now();
-    await fn();
-    samples.push(performance.now() - s);
-  }
-  return summarize(samples);
-}

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { ZProtocolListQuery, type Actor } from '@insp/contracts';
+import { ZProtocolListQuery } from '@insp/contracts';
 import { buildProtocolWorkbook, loadProtocolExportData, protocolExportKey } from '../services/worker/src/jobs/protocols.export.js';
 import { protocolsExport } from '../services/worker/src/jobs/protocols.export.js';
 import type { JobDeps } from '../services/worker/src/types.js';
@@ -12,7 +12,8 @@ import { fitQuery, protocolsByFit } from '../services/api/src/domains/protocols/
 import { pageQuery, DEFAULT_COUNT_LIMIT } from '../services/api/src/lib/list.js';
 import type { ServiceContext } from '../services/api/src/context.js';
 import { storageOf } from '../services/api/src/lib/storage.js';
-import { summarize } from './stats.js';
+import { timeRuns as time } from './stats.js';
+import { adminServiceContext } from './service-context.js';
 
 const PROTOCOLS = Number(process.env.BENCH_PROTOCOLS ?? 5000);
 const EXPORT_POINTS = 500;
@@ -29,9 +30,7 @@ export default async function protocolsBench() {
   await raw.connect();
   try {
     const f = await seedEditFixtures(t);
-    const admin = await t.db.selectFrom('users').select(['id', 'email']).where('email', '=', 'admin@company.example').executeTakeFirstOrThrow();
-    const actor: Actor = { userId: admin.id, email: admin.email, kind: 'staff', level: 3, flags: [], companyId: null, distributorAdmin: false };
-    const ctx = { db: t.db, actor, config: t.config, log: console, jobs: { kick() {} } } as unknown as ServiceContext;
+    const ctx = await adminServiceContext(t);
     const { jaw, cone } = f.ref;
     // 50 product families of 3 models (the fixture's 3 and 47 more): protocols spread over them as in a real catalogue.
     await sql`insert into product_families (name, long_name, product_category_id)
@@ -45,7 +44,7 @@ export default async function protocolsBench() {
     await sql`insert into protocols (name, type, created_at, created_by_user_id, deleted_at)
       select 'Protocol ' || n || ' ' || (array['Daily','Weekly','Monthly','Annual','Commission','Audit_Site','Closed','Custom'])[1 + n % 8],
              (array['Daily','Weekly','Monthly','Annual','Commission','Audit_Site','Closed','Custom'])[1 + n % 8],
-             now() - (n || ' minutes')::interval, ${admin.id}, case when n % 97 = 0 then now() end
+             now() - (n || ' minutes')::interval, ${ctx.actor!.userId}, case when n % 97 = 0 then now() end
       from generate_series(1, ${PROTOCOLS}) n`.execute(t.db);
     await sql`insert into protocols (name, type, created_at, version, root_protocol_id, superseded_at)
       select p.name, p.type, p.created_at, 0, p.id, now() from protocols p where p.name like 'Protocol %0 %'`.execute(t.db);
@@ -133,17 +132,6 @@ export default async function protocolsBench() {
   }
 }
 
-/** Runs `fn` a few times to warm up, then `n` times; percentiles in ms. */
-async function time(fn: () => Promise<unknown>, n = 200) {
-  for (let i = 0; i < Math.min(20, n); i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const s = performance.now();
-    await fn();
-    samples.push(performance.now() - s);
-  }
-  return summarize(samples);
-}
 
 type Compiled = { sql: string; parameters: readonly unknown[] };
 

@@ -37,8 +37,13 @@ const uuidList = (field: string, text: string | undefined): string[] | null => {
   return ids;
 };
 
+/*
+ * "The point has such a meta" as `p.id in (…)` rather than a correlated exists: inside the filters' ORs the planner
+ * cannot make a semi-join of either, but an uncorrelated IN becomes one hashed subplan read once, where exists probed
+ * the metas index once per point (a type and family filter over 5,000 points: 43 ms → bench/inspection-points).
+ */
 const metaExists = (type: string, value?: Expression<SqlBool> | null) =>
-  sql<boolean>`exists (select 1 from inspection_point_metas m where m.inspection_point_id = p.id and m.type = ${type}${value ? sql` and ${value}` : sql``})`;
+  sql<boolean>`p.id in (select m.inspection_point_id from inspection_point_metas m where m.type = ${type}${value ? sql` and ${value}` : sql``})`;
 
 /** A point restricted on an axis (family, model, equipment) qualifies when it is open to any model or names one of the ids. */
 const productAxis = (type: string, ids: string[]) =>

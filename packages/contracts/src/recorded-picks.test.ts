@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLibraryOf, readRecordedPicks, recordPickTexts, type PickLibrary } from './recorded-picks.js';
+import { judgementLibraryOf, pickLibraryOf, readRecordedPicks, recordJudgement, recordPickTexts, type JudgementLibrary, type PickLibrary } from './recorded-picks.js';
 
 const library = (over: Partial<PickLibrary> = {}): PickLibrary => ({
   rangeValues: [{ id: 'rv', title: 'Grease (kg)' }],
@@ -63,5 +63,31 @@ describe('recordPickTexts', () => {
       dropdowns: [{ id: 'dd', title: 'D', multiselect: false, hideImages: false, options: [{ id: 'x', title: 'X', imageId: null, followUpRangeValue: { id: 'f3', title: 'PN' } }] }],
     });
     expect(lib.followUps.map((f) => f.id)).toEqual(['f1', 'f2', 'f3']);
+  });
+});
+
+describe('recordJudgement', () => {
+  const lib = (over: Partial<JudgementLibrary> = {}): JudgementLibrary => ({
+    type: 'Measurement', optionNames: [], limits: { criticalLow: null, low: 10, high: 40, criticalHigh: null }, measurementTitle: 'Gap', unit: 'mm', fieldTitle: null, ...over,
+  });
+
+  it('records the keys of the point\'s type only: option names of a radio point, limits, title and unit of a measured one, the table title of a table', () => {
+    expect(recordJudgement(lib({ type: 'RadioButtonSelection', optionNames: ['Good', 'Worn'] }), 'Worn')).toEqual({ optionNames: ['Good', 'Worn'] });
+    expect(recordJudgement(lib(), null)).toEqual({ limits: { criticalLow: null, low: 10, high: 40, criticalHigh: null }, measurementTitle: 'Gap', unit: 'mm' });
+    expect(recordJudgement(lib({ type: 'Summary', limits: null, fieldTitle: 'Wear' }), null)).toEqual({ limits: null, measurementTitle: 'Gap', unit: 'mm', fieldTitle: 'Wear' });
+    expect(recordJudgement(lib({ type: 'Comment' }), null)).toEqual({});
+  });
+
+  it('keeps what the previous write recorded; a selection outside the recorded option names records today\'s list', () => {
+    const previous = { optionNames: ['Good', 'Worn'], limits: null, measurementTitle: 'Old', unit: 'cm' };
+    expect(recordJudgement(lib(), null, previous)).toEqual({ limits: null, measurementTitle: 'Old', unit: 'cm' });
+    const radio = lib({ type: 'RadioButtonSelectionAndRangeValues', optionNames: ['Good', 'Worn out'] });
+    expect(recordJudgement(radio, 'Worn', previous).optionNames).toEqual(['Good', 'Worn']);
+    expect(recordJudgement(radio, 'Worn out', previous).optionNames).toEqual(['Good', 'Worn out']);
+  });
+
+  it('reads the library from a point configuration', () => {
+    expect(judgementLibraryOf({ type: 'Measurement', optionGroup: { options: [{ name: 'A' }] }, measurementTitle: 'T', unitValue: 'bar', fieldTitle: null }))
+      .toEqual({ type: 'Measurement', optionNames: ['A'], limits: null, measurementTitle: 'T', unit: 'bar', fieldTitle: null });
   });
 });

@@ -206,3 +206,57 @@ export function readRecordedJudgement(content: unknown): RecordedJudgement {
   }
   return out;
 }
+
+/** What a point judges a result by at the time of writing (`judgementLibraryOf` makes it from a TEditPointConfig). */
+export interface JudgementLibrary {
+  type: string;
+  /** A radio point's option names, in the library's order. */
+  optionNames: readonly string[];
+  /** The limits of the inspection's model, else its family's; null when none apply. */
+  limits: RecordedLimits | null;
+  measurementTitle: string | null;
+  unit: string | null;
+  fieldTitle: string | null;
+}
+
+const RADIO_TYPES = ['RadioButtonSelection', 'RadioButtonSelectionAndRangeValues'];
+const TABLE_TYPES = ['Summary', 'SummaryWithRows', 'MeasurementsWithPicture'];
+const MEASURED_TYPES = ['Measurement', ...TABLE_TYPES];
+
+/**
+ * The judgement keys to store beside the picks; every writer of result content calls it. What `previous` recorded
+ * stays: limits stay what the value was first measured against (an old report keeps its marks) and a value of 45
+ * recorded in mm stays '45 mm' after the unit changes. A radio result keeps its recorded option names while its
+ * selection is among them (so it stays valid after the option was renamed or removed); a selection outside them
+ * records today's list. Only the keys of the point's type are returned.
+ */
+export function recordJudgement(library: JudgementLibrary, selection: string | null, previous?: unknown): RecordedJudgement {
+  const judged = readRecordedJudgement(previous);
+  const out: RecordedJudgement = {};
+  if (RADIO_TYPES.includes(library.type)) {
+    const kept = judged.optionNames && (!selection || judged.optionNames.includes(selection)) ? judged.optionNames : null;
+    out.optionNames = kept ?? [...library.optionNames];
+  }
+  if (MEASURED_TYPES.includes(library.type)) {
+    out.limits = judged.limits !== undefined ? judged.limits : library.limits;
+    out.measurementTitle = judged.measurementTitle !== undefined ? judged.measurementTitle : library.measurementTitle;
+    out.unit = judged.unit !== undefined ? judged.unit : library.unit;
+    if (TABLE_TYPES.includes(library.type)) out.fieldTitle = judged.fieldTitle !== undefined ? judged.fieldTitle : library.fieldTitle;
+  }
+  return out;
+}
+
+/** A point configuration (or any object of the same parts) as what `recordJudgement` records. */
+export function judgementLibraryOf(config: {
+  type: string;
+  optionGroup?: { options: readonly { name: string }[] } | null;
+  limits?: RecordedLimits | null;
+  measurementTitle: string | null;
+  unitValue: string | null;
+  fieldTitle: string | null;
+}): JudgementLibrary {
+  return {
+    type: config.type, optionNames: (config.optionGroup?.options ?? []).map((o) => o.name), limits: config.limits ?? null,
+    measurementTitle: config.measurementTitle, unit: config.unitValue, fieldTitle: config.fieldTitle,
+  };
+}

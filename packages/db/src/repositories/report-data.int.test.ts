@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { PointTypes, type TReportData, type TReportPoint } from '@insp/contracts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
 import { seedDemo } from '../seed/index.js';
@@ -78,8 +78,10 @@ describe('loadReportData over the demo seed', () => {
   it("takes a model's limits over its family's", async () => {
     const oil = await pointId('Hydraulic oil temperature');
     const row = await t.db.selectFrom('inspection_point_results as r').innerJoin('inspections as i', 'i.id', 'r.inspection_id')
-      .select(['i.id', 'i.product_model_id']).where('r.inspection_point_id', '=', oil).where('i.audit_id', 'is', null).where('i.deleted_at', 'is', null)
+      .select(['r.id as resultId', 'i.id', 'i.product_model_id']).where('r.inspection_point_id', '=', oil).where('i.audit_id', 'is', null).where('i.deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
+    // A result written before issue 9 recorded no limits: the library's apply (a recorded one keeps its own).
+    await t.db.updateTable('inspection_point_results').set({ content: sql`content - 'limits'` }).where('id', '=', row.resultId).execute();
     const before = points(await load(row.id)).find((p) => p.name === 'Hydraulic oil temperature')!;
     expect(before.limits).toMatchObject({ criticalLow: 20, low: 32 });
     await t.db.insertInto('measurement_limits').values({ inspection_point_id: oil, product_model_id: row.product_model_id, critical_low: 1, low: 2, high: 3, critical_high: null }).execute();

@@ -75,7 +75,10 @@ export async function seedInspections(ctx: SeedContext, ref: Reference, customer
         created_at: date, updated_at: ended ?? date,
       })
       .execute();
-    const stats = await writeRun(ctx, id, protocol, { answered: status === 'In_Use' ? 0.5 : 1, badChance: rating === 'Nok' ? 0.4 : 0.1, userId: person.userId });
+    const stats = await writeRun(ctx, id, protocol, {
+      answered: status === 'In_Use' ? 0.5 : 1, badChance: rating === 'Nok' ? 0.4 : 0.1, userId: person.userId,
+      target: { familyId: equipment.familyId, modelId: equipment.modelId },
+    });
     if (status !== 'In_Use') await writeFindings(ctx, id, stats.worst, person.userId);
     await insertMany(db, 'audit_trail', [
       { entity_type: 'inspection', entity_id: id, actor_user_id: person.userId, action: 'create', changes: json({ status: 'In_Use' }), created_at: date },
@@ -154,7 +157,10 @@ export async function seedAudits(ctx: SeedContext, ref: Reference, customers: Se
           created_at: date, updated_at: date,
         })
         .execute();
-      await writeRun(ctx, id, r.protocol, { answered: a.finished ? 1 : 0.6, badChance: 0.2, userId: inspectorId });
+      await writeRun(ctx, id, r.protocol, {
+        answered: a.finished ? 1 : 0.6, badChance: 0.2, userId: inspectorId,
+        target: { familyId: r.equipment?.familyId ?? null, modelId: r.equipment?.modelId ?? null },
+      });
       if (kind === 'Audit_Site') {
         // Extra points added on site, each with its own result.
         const extra = protocols.find((p) => p.type === 'Audit_Extra_Points')!.categories[0].points[0].point;

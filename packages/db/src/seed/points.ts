@@ -1,3 +1,4 @@
+import type { RecordedLimits } from '@insp/contracts';
 import { json, insertMany, createImage, type SeedContext } from './context.js';
 import type { Reference } from './reference.js';
 import { daysAgo } from './random.js';
@@ -93,6 +94,11 @@ export interface SeedPoint {
   choices: { id: string; title: string; radio: boolean; options: { id: string; title: string }[] }[];
   rangeValues: { id: string; title: string }[];
   dropdowns: { id: string; title: string; multiselect: boolean; hideImages: boolean; options: { id: string; title: string; imageId: string | null }[] }[];
+  measurementTitle: string | null;
+  unit: string | null;
+  fieldTitle: string | null;
+  /** Measurement limits by family or model (a result records those of its inspection's model, else family). */
+  limits: { familyId: string | null; modelId: string | null; limits: RecordedLimits }[];
 }
 
 async function optionGroup(ctx: SeedContext, name: string, custom: boolean, options: Opt[]) {
@@ -126,6 +132,7 @@ export async function seedPoints(ctx: SeedContext, ref: Reference): Promise<Seed
   for (const s of SPECS) {
     const groupId = !s.group ? null : typeof s.group === 'string' ? predefined[s.group] : await optionGroup(ctx, `${s.name} options`, true, s.group);
     const options = !s.group ? [] : typeof s.group === 'string' ? (s.group === 'condition' ? ['Good', 'Worn', 'Damaged'] : ['OK', 'Not OK']) : s.group.map((o) => o.name);
+    const fieldTitle = s.fields ? 'Measurements' : null;
     const p = await db
       .insertInto('inspection_points')
       .values({
@@ -140,7 +147,7 @@ export async function seedPoints(ctx: SeedContext, ref: Reference): Promise<Seed
         category: s.section,
         measurement_title: s.measurementTitle ?? null,
         measurement_unit_id: s.unit ? ref.units[s.unit] : null,
-        field_title: s.fields ? 'Measurements' : null,
+        field_title: fieldTitle,
         visualization_type: s.lineChart ? 'LineChart' : 'NoVisualization',
         life_estimate_type: s.lineChart ? 'Min' : 'Off',
         aggregation_direction: s.aggregationDirection ?? 'No',
@@ -153,7 +160,8 @@ export async function seedPoints(ctx: SeedContext, ref: Reference): Promise<Seed
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const point: SeedPoint = { id: p.id, key: s.key, type: s.type, name: s.name, section: s.section, options, fields: [], rows: [], choices: [], rangeValues: [], dropdowns: [] };
+    const point: SeedPoint = { id: p.id, key: s.key, type: s.type, name: s.name, section: s.section, options, fields: [], rows: [], choices: [], rangeValues: [], dropdowns: [],
+      measurementTitle: s.measurementTitle ?? null, unit: s.unit && ref.units[s.unit] ? s.unit : null, fieldTitle, limits: [] };
 
     const metas = [
       { type: 'PointType', value: 'general' },
@@ -239,9 +247,13 @@ export async function seedPoints(ctx: SeedContext, ref: Reference): Promise<Seed
       const rows = s.limits === 'family'
         ? fams.map((f) => ({ product_family_id: f.id }))
         : fams.flatMap((f) => f.models.map((m) => ({ product_model_id: m.id })));
-      await insertMany(db, 'measurement_limits', rows.map((target, i) => ({
-        inspection_point_id: p.id, ...target,
-        critical_low: base * 0.5, low: base * 0.8, high: base * (1.5 + (i % 3) * 0.1), critical_high: i % 4 === 3 ? null : base * 2,
+      point.limits = rows.map((target, i) => ({
+        familyId: 'product_family_id' in target ? target.product_family_id : null, modelId: 'product_model_id' in target ? target.product_model_id : null,
+        limits: { criticalLow: base * 0.5, low: base * 0.8, high: base * (1.5 + (i % 3) * 0.1), criticalHigh: i % 4 === 3 ? null : base * 2 },
+      }));
+      await insertMany(db, 'measurement_limits', point.limits.map(({ familyId, modelId, limits: l }) => ({
+        inspection_point_id: p.id, ...(modelId ? { product_model_id: modelId } : { product_family_id: familyId }),
+        critical_low: l.criticalLow, low: l.low, high: l.high, critical_high: l.criticalHigh,
       })));
     }
     out.push(point);

@@ -1,4 +1,4 @@
-import { readRecordedPicks, recordPickTexts } from '@insp/contracts';
+import { readRecordedPicks, recordJudgement, recordPickTexts } from '@insp/contracts';
 import { createImage, insertMany, json, type SeedContext } from './context.js';
 import type { SeedPoint } from './points.js';
 import type { SeedProtocol } from './protocols.js';
@@ -89,12 +89,30 @@ function answer(ctx: SeedContext, point: SeedPoint, bad: boolean): Answer {
   }
 }
 
-/** The picks with their texts, as the API's writer stores them (recorded results never change, issue 9). */
-function recorded(point: SeedPoint, content: unknown): unknown {
-  const c = content as Record<string, unknown>;
-  if (!c.rangeValues && !c.multipleChoices && !c.dropdowns) return content;
-  const picks = recordPickTexts(readRecordedPicks(content), { rangeValues: point.rangeValues, followUps: [], multipleChoices: point.choices, dropdowns: point.dropdowns });
-  return { ...c, ...(c.rangeValues ? { rangeValues: picks.rangeValues } : {}), ...(c.multipleChoices ? { multipleChoices: picks.multipleChoices } : {}), ...(c.dropdowns ? { dropdowns: picks.dropdowns } : {}) };
+/** The machine a run inspects: its model's limits apply, else its family's. */
+export interface RunTarget {
+  familyId: string | null;
+  modelId: string | null;
+}
+
+/**
+ * The picks with their texts and what the result is judged by (option names, limits, title, unit), as the API's
+ * writer stores them with the same helpers (recorded results never change, issue 9).
+ */
+function recorded(point: SeedPoint, target: RunTarget, a: Answer): unknown {
+  const c = a.content as Record<string, unknown>;
+  const limits = point.limits.find((l) => target.modelId && l.modelId === target.modelId)
+    ?? point.limits.find((l) => target.familyId && l.familyId === target.familyId && !l.modelId);
+  const judgement = recordJudgement({
+    type: point.type, optionNames: point.options, limits: limits?.limits ?? null,
+    measurementTitle: point.measurementTitle, unit: point.unit, fieldTitle: point.fieldTitle,
+  }, a.selection);
+  if (!c.rangeValues && !c.multipleChoices && !c.dropdowns) return { ...c, ...judgement };
+  const picks = recordPickTexts(readRecordedPicks(c), { rangeValues: point.rangeValues, followUps: [], multipleChoices: point.choices, dropdowns: point.dropdowns });
+  return {
+    ...c, ...judgement,
+    ...(c.rangeValues ? { rangeValues: picks.rangeValues } : {}), ...(c.multipleChoices ? { multipleChoices: picks.multipleChoices } : {}), ...(c.dropdowns ? { dropdowns: picks.dropdowns } : {}),
+  };
 }
 
 export interface RunStats {
@@ -111,7 +129,7 @@ export async function writeRun(
   ctx: SeedContext,
   inspectionId: string,
   protocol: SeedProtocol,
-  opts: { answered: number; badChance: number; userId: string },
+  opts: { answered: number; badChance: number; userId: string; target: RunTarget },
 ): Promise<RunStats> {
   const { db, rnd } = ctx;
   const stats: RunStats = { results: 0, worst: 0, photos: 0 };
@@ -125,7 +143,7 @@ export async function writeRun(
       if (!rnd.chance(opts.answered)) continue;
       const bad = rnd.chance(opts.badChance);
       const a = answer(ctx, point, bad);
-      a.content = recorded(point, a.content);
+      a.content = recorded(point, opts.target, a);
       if (rnd.chance(0.04) && a.rating !== 5) a.rating = 4; // NotApplicable: skipped
       const voice = rnd.chance(0.05) ? await voiceComment(ctx, opts.userId) : null;
       const r = await db

@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { loadReportData } from '../repositories/report-data.js';
 import { seedDemo, seedScale, DISTRIBUTOR_PASSWORD } from './index.js';
 
 const POINT_TYPES = [
@@ -77,6 +78,30 @@ describe('demo and scale seed', () => {
     expect(await count(sql`select count(*)::int as n from inspection_result_photos`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*)::int as n from inspection_findings`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*)::int as n from inspections where search_text = ''`)).toBe(0);
+  });
+
+  it('records on finished inspections\' results what the API records (option names, limits, title, unit, table), so later library edits change no report', async () => {
+    const results = (await sql<{ inspection_id: string; type: string; content: Record<string, unknown> }>`select r.inspection_id, p.type, r.content
+      from inspection_point_results r join inspection_points p on p.id = r.inspection_point_id join inspections i on i.id = r.inspection_id
+      where i.finished and i.deleted_at is null`.execute(t.db)).rows;
+    const keys = (types: string[]) => results.filter((r) => types.includes(r.type)).map((r) => r.content);
+    const tables = keys(['Summary', 'SummaryWithRows', 'MeasurementsWithPicture']);
+    expect(keys(['RadioButtonSelection']).length).toBeGreaterThan(0);
+    for (const c of keys(['RadioButtonSelection', 'RadioButtonSelectionAndRangeValues'])) expect(c.optionNames).toEqual(expect.arrayContaining([expect.any(String)]));
+    for (const c of [...keys(['Measurement']), ...tables]) expect(Object.keys(c)).toEqual(expect.arrayContaining(['limits', 'measurementTitle', 'unit']));
+    for (const c of tables) expect(c).toMatchObject({ fieldTitle: 'Measurements', fields: expect.any(Array), rows: expect.any(Array) });
+    const some = (types: string[]) => results.some((r) => types.includes(r.type) && r.content.limits != null);
+    expect(some(['Measurement']) && some(['Summary', 'SummaryWithRows', 'MeasurementsWithPicture'])).toBe(true);
+    const reports = [...new Set(results.map((r) => r.inspection_id))];
+    const load = () => Promise.all(reports.map((id) => loadReportData(t.db, id, 'en')));
+    const before = await load();
+    await sql`update option_group_options set name = name || ' (renamed)'`.execute(t.db);
+    await sql`update measurement_limits set critical_low = null, low = coalesce(low, 0) - 1, high = coalesce(high, 0) + 1`.execute(t.db);
+    await sql`update units set symbol = symbol || ' (new)'`.execute(t.db);
+    await sql`update inspection_points set measurement_title = measurement_title || ' (new)', field_title = 'Readings'`.execute(t.db);
+    await sql`update inspection_point_fields set title = title || ' (new)'`.execute(t.db);
+    await sql`update inspection_point_rows set title = title || ' (new)'`.execute(t.db);
+    expect(await load()).toEqual(before);
   });
 
   it('stores real PNG photos through putFile, with matching images rows', async () => {

@@ -1,6 +1,6 @@
 import {
   Aggregations, PointRating, PointRatingNames, cellKey, computeTable, isNumericString,
-  pickLibraryOf, readRecordedJudgement, readRecordedPicks, recordPickTexts,
+  judgementLibraryOf, pickLibraryOf, readRecordedPicks, recordJudgement, recordPickTexts,
   type KeyboardType, type PointRatingName, type TEditPointConfig, type TPhoto, type TPointResult, type TPointResultInput,
 } from '@insp/contracts';
 import { AppError } from '../../errors.js';
@@ -26,7 +26,6 @@ export const ratingName = (n: number): PointRatingName => PointRatingNames.find(
 const NUMERIC_KEYBOARDS: readonly KeyboardType[] = ['number-pad', 'decimal-pad', 'numeric'];
 const TEXT_MEASUREMENT_KEYBOARDS: readonly KeyboardType[] = ['date', 'date-time', 'email-address', 'phone-pad'];
 const TABLE_TYPES = ['Summary', 'SummaryWithRows', 'MeasurementsWithPicture'];
-const MEASURED_TYPES = ['Measurement', ...TABLE_TYPES];
 const RADIO_TYPES = ['RadioButtonSelection', 'RadioButtonSelectionAndRangeValues'];
 
 export interface StoredResult {
@@ -120,25 +119,12 @@ export function normalizeResult(config: TEditPointConfig | null, input: TPointRe
   };
   if (!config?.inspectionPointId) return { ...base, content: null };
   if (base.name_override && !config.nameOverridable) throw bad(`${p}.nameOverride`, 'this point does not allow renaming');
-  const content: Obj = {};
-  const judged = readRecordedJudgement(previous);
+  // Issue 9: the option list, limits, title and unit the result was first written with stay with it (recorded-picks.ts).
+  const content: Obj = { ...recordJudgement(judgementLibraryOf(config), selection, previous) };
   if (RADIO_TYPES.includes(config.type)) {
-    const names = (config.optionGroup?.options ?? []).map((o) => o.name);
-    // Issue 9: the option list the result was first answered with stays with it (the report prints it), and its
-    // selection stays valid after the library renamed or removed that option; a selection outside it records today's.
-    const keep = judged.optionNames && (!selection || judged.optionNames.includes(selection)) ? judged.optionNames : null;
-    if (selection && !keep && !names.includes(selection)) throw bad(`${p}.selection`, 'is not an option of this point');
-    content.optionNames = keep ?? names;
+    if (selection && !(content.optionNames as string[]).includes(selection)) throw bad(`${p}.selection`, 'is not an option of this point');
   } else if (selection) throw bad(`${p}.selection`, 'this point has no options to select');
   if (config.type === 'Measurement') numeric(`${p}.value`, value, config.keyboardType, !TEXT_MEASUREMENT_KEYBOARDS.includes(config.keyboardType));
-  // Issue 9: the limits a value was first measured against stay with it, so an old report keeps its marks.
-  if (MEASURED_TYPES.includes(config.type)) {
-    content.limits = judged.limits !== undefined ? judged.limits : config.limits ?? null;
-    // Its title and unit too: a value of 45 recorded in mm stays '45 mm' after the author changes the unit.
-    content.measurementTitle = judged.measurementTitle !== undefined ? judged.measurementTitle : config.measurementTitle;
-    content.unit = judged.unit !== undefined ? judged.unit : config.unitValue;
-    if (TABLE_TYPES.includes(config.type)) content.fieldTitle = judged.fieldTitle !== undefined ? judged.fieldTitle : config.fieldTitle;
-  }
   if (TABLE_TYPES.includes(config.type)) Object.assign(content, table(config, input, p, previous));
   else if (input.fields.length) throw bad(`${p}.fields`, 'this point is not a table');
   else if (input.rows.length) throw bad(`${p}.rows`, 'this point is not a table');

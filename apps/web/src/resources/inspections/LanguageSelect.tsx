@@ -3,11 +3,21 @@ import TextField from '@mui/material/TextField';
 import { coarsePointer } from '../../theme';
 import { REPORT_LANGUAGES } from './languages';
 
-/** The report's language (000 §1: default en), names in English. */
-export function LanguageSelect({ value, onChange }: { value: string; onChange: (lang: string) => void }) {
+export interface LanguageOption { code: string; name: string }
+
+/**
+ * The report's language (000 §1: default en), names in English. `languages` replaces the report languages where
+ * another screen reads its list from the API (the protocol export: pointAuthoring.languages).
+ */
+export function LanguageSelect({ value, onChange, languages = REPORT_LANGUAGES, label = 'Language' }: {
+  value: string;
+  onChange: (lang: string) => void;
+  languages?: readonly LanguageOption[];
+  label?: string;
+}) {
   return (
-    <TextField select size="small" fullWidth={false} label="Language" value={value} onChange={(e) => onChange(e.target.value)} sx={{ width: 170, '& .MuiSelect-select': { [coarsePointer]: { py: '10.5px' } } }}>
-      {REPORT_LANGUAGES.map((l) => (
+    <TextField select size="small" fullWidth={false} label={label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ width: 170, '& .MuiSelect-select': { [coarsePointer]: { py: '10.5px' } } }}>
+      {languages.map((l) => (
         <MenuItem key={l.code} value={l.code}>
           {l.name}
         </MenuItem>

@@ -19,7 +19,7 @@ import { saveProtocol, type SaveAnswer } from './api';
 import { CategoriesEditor } from './CategoriesEditor';
 import { FormHeader } from './FormHeader';
 import {
-  addCategory, addPoint, addSubcategory, automaticName, emptyForm, noInfoAppendix, saveProblems, toPayload,
+  addCategory, addPoint, addSubcategory, automaticName, emptyForm, noInfoAppendix, repeatedTargetProblems, saveProblems, toPayload,
   type ProtocolForm, type RatingTableLocation,
 } from './form';
 import { GroupsEditor } from './GroupsEditor';
@@ -54,8 +54,12 @@ export function CreateProtocol() {
     return (t.productModelId && fam?.productModels.find((m) => m.id === t.productModelId)?.name) || fam?.familyName || '';
   });
   const name = form.automaticName ? automaticName(typeName, targetNames) : form.name;
-  const problems = saveProblems(form, name);
+  const targetName = (i: number) => targetNames[i] ?? '';
+  const problems = saveProblems(form, name, targetName);
   const phaseMissing = problems.includes(PR.phaseMissing);
+  // shown beside the targets as soon as they repeat, whatever else is still missing
+  const repeats = repeatedTargetProblems(form, targetName).filter((p) => problems.includes(p));
+  const belowSave = problems.find((p) => p !== PR.phaseMissing && !repeats.includes(p));
 
   const save = async () => {
     setSaving(true);
@@ -111,6 +115,7 @@ export function CreateProtocol() {
           </Alert>
         ) : null}
         <FormHeader form={form} change={change} name={name} types={types.data ?? []} families={familyList} />
+        {repeats.map((r) => <Alert key={r} severity="warning">{r}</Alert>)}
         <Divider />
         <CategoriesEditor form={form} change={change} />
         <Divider />
@@ -131,9 +136,7 @@ export function CreateProtocol() {
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <Button variant="contained" disabled={problems.length > 0 || saving || !!failure} onClick={() => void save()}>Save protocol</Button>
-          {problems.length && !phaseMissing ? (
-            <Typography variant="body2" color="text.secondary">{problems[0]}</Typography>
-          ) : null}
+          {belowSave ? <Typography variant="body2" color="text.secondary">{belowSave}</Typography> : null}
         </Box>
       </Paper>
     </Box>

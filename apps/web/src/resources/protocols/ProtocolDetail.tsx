@@ -10,6 +10,8 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { TProtocol } from '@insp/contracts';
 import { formatDateTime } from '../../lib/dates';
 import { shownMessage } from '../../lib/errors';
+import { useLanguages } from '../inspection-points/refs';
+import { LanguageSelect } from '../inspections/LanguageSelect';
 import { protocolsApi } from './api';
 import { DeleteProtocolDialog } from './DeleteProtocolDialog';
 import { DetailCategories } from './DetailCategories';
@@ -54,7 +56,11 @@ export function ProtocolDetail({ id, onBack, onOpen, onDeleted }: { id: string; 
   const qc = useQueryClient();
   const q = useQuery({ queryKey: ['protocols.get', id], queryFn: () => protocolsApi.get(id) });
   const p = q.data;
-  const exp = useExport(id, `${p?.name ?? 'protocol'}.xlsx`);
+  const [lang, setLang] = useState('en');
+  const languages = useLanguages();
+  // English stands alone until the list arrives (or if it fails): the export's default language
+  const langOptions = languages.data?.length ? languages.data.map((l) => ({ code: l.id, name: l.name })) : [{ code: 'en', name: 'English' }];
+  const exp = useExport(id, `${p?.name ?? 'protocol'}.xlsx`, lang);
   const [deleting, setDeleting] = useState(false);
   const copy = useMutation({
     mutationFn: () => protocolsApi.copy(id),
@@ -69,6 +75,7 @@ export function ProtocolDetail({ id, onBack, onOpen, onDeleted }: { id: string; 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button startIcon={<ArrowBackIcon />} onClick={onBack}>{PR.back}</Button>
         <Box sx={{ flex: 1 }} />
+        <LanguageSelect value={lang} onChange={setLang} languages={langOptions} label={PR.exportLanguage} />
         <Button variant="outlined" disabled={!p || !!exp.job} aria-busy={!!exp.job} onClick={() => void exp.start()}
           startIcon={exp.job ? <CircularProgress size={16} aria-hidden /> : undefined}>
           {exp.job ? PR.exporting : PR.export}

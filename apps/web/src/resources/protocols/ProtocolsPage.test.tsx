@@ -39,6 +39,7 @@ const TYPES = ['Daily', 'Commission', 'Audit_Site', 'Closed'].map((type) => ({
 }));
 
 let api: ReturnType<typeof fakeApi>;
+const exported: string[] = [];
 let rows: TProtocolListItem[];
 let saveStatus: number;
 const posted: unknown[] = [];
@@ -46,6 +47,7 @@ beforeEach(() => {
   rows = [row(1, { targets: [target(1), target(2), target(3)], targetCount: 5 }), row(2)];
   saveStatus = 201;
   posted.length = 0;
+  exported.length = 0;
   api = fakeApi({
     'protocols.types': () => ({ data: TYPES }),
     'protocols.list': (input) => {
@@ -62,8 +64,14 @@ beforeEach(() => {
     'pointAuthoring.inspectionPhases': () => ({ data: [{ id: PHASE, name: 'Running' }] }),
     'pointAuthoring.createInspectionPhase': (input) => ({ data: { id: uuid(5), name: (input as { Name: string }).Name } }),
     'equipment.byProductModels': () => ({ data: [] }),
+    'pointAuthoring.languages': () => ({ data: [{ id: 'en', name: 'English' }, { id: 'fi', name: 'Finnish' }] }),
+    'protocols.exportStatus': () => ({ data: { status: 'ready' } }),
   });
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (/^\/api\/v1\/InspectionProtocols\/[^/]+\/export/.test(String(url))) {
+      exported.push(String(url));
+      return new Response('xlsx', { status: 200, headers: { 'content-disposition': 'attachment; filename="Protocol 1.xlsx"' } });
+    }
     if (String(url).startsWith('/api/v1/inspectionProtocols')) {
       posted.push(JSON.parse(String(init?.body)));
       return saveStatus === 201
@@ -132,6 +140,21 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     await screen.findByText('Saved in a new version (2): inspections use the previous one.');
     expect(calls('protocols.updateDependencyJson')[0]).toMatchObject({ id: uuid(101), pointId: uuid(801), dependencyId: uuid(990), json: { a: 1 } });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/Protocols?id=${uuid(102)}`));
+  });
+
+  it('exports to Excel in the language chosen beside the button (point names come out in it), English by default', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:export', revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    render();
+    fireEvent.click(await screen.findByText('Protocol 1'));
+    await screen.findByRole('heading', { name: 'Protocol 1' });
+    expect(screen.getByRole('combobox', { name: 'Export language' }).textContent).toBe('English');
+    await choose('Export language', 'Finnish');
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    await screen.findByText('Saved Protocol 1.xlsx');
+    expect(calls('protocols.exportStatus')).toEqual([{ id: uuid(101), lang: 'fi' }]);
+    expect(exported).toEqual([`/api/v1/InspectionProtocols/${uuid(101)}/export?lang=fi`]);
+    click.mockRestore();
   });
 
   it('deletes after a confirmation naming the protocol, its targets and type; the list count goes one lower', async () => {
@@ -211,6 +234,34 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     });
     // 001 §4: a successful save resets the form
     expect(screen.queryByRole('region', { name: 'Category 1' })).toBeNull();
+  });
+
+  it('keeps Save disabled while a target repeats an earlier one, naming it; another model or removing it lets it save', async () => {
+    await openCreate();
+    await choose('Inspection type', 'Daily');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'My daily' } });
+    insertCategory('Engine');
+    fireEvent.click(screen.getByRole('button', { name: 'Add target' }));
+    await choose('Product family 1', 'Jaw');
+    await choose('Product model 1', 'JC80');
+    fireEvent.click(screen.getByRole('button', { name: 'Add target' }));
+    await choose('Product family 2', 'Jaw');
+    expect(saveButton().disabled).toBe(false); // the whole family is another target than its model JC80
+    await choose('Product model 2', 'JC80');
+    const repeated = 'Target 2 repeats target 1 (JC80): choose another model or equipment, or remove it.';
+    expect(screen.getByText(repeated)).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    await choose('Product model 2', 'Any model');
+    expect(screen.queryByText(repeated)).toBeNull();
+    expect(saveButton().disabled).toBe(false);
+    await choose('Product model 2', 'JC80');
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove target 2' }));
+    expect(screen.queryByText(repeated)).toBeNull();
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(saveButton());
+    await screen.findByText('New Protocol saved!');
+    expect(posted[0]).toMatchObject({ targets: [{ productFamilyId: FAM, productModelId: MODEL, equipmentId: null }] });
   });
 
   it('with phases on asks for a phase on every point; phases get the next order', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCategory, addGroup, addPhase, addPoint, addSubcategory, automaticName, canDeleteCategory, deleteCategory, emptyForm,
-  moveCategory, removePhase, saveProblems, setType, tempKey, toPayload, type ProtocolForm,
+  moveCategory, removePhase, repeatedTargets, saveProblems, setType, tempKey, toPayload, type ProtocolForm,
 } from './form';
 import { PR } from './texts';
 
@@ -38,6 +38,19 @@ describe('protocol create form rules (001 §4, §5)', () => {
     expect(saveProblems(ready({ type: 'Equipment_Configurator', targets: [] }), 'x')).toEqual([]);
     expect(saveProblems(ready({ type: 'Audit_Site', targets: [target()] }), 'x')).toContain('This type has no targets.');
     expect(saveProblems(ready({ targets: [target('')] }), 'x')).toContain('Every target needs a product family.');
+  });
+
+  it('may not save a target repeating an earlier one (same family and model, or same equipment), naming it; other targets of a family may', () => {
+    const model = (equipmentId: string | null = null) => ({ ...target(), productModelId: 'JC80', equipmentId });
+    const names = ['Jaw', 'JC80', 'JC80'];
+    expect(saveProblems(ready({ targets: [target(), model(), model()] }), 'x', (i) => names[i]!)).toEqual([
+      'Target 3 repeats target 2 (JC80): choose another model or equipment, or remove it.',
+    ]);
+    expect(saveProblems(ready({ targets: [target(), target()] }), 'x')).toEqual([PR.repeatedTarget(2, 1, '')]);
+    expect(repeatedTargets(ready({ targets: [model('E1'), model(), model('E1'), model('E2')] }))).toEqual([{ index: 2, of: 0 }]);
+    expect(saveProblems(ready({ targets: [target(), model(), model('E1'), model('E2'), target('00000000-0000-4000-8000-000000000009')] }), 'x')).toEqual([]);
+    // a target still without its family has its own problem, not a repeat
+    expect(saveProblems(ready({ targets: [target(''), target('')] }), 'x')).toEqual(['Every target needs a product family.']);
   });
 
   it('clears the targets when an ignoring type (or none) is chosen, and turns the info appendix off for none, Equipment_Configurator, Closed and audits', () => {

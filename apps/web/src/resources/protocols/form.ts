@@ -171,14 +171,37 @@ export function addGroup(f: ProtocolForm, name: string, categoryIndex: number | 
   return { ...f, groups: [...f.groups, { key: tempKey(), name, categoryIndices: [categoryIndex] }] };
 }
 
+const productOf = (t: FormTarget) => `${t.productFamilyId}/${t.productModelId ?? ''}/${t.equipmentId ?? ''}`;
+
+/**
+ * Targets naming the same family, model and equipment as an earlier one, each with the earlier one's index: the API
+ * refuses them with a 400 (decisions: protocol targets are unique). A target without its family has its own problem.
+ */
+export function repeatedTargets(f: ProtocolForm): { index: number; of: number }[] {
+  const first = new Map<string, number>();
+  const repeats: { index: number; of: number }[] = [];
+  f.targets.forEach((t, index) => {
+    if (!t.productFamilyId) return;
+    const of = first.get(productOf(t));
+    if (of === undefined) first.set(productOf(t), index);
+    else repeats.push({ index, of });
+  });
+  return repeats;
+}
+
+/** One message per repeated target, naming it by its position and `targetName` (its model, else its family). */
+export const repeatedTargetProblems = (f: ProtocolForm, targetName: (index: number) => string = () => '') =>
+  repeatedTargets(f).map((r) => PR.repeatedTarget(r.index + 1, r.of + 1, targetName(r.index)));
+
 /** Why Save is disabled (001 §5), empty when it may save. */
-export function saveProblems(f: ProtocolForm, name: string): string[] {
+export function saveProblems(f: ProtocolForm, name: string, targetName?: (index: number) => string): string[] {
   const problems: string[] = [];
   if (!name.trim()) problems.push('Name is required.');
   if (!f.type) problems.push('Choose an inspection type.');
   if (has(FamilyRequiredProtocolTypes, f.type) && !f.targets.length) problems.push('Add at least one product family target.');
   if (ignoresTargets(f.type) && f.targets.length) problems.push('This type has no targets.');
   if (f.targets.some((t) => !t.productFamilyId)) problems.push('Every target needs a product family.');
+  if (!ignoresTargets(f.type)) problems.push(...repeatedTargetProblems(f, targetName));
   if (!f.categories.length) problems.push('Insert at least one category.');
   if (f.categories.some((c) => !c.title.trim() || c.subcategories.some((s) => !s.title.trim()))) problems.push('Every category and subcategory needs a title.');
   if (f.groups.some((g) => !g.name.trim())) problems.push('Every category group needs a name.');

@@ -26,6 +26,9 @@ export const PR = {
   saved: 'New Protocol saved!',
   saveError: 'ERROR WITH SAVE',
   phaseMissing: 'you need to choose phase for every point before you can create a protocol',
+  repeatedTarget: (n: number, of: number, name: string) =>
+    `Target ${n} repeats target ${of}${name ? ` (${name})` : ''}: choose another model or equipment, or remove it.`,
+  exportLanguage: 'Export language',
   insertCategory: 'Insert category title',
   insertSubcategory: 'Insert subcategory title',
   selectCategoryFirst: 'Insert a category title first: a double click adds the point to the selected category.',

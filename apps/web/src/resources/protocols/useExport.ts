@@ -11,8 +11,9 @@ export interface ExportJob { attempt: number }
 /**
  * 'Export to Excel': the worker builds the workbook (issue 10), so we ask exportStatus until it is 'ready'
  * (`job` shows the waiting panel meanwhile), then download the .xlsx over REST and hand it to the browser.
+ * Both calls carry `lang`: the workbook names the points in that language.
  */
-export function useExport(id: string, fallbackName: string) {
+export function useExport(id: string, fallbackName: string, lang: string) {
   const [job, setJob] = useState<ExportJob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -29,7 +30,7 @@ export function useExport(id: string, fallbackName: string) {
     const started = Date.now();
     try {
       for (let attempt = 1; ; attempt++) {
-        const { status } = await protocolsApi.exportStatus(id);
+        const { status } = await protocolsApi.exportStatus(id, lang);
         if (controller.signal.aborted) return;
         if (status === 'ready') break;
         if (Date.now() - started > MAX_WAIT_MS) throw new Error('The export took too long. Please try again later.');
@@ -37,7 +38,7 @@ export function useExport(id: string, fallbackName: string) {
         await new Promise((r) => setTimeout(r, POLL_MS));
         if (controller.signal.aborted) return;
       }
-      const res = await downloadExport(id);
+      const res = await downloadExport(id, lang);
       if (controller.signal.aborted) return;
       if (res.status !== 200) {
         const body = (await res.json().catch(() => null)) as { message?: string } | null;
@@ -54,7 +55,7 @@ export function useExport(id: string, fallbackName: string) {
         setJob(null);
       }
     }
-  }, [id, fallbackName]);
+  }, [id, fallbackName, lang]);
 
   const cancel = useCallback(() => {
     abort.current?.abort();

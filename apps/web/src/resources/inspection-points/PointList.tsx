@@ -14,6 +14,7 @@ import { shownMessage } from '../../lib/errors';
 import { pointsApi } from './api';
 import { PointRow } from './PointRow';
 import { PT } from './texts';
+import { useDebounced } from '../../components/useDebounced';
 
 /** What the list is being used for (protocol creation): the checkboxes apply these parts. */
 export interface PointListContext {
@@ -37,15 +38,6 @@ const PAGE = 200;
 const ROW = 64;
 const OVERSCAN = 6;
 
-/** Debounced value (001 §9: search debounce 200 ms). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * The filterable point list (001 §2 'Point list'), sorted by name. It pages through inspectionPoints.list as the

@@ -5,20 +5,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { KeyboardTypes, ValidationConsequences, type KeyboardType, type ValidationConsequence } from '@insp/contracts';
 import type { PointForm } from './rules';
+import { regexpError } from './type-editors-options/followUp';
 
-const regexpProblem = (s: string | null | undefined) => {
-  if (!s) return null;
-  try {
-    new RegExp(s);
-    return null;
-  } catch {
-    return 'Not a valid regular expression';
-  }
-};
 
 /** The point's own input options (001 §3, §5): keyboard type, validation regexp and consequence, content required, name overridable. */
 export function PointOptions({ value, onChange, disabled }: { value: PointForm; onChange: (p: Partial<PointForm>) => void; disabled?: boolean }) {
-  const problem = regexpProblem(value.inputValidationRegexp);
+  const problem = regexpError(value.inputValidationRegexp);
   return (
     <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
       <TextField select size="small" label="Keyboard type" value={value.keyboardType ?? 'default'} disabled={disabled}
@@ -39,4 +31,4 @@ export function PointOptions({ value, onChange, disabled }: { value: PointForm; 
   );
 }
 
-export const optionsValid = (v: PointForm) => !regexpProblem(v.inputValidationRegexp);
+export const optionsValid = (v: PointForm) => !regexpError(v.inputValidationRegexp);

@@ -22,19 +22,11 @@ import { protocolsApi } from './api';
 import { PR } from './texts';
 import { touchSortSx } from './touch';
 import { useProtocolTypes } from './useProtocolTypes';
+import { useDebounced } from '../../components/useDebounced';
 
 export const PAGE_SIZE = 50;
 type OrderKey = 'name' | 'created' | 'type';
 
-/** Debounced value (001 §9: search debounce 200 ms). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 export const targetLabel = (t: TProtocolTarget) =>
   [t.productFamilyName, t.productModelName, t.equipmentSerial].filter(Boolean).join(' ') || PR.anyProduct;

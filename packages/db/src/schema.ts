@@ -808,6 +808,7 @@ export interface Protocols {
   created_by_user_id: string | null;
   date: Timestamp | null;
   deleted_at: Timestamp | null;
+  has_targets: Generated<boolean>;
   id: Generated<string>;
   index: Generated<number>;
   info_appendix: Generated<boolean>;

@@ -14,6 +14,7 @@ import * as m0013 from './20261122_0013_audit_suggestion_sources.js';
 import * as m0014 from './20261122_0014_recorded_pick_texts.js';
 import * as m0015 from './20261122_0015_protocol_versions.js';
 import * as m0016 from './20261122_0016_recorded_judgement.js';
+import * as m0017 from './20261122_0017_protocol_has_targets.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0014_recorded_pick_texts': m0014,
   '20261122_0015_protocol_versions': m0015,
   '20261122_0016_recorded_judgement': m0016,
+  '20261122_0017_protocol_has_targets': m0017,
 };

@@ -47,6 +47,20 @@ describe('GET api/v1/InspectionProtocols/sortedByFit', () => {
     expect(await fit('type=Weekly', f.tok.distUser)).toEqual(['Any: Weekly for any product']);
   });
 
+  it("follows a protocol's targets as they are written and removed (has_targets kept by a trigger): 'Any' only without targets", async () => {
+    const p = await f.protocol('Daily moved around', 'Daily', []);
+    expect(await fit('type=Daily&productFamilyId=' + f.ref.cone.id)).toContain('Any: Daily moved around');
+    await t.db.insertInto('protocol_targets').values([{ protocol_id: p.id, product_family_id: f.ref.cone.id }, { protocol_id: p.id, product_family_id: f.ref.jaw.id }]).execute();
+    expect(await fit('type=Daily&productFamilyId=' + f.ref.cone.id)).toContain('Family: Daily moved around');
+    expect(await fit('type=Daily&productFamilyId=' + f.ref.cone.id)).not.toContain('Any: Daily moved around');
+    await t.db.deleteFrom('protocol_targets').where('protocol_id', '=', p.id).where('product_family_id', '=', f.ref.cone.id).execute();
+    // Still aimed at jaws: not a fit for a cone at all.
+    expect((await fit('type=Daily&productFamilyId=' + f.ref.cone.id)).filter((n) => n.endsWith('Daily moved around'))).toEqual([]);
+    await t.db.deleteFrom('protocol_targets').where('protocol_id', '=', p.id).execute();
+    expect(await fit('type=Daily&productFamilyId=' + f.ref.cone.id)).toContain('Any: Daily moved around');
+    await t.db.updateTable('protocols').set({ deleted_at: new Date() }).where('id', '=', p.id).execute();
+  });
+
   it('answers 400 naming the parameter for a bad id or an unknown type, and 403 for level None', async () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/InspectionProtocols/sortedByFit?productModelId=nope', headers: { authorization: `Bearer ${f.tok.admin}` } });
     expect(bad.json()).toMatchObject({ statusCode: 400, field: 'productModelId' });

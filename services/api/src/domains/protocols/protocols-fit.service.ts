@@ -32,7 +32,7 @@ export async function protocolsByFit(ctx: ServiceContext, query: TProtocolFitQue
 /**
  * The fit query, apart so the benchmark runs the same SQL directly. Only the targets that match are read (the family,
  * model and equipment indexes of protocol_targets); a protocol's rank is its best-matching target's, so a protocol
- * aimed at this machine and others still fits. Protocols without targets are 'Any'.
+ * aimed at this machine and others still fits. Protocols without targets are 'Any' (protocols.has_targets, migration 0017).
  */
 export function fitQuery(db: Db, m: { equipmentId: string | null; modelId: string | null; familyId: string | null; type: string | null }) {
   const { equipmentId, modelId, familyId } = m;
@@ -56,7 +56,7 @@ export function fitQuery(db: Db, m: { equipmentId: string | null; modelId: strin
       and p.superseded_at is null
       and p.type not in (${sql.join([...HiddenInspectionTypes])})
       and (${m.type}::text is null or p.type = ${m.type}::text)
-      and (mt.rank is not null or not exists (select 1 from protocol_targets u where u.protocol_id = p.id))
+      and (mt.rank is not null or not p.has_targets)
     order by rank, p.name, p.id
     limit 500`;
   return { execute: async () => (await query.execute(db)).rows, compile: () => query.compile(db) };

@@ -36,12 +36,13 @@ describe('permission screen', () => {
   });
 
   it('guards a route of the table and shows a placeholder for screens still to come', () => {
-    const tags = routeTable.find((r) => r.path === '/tags')!;
-    renderAs(inspector, <RouteScreen entry={tags} />);
+    // Web logs (Developer flag only) has no screen yet.
+    const webLogs = routeTable.find((r) => r.path === '/weblogs')!;
+    renderAs(inspector, <RouteScreen entry={webLogs} />);
     expect(screen.getByTestId('not-allowed')).toBeTruthy();
     cleanup();
-    renderAs({ ...inspector, level: Level.Admin, flags: ['Developer'] }, <RouteScreen entry={tags} />);
-    expect(screen.getByRole('heading', { name: 'Tags' })).toBeTruthy();
+    renderAs({ ...inspector, flags: ['Developer'] }, <RouteScreen entry={webLogs} />);
+    expect(screen.getByRole('heading', { name: 'Web logs' })).toBeTruthy();
     expect(screen.getByText('This screen arrives in a later release.')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +14,7 @@ import { DeleteDialog, RemovalDialog } from './DeleteDialog';
 import { DocumentsField, type PendingUpload } from './DocumentsField';
 import { MetadataEditor } from './MetadataEditor';
 import { optionsValid, PointOptions } from './PointOptions';
-import { canSave, defaultForm, formOf, removedItems, type PointForm } from './rules';
+import { canSave, defaultForm, formOf, generalFieldsOf, removedItems, type PointForm } from './rules';
 import { TYPE_LONG } from './texts';
 import { typeEditorOf } from './typeEditors';
 
@@ -40,6 +40,13 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
   const qc = useQueryClient();
   const editor = typeEditorOf(form.type);
   const change = (patch: Partial<PointForm>) => setForm((f) => ({ ...f, ...patch }));
+  // The general-fields tab saved this point: take its fields over, keep every other unsaved edit of this form.
+  const seen = useRef(point?.updated);
+  useEffect(() => {
+    if (!point || point.updated === seen.current) return;
+    seen.current = point.updated;
+    setForm((f) => ({ ...f, ...generalFieldsOf(formOf(point)) }));
+  }, [point]);
   const removed = point ? removedItems(formOf(point), form) : 0;
 
   const refresh = async () => {

@@ -9,7 +9,7 @@ import { shownMessage } from '../../lib/errors';
 import { pointsApi } from './api';
 import { ContentSettings } from './ContentSettings';
 import { PointOptions } from './PointOptions';
-import { formOf, type PointForm } from './rules';
+import { formOf, generalFieldsOf, type PointForm } from './rules';
 
 /**
  * General-fields-only editor (001 §2, PUT …/generalfields): the common option fields of an existing point,
@@ -21,19 +21,7 @@ export function GeneralFieldsEditor({ point }: { point: TInspectionPoint }) {
   const qc = useQueryClient();
   const save = useMutation({
     mutationFn: () =>
-      pointsApi.updateGeneralFields({
-        id: point.id,
-        contentRequired: form.contentRequired,
-        keyboardType: form.keyboardType,
-        inputValidationRegexp: form.inputValidationRegexp || null,
-        validationConsequence: form.validationConsequence,
-        commentField: form.commentField,
-        internalCommentField: form.internalCommentField,
-        ratingField: form.ratingField,
-        photoField: form.photoField,
-        voiceCommentField: form.voiceCommentField,
-        nameOverridable: form.nameOverridable,
-      }),
+      pointsApi.updateGeneralFields({ id: point.id, ...generalFieldsOf(form), inputValidationRegexp: form.inputValidationRegexp || null }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['inspectionPoints.get', point.id] }),
   });
   const change = (p: Partial<PointForm>) => {

@@ -26,7 +26,9 @@ const point = (over: Partial<TInspectionPoint> = {}): TInspectionPoint => ({
 
 let api: ReturnType<typeof fakeApi>;
 let items: TInspectionPointListItem[];
+let stored: TInspectionPoint;
 beforeEach(() => {
+  stored = point();
   items = [listItem(1, { name: 'Belt wear', type: 'SummaryWithRows', familyNames: ['Jaw'], languages: [{ languageId: 'fi', outdated: true }] }), listItem(2, { name: 'Oil level' })];
   api = fakeApi({
     'inspectionPoints.list': (input) => {
@@ -34,7 +36,11 @@ beforeEach(() => {
       const hits = items.filter((i) => i.name.toLowerCase().includes(q.search.toLowerCase()));
       return { data: { result: hits.slice(q.offset, q.offset + q.amount), count: hits.length } };
     },
-    'inspectionPoints.get': () => ({ data: point() }),
+    'inspectionPoints.get': () => ({ data: stored }),
+    'inspectionPoints.updateGeneralFields': (input) => {
+      stored = { ...stored, ...(input as object), updated: '2026-01-03' };
+      return { data: stored };
+    },
     'inspectionPoints.create': (input) => ({ data: { ...point(), ...(input as object), id: uuid(999) } }),
     'inspectionPoints.update': (input) => ({ data: { ...point(), ...(input as object) } }),
     'inspectionPoints.delete': () => ({ data: { ok: true } }),
@@ -213,5 +219,23 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     // the content tab kept its unsaved edit behind the other tab
     fireEvent.click(screen.getByRole('tab', { name: 'Content' }));
     expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Belt wear (edited)');
+  });
+
+  it('a general-fields save reaches the content form without losing its unsaved edits', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('option', { name: /Belt wear/ }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Belt wear (edited)' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'General fields' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Name overridable' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save general fields' }));
+    await screen.findByText('General fields saved.');
+    expect(calls('inspectionPoints.updateGeneralFields')[0]).toMatchObject({ id: uuid(101), nameOverridable: true });
+    fireEvent.click(screen.getByRole('tab', { name: 'Content' }));
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Name overridable' }) as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Belt wear (edited)');
+    // a content save now sends the general field as saved, not the stale one
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(calls('inspectionPoints.update')).toHaveLength(1));
+    expect(calls('inspectionPoints.update')[0]).toMatchObject({ name: 'Belt wear (edited)', nameOverridable: true });
   });
 });

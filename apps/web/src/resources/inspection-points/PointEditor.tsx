@@ -43,9 +43,10 @@ export function PointEditor({ mode, type, pointId, onDone }: EditorProps) {
         {mode === 'edit' ? <Tab label="General fields" id="editor-tab-general" aria-controls="editor-panel" /> : null}
       </Tabs>
       <Box id="editor-panel" role="tabpanel" aria-labelledby={['editor-tab-content', 'editor-tab-localization', 'editor-tab-general'][tab]}>
-        {/* the content form stays mounted behind the other tabs: a look at the translations keeps unsaved edits */}
+        {/* the content form stays mounted behind the other tabs, and across the point's other saves (translations,
+            general fields), so a look or a save there keeps unsaved content edits */}
         <Box hidden={tab !== 0}>
-          <ContentForm key={p ? `${p.id}:${p.updated}` : `new:${type}`} mode={mode} type={type} point={p} onDone={onDone} />
+          <ContentForm key={p ? p.id : `new:${type}`} mode={mode} type={type} point={p} onDone={onDone} />
         </Box>
         {tab === 1 && p ? <LocalizationTab point={p} /> : null}
         {tab === 2 && p ? <GeneralFieldsEditor point={p} /> : null}

@@ -43,6 +43,15 @@ export function defaultForm(type: PointType): PointForm {
 }
 
 /** A read point as the editor's form: what the server knows only for showing (usage, documents, dates) is left out. */
+/** The common option fields (PUT …/generalfields): what the general-fields editor saves apart from the content. */
+export const GENERAL_FIELD_KEYS = [
+  'contentRequired', 'keyboardType', 'inputValidationRegexp', 'validationConsequence', 'commentField', 'internalCommentField',
+  'ratingField', 'photoField', 'voiceCommentField', 'nameOverridable',
+] as const satisfies ReadonlyArray<keyof PointForm>;
+export type GeneralFields = Pick<PointForm, (typeof GENERAL_FIELD_KEYS)[number]>;
+export const generalFieldsOf = (f: PointForm): GeneralFields =>
+  Object.fromEntries(GENERAL_FIELD_KEYS.map((k) => [k, f[k]])) as GeneralFields;
+
 export function formOf(p: TInspectionPoint): PointForm {
   return {
     ...defaultForm(p.type),

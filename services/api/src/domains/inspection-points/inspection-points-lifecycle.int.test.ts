@@ -11,11 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => f?.t.close());
 
-const create = async (payload: unknown) => {
-  const res = await api.call('POST', '/api/v1/inspectionPoints', 'admin', payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-};
+const create = (payload: unknown) => api.create(payload);
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 
 /** A multipart body: fields as text, files under uploadedFiles. */

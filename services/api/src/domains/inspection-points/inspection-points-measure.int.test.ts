@@ -9,11 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => f?.t.close());
 
-const create = async (payload: unknown) => {
-  const res = await api.call('POST', '/api/v1/inspectionPoints', 'admin', payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-};
+const create = (payload: unknown) => api.create(payload);
 const read = async (id: string) => {
   const res = await api.call('GET', `/api/v1/inspectionPoints/${id}?fromWebApp=true`);
   expect(res.statusCode, res.body).toBe(200);

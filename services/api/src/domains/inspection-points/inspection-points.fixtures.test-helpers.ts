@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedReference, signInRoles, type RoleTokens } from '../equipment/fixtures.int.js';
 
@@ -47,7 +48,13 @@ export function callsOf(t: TestApp, tok: RoleTokens) {
     kind === 'query'
       ? t.app.inject({ method: 'GET', url: `/trpc/inspectionPoints.${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: auth(who) })
       : t.app.inject({ method: 'POST', url: `/trpc/inspectionPoints.${path}`, headers: auth(who), payload: input as object });
-  return { call, trpc };
+  /** POST api/v1/inspectionPoints as admin, asserting the 201; the created point. */
+  const create = async (payload: unknown) => {
+    const res = await call('POST', '/api/v1/inspectionPoints', 'admin', payload);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+  return { call, trpc, create };
 }
 
 /** A minimal valid create payload of the given type. */

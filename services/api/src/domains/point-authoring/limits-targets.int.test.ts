@@ -10,11 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => f?.t.close());
 
-const create = async (payload: unknown) => {
-  const res = await api.call('POST', '/api/v1/inspectionPoints', 'admin', payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-};
+const create = (payload: unknown) => api.create(payload);
 const expect400 = async (res: { statusCode: number; body: string; json: () => any }, field: string) => {
   expect(res.statusCode, res.body).toBe(400);
   expect(res.json().field).toBe(field);

@@ -54,6 +54,23 @@ describe('session calls', () => {
   });
 });
 
+describe('rights on every request', () => {
+  it('takes a changed level, a revoked session and a deleted user into account at once, with the same token', async () => {
+    const [u] = await t.db.insertInto('users').values({ kind: 'staff', email: 'moving@company.example', name: 'Moving', idp_groups: ['admin'] }).returning('id').execute();
+    const token = (await startSession(anonymousContext(t), u!.id)).accessToken;
+    const group = () => t.app.inject({ method: 'GET', url: '/auth/group', headers: { authorization: `Bearer ${token}` } });
+    expect((await group()).json().group).toBe(3);
+    await t.db.updateTable('users').set({ idp_groups: ['inspection'] }).where('id', '=', u!.id).execute();
+    expect((await group()).json().group).toBe(1);
+    await t.db.updateTable('auth_sessions').set({ revoked_at: new Date() }).where('user_id', '=', u!.id).execute();
+    expect((await group()).statusCode).toBe(401);
+    await t.db.updateTable('auth_sessions').set({ revoked_at: null }).where('user_id', '=', u!.id).execute();
+    expect((await group()).statusCode).toBe(200);
+    await t.db.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', u!.id).execute();
+    expect((await group()).statusCode).toBe(401);
+  });
+});
+
 describe('GET /auth/debugtoken', () => {
   it('gives a Developer a token acting with the chosen groups', async () => {
     const res = await get('/auth/debugtoken?groups=manager,audit', 'dev@company.example');

@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+import type { Db } from '@insp/db';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const TOKEN_SECRET = 'bench-token-secret-bench-token-secret-0123456789';
+
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as { port: number };
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+export interface Running {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** A child process serving HTTP, ready when `readyPath` answers 200. Its output goes to `logFile` (or nowhere). */
+async function startChild(args: string[], env: Record<string, string>, port: number, readyPath: string, logFile?: string): Promise<Running> {
+  const out = logFile ? openSync(logFile, 'w') : 'ignore';
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', out, out] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}${logFile ? ` (see ${logFile})` : ''}`);
+    if (await fetch(url + readyPath).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not get ready`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const exited = new Promise((r) => child.once('exit', r));
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/**
+ * The built product (services/api/dist/server.js) as production runs it at scale: PostgreSQL, Redis, NODE_ENV
+ * production, the default log level, its log lines written to a file. `nodeArgs` adds e.g. --cpu-prof.
+ */
+export async function startProduct(opts: { databaseUrl: string; nodeArgs?: string[]; logFile?: string; env?: Record<string, string> }): Promise<Running> {
+  const server = `${root}services/api/dist/server.js`;
+  if (!existsSync(server)) throw new Error('build the product first: npm run build');
+  const port = await freePort();
+  return startChild([...(opts.nodeArgs ?? []), server], {
+    NODE_ENV: 'production',
+    DATABASE_URL: opts.databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    QUEUE_PREFIX: `bench-${port}`,
+    TOKEN_SECRET,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HOST: '127.0.0.1',
+    SEED_DEMO_DATA: 'false',
+    // A real issuer is required in production; staff sign-in is not exercised here (discovery is lazy).
+    OIDC_ISSUER: 'http://127.0.0.1:9/idp',
+    OIDC_CLIENT_ID: 'bench',
+    DATA_DIR: `/tmp/insp-bench-${port}`,
+    ...opts.env,
+  }, port, '/ready', opts.logFile ?? '/dev/null');
+}
+
+/** bench/floor-server.mjs: a bare Fastify route with one pg query, same driver and pool size. */
+export async function startFloor(databaseUrl: string): Promise<Running> {
+  const port = await freePort();
+  return startChild([`${root}bench/floor-server.mjs`], { DATABASE_URL: databaseUrl, POOL_SIZE: '10' }, port, '/floor');
+}
+
+/** Sessions for `userIds` and the bearer tokens the product would issue for them (same claims, same secret). */
+export async function sessionTokens(db: Db, product: Running, userIds: string[]) {
+  const secret = new TextEncoder().encode(TOKEN_SECRET);
+  const out: Array<{ token: string; sessionId: string }> = [];
+  for (const userId of userIds) {
+    const sessionId = randomUUID();
+    const expiresAt = new Date(Date.now() + 8 * 3600_000);
+    await db.insertInto('auth_sessions').values({ id: sessionId, user_id: userId, expires_at: expiresAt }).execute();
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setJti(sessionId)
+      .setIssuedAt()
+      .setIssuer(product.url)
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(secret);
+    out.push({ token, sessionId });
+  }
+  return out;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon against one path, each request with the next of `headers` (a token per session, in turn). */
+export async function load(url: string, headers: Array<Record<string, string>>, opts: { connections?: number; seconds?: number } = {}): Promise<LoadResult> {
+  let i = 0;
+  const r = await autocannon({
+    url,
+    connections: opts.connections ?? 10,
+    duration: opts.seconds ?? 10,
+    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: headers[i++ % headers.length] }) }],
+  });
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}

@@ -1,0 +1,63 @@
+import { createTestDatabase } from '@insp/db/testing';
+import { load, sessionTokens, startFloor, startProduct } from './http-product.js';
+
+/**
+ * Issue 18: the request path over HTTP, beside its floor measured in the same run. The built product runs as
+ * production runs it at scale (PostgreSQL + Redis, NODE_ENV=production, default log level); autocannon loads it
+ * from this process. Floor: bench/floor-server.mjs, a bare Fastify route doing the session query through the
+ * same pg driver and pool size. BENCH_SECONDS (default 10) per case; BENCH_LOAD_SECONDS (default 60) for the
+ * 200-connection run; BENCH_CPU_PROF=<dir> writes a CPU profile of the product to that folder.
+ */
+export default async function requestPathBench() {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+  const database = await createTestDatabase();
+  const profDir = process.env.BENCH_CPU_PROF;
+  const product = await startProduct({
+    databaseUrl: database.url,
+    nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+    logFile: process.env.BENCH_LOG_FILE,
+  });
+  const floor = await startFloor(database.url);
+  try {
+    const company = await database.db.insertInto('companies').values({ name: 'Bench distributor' }).returning('id').executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('users')
+      .values(Array.from({ length: 300 }, (_, i) => ({ kind: 'distributor', email: `d${i}@distributor.example`, name: `Distributor ${i}`, company_id: company.id })))
+      .execute();
+    // Staff Managers (P.externalUsers) each with a session of their own, as real traffic has.
+    const staff = await database.db
+      .insertInto('users')
+      .values(Array.from({ length: 200 }, (_, i) => ({ kind: 'staff', email: `s${i}@company.example`, name: `Staff ${i}`, idp_groups: ['Manager'] })))
+      .returning('id')
+      .execute();
+    const tokens = await sessionTokens(database.db, product, staff.map((s) => s.id));
+    const bearer = tokens.map((t) => ({ authorization: `Bearer ${t.token}` }));
+    const floorHeaders = tokens.map((t) => ({ 'x-session': t.sessionId }));
+
+    const check = await fetch(`${product.url}/api/v1/externalUsers?amount=50`, { headers: bearer[0] });
+    const body = (await check.json()) as { result?: unknown[] };
+    if (check.status !== 200 || body.result?.length !== 50) throw new Error(`externalUsers answered ${check.status} with ${body.result?.length} rows`);
+
+    const warm = (url: string, h: typeof bearer) => load(url, h, { seconds: 3 });
+    await warm(`${floor.url}/floor`, floorHeaders);
+    await warm(`${product.url}/auth/user`, bearer);
+    await warm(`${product.url}/api/v1/externalUsers?amount=50`, bearer);
+
+    const floorRun = await load(`${floor.url}/floor`, floorHeaders, { seconds });
+    const authUser = await load(`${product.url}/auth/user`, bearer, { seconds });
+    const list = await load(`${product.url}/api/v1/externalUsers?amount=50`, bearer, { seconds });
+    const pct = (x: number) => `${Math.round((100 * x) / floorRun.requestsPerSecond)} % of the floor`;
+    console.log({ case: 'floor: bare Fastify + one pg query, 10 connections', ...floorRun });
+    console.log({ case: 'GET /auth/user, 10 connections', ...authUser, share: pct(authUser.requestsPerSecond), goal: '≥ 60 %' });
+    console.log({ case: 'GET api/v1/externalUsers?amount=50, 10 connections', ...list, share: pct(list.requestsPerSecond), goal: '≥ 40 %' });
+    if (loadSeconds > 0) {
+      const heavy = await load(`${product.url}/api/v1/externalUsers?amount=50`, bearer, { connections: 200, seconds: loadSeconds });
+      console.log({ case: `GET api/v1/externalUsers?amount=50, 200 connections × ${loadSeconds} s`, ...heavy, goal: 'p99 < 250 ms, 0 errors' });
+    }
+  } finally {
+    await product.stop();
+    await floor.stop();
+    await database.destroy();
+  }
+}

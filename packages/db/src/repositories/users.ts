@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../client.js';
 
 const userColumns = [
@@ -13,9 +13,8 @@ const userColumns = [
   'users.idp_groups',
 ] as const;
 
-/** The session behind a token id together with its user, in one query: run on every request. */
-export async function findActiveSession(db: Db, sessionId: string) {
-  return db
+const sessionQuery = (db: Db, sessionId: string) =>
+  db
     .selectFrom('auth_sessions')
     .innerJoin('users', 'users.id', 'auth_sessions.user_id')
     .leftJoin('companies', 'companies.id', 'users.company_id')
@@ -23,8 +22,23 @@ export async function findActiveSession(db: Db, sessionId: string) {
     .where('auth_sessions.id', '=', sessionId)
     .where('auth_sessions.revoked_at', 'is', null)
     .where('auth_sessions.expires_at', '>', sql<Date>`now()`)
-    .where('users.deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('users.deleted_at', 'is', null);
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirstOrThrow']>>;
+
+// Built and compiled once per database handle: Kysely builds and compiles a query on every call, which every
+// authenticated request paid for this one (issue 18). The session id is its only parameter.
+const compiledSessionQuery = new WeakMap<Db, CompiledQuery<SessionRow>>();
+
+/** The session behind a token id together with its user, in one query: run on every request. */
+export async function findActiveSession(db: Db, sessionId: string): Promise<SessionRow | undefined> {
+  let compiled = compiledSessionQuery.get(db);
+  if (!compiled) {
+    compiled = sessionQuery(db, sessionId).compile();
+    if (compiled.parameters.length !== 1) throw new Error('the session query must have the session id as its only parameter');
+    compiledSessionQuery.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery<SessionRow>({ ...compiled, parameters: [sessionId] });
+  return rows[0];
 }
 export type SessionUserRow = NonNullable<Awaited<ReturnType<typeof findActiveSession>>>;
 

@@ -87,6 +87,25 @@ describe('listPage', () => {
     expect((await list({ amount: 10, search: 'quarry 1' }, { countLimit: 40 })).countCapped).toBeUndefined();
   });
 
+  it('answers a page and its count in one statement, and rows carry only their own columns', async () => {
+    let statements = 0;
+    // transformResult runs once per executed statement (transformQuery also runs for each subquery built).
+    const counting = t.db.withPlugin({ transformQuery: (a) => a.node, transformResult: async (a) => (statements++, a.result) });
+    const listed = (q: Record<string, unknown>) =>
+      listPage(counting, counting.selectFrom('customers').select(['id', 'name']), ZListQuery.parse(q), {
+        sortable: { name: sql.ref('name') },
+        defaultSort: { key: 'name', direction: 'asc' },
+        tieBreaker: sql.ref('id'),
+        search: (p) => sql<boolean>`name ilike ${p}`,
+      });
+    const full = await listed({ amount: 10 });
+    expect([full.count, full.result.length, statements]).toEqual([123, 10, 1]);
+    expect(Object.keys(full.result[0]!).sort()).toEqual(['id', 'name']);
+    statements = 0;
+    expect(await listed({ search: 'no such customer' })).toEqual({ result: [], count: 0 });
+    expect(statements).toBe(1);
+  });
+
   it('sorts a plain key in PostgreSQL order (empty first when descending), matching a plain index read backwards', async () => {
     const desc = await list({ amount: 500 }, { sortable: { mdm: sql.ref('mdm_customer_id') }, defaultSort: { key: 'mdm', direction: 'desc' } });
     expect(desc.result[0]!.mdm_customer_id).toBeNull();

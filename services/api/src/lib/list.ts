@@ -62,8 +62,8 @@ export function pageQuery<DB, TB extends keyof DB, O extends Record<string, unkn
 
 /**
  * One page of a list, sorted and searched in SQL (000 §3 list query → {result, count}). A page never counts or
- * sorts the whole table: rows come in index order with LIMIT; the count comes from the page itself when it is
- * the last one, else from `knownCount` (counters), else from counting at most `countLimit` + 1 matches.
+ * sorts the whole table: rows come in index order with LIMIT; the count comes from `knownCount` (counters) when
+ * the query is covered, else from counting at most `countLimit` + 1 matches in the same statement as the rows.
  */
 export async function listPage<DB, TB extends keyof DB, O extends Record<string, unknown>>(
   db: Kysely<any>,
@@ -72,15 +72,31 @@ export async function listPage<DB, TB extends keyof DB, O extends Record<string,
   spec: ListSpec<DB, TB>,
 ): Promise<TListResponse<O>> {
   const page = pageQuery(base, query, spec);
-  const rows = (await page.rows.execute()) as O[];
-
-  // A short page with rows is the last one: the count is known without counting.
-  if (rows.length > 0 && rows.length < query.amount) return { result: rows, count: query.offset + rows.length };
-  const known = (!query.search || !spec.search) && spec.knownCount ? await spec.knownCount() : null;
-  if (known !== null) return { result: rows, count: known };
   const limit = spec.countLimit ?? DEFAULT_COUNT_LIMIT;
-  const matches = page.filtered.clearSelect().clearOrderBy().select(sql`1`.as('one')).limit(limit + 1).as('matches');
-  const c = await db.selectFrom(matches).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const n = Number(c.n);
-  return n > limit ? { result: rows, count: limit, countCapped: true } : { result: rows, count: n };
+  const countedMatches = () =>
+    db.selectFrom(page.filtered.clearSelect().clearOrderBy().select(sql`1`.as('one')).limit(limit + 1).as('matches')).select(sql<string>`count(*)`.as('n'));
+  const answer = (rows: O[], n: number): TListResponse<O> => (n > limit ? { result: rows, count: limit, countCapped: true } : { result: rows, count: n });
+
+  if ((!query.search || !spec.search) && spec.knownCount) {
+    const rows = (await page.rows.execute()) as O[];
+    // A short page with rows is the last one: the count is known without counting.
+    if (rows.length > 0 && rows.length < query.amount) return { result: rows, count: query.offset + rows.length };
+    const known = await spec.knownCount();
+    if (known !== null) return { result: rows, count: known };
+    return answer(rows, Number((await countedMatches().executeTakeFirstOrThrow()).n));
+  }
+
+  // One round trip: each row carries the (capped) count of all matches, an uncorrelated subquery PostgreSQL runs
+  // once. A round trip per statement is most of a list's cost under load (issue 18).
+  const counted = (await page.rows.select(() => countedMatches().as(PAGE_COUNT) as never).execute()) as Array<O & { [PAGE_COUNT]: string }>;
+  if (counted.length > 0) {
+    const n = Number(counted[0]![PAGE_COUNT]);
+    return answer(counted.map(({ [PAGE_COUNT]: _, ...row }) => row as unknown as O), n);
+  }
+  // No row: the first page is empty, so nothing matches; past the end, count apart (the subquery ran on no row).
+  if (query.offset === 0) return { result: [], count: 0 };
+  return answer([], Number((await countedMatches().executeTakeFirstOrThrow()).n));
 }
+
+/** The column that carries the count of matches on each row of a page (taken off before rows are answered). */
+const PAGE_COUNT = '__page_count';

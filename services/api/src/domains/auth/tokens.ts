@@ -25,7 +25,7 @@ function tokenTools(config: AppConfig) {
 }
 
 /** The API's own bearer token: user id (sub) and token id (jti). Level and flags are NOT in it: they are read per request. */
-export async function signAccessToken(config: AppConfig, userId: string, sessionId = randomUUID()) {
+export async function signAccessToken(config: AppConfig, userId: string, sessionId: string = randomUUID()) {
   const expiresAt = new Date(Date.now() + config.tokenTtlSeconds * 1000);
   const token = tokenTools(config).sign({ sub: userId, jti: sessionId, exp: Math.floor(expiresAt.getTime() / 1000) });
   return { token, sessionId, expiresAt };

@@ -1,0 +1,90 @@
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { CompiledQuery } from 'kysely';
+import { openDatabase } from '@insp/db';
+import { ZInspectionListQuery, type Actor } from '@insp/contracts';
+import { listInspections } from '../services/api/src/domains/inspections/inspections-list.service.js';
+import type { ServiceContext } from '../services/api/src/context.js';
+import { scaledDatabase } from './scaled-database.js';
+import { sessionTokens, startProduct } from './http-product.js';
+import { summarize } from './stats.js';
+
+/**
+ * Issue 18: the reports list at BENCH_SCALE inspections (default 1 000 000) through HTTP, one request at a time
+ * against the built product on PostgreSQL + Redis, beside the raw limit: the very statements the service runs
+ * for that query (captured from Kysely's log) replayed over one pg connection, plus the session look-up every
+ * authenticated request makes. Goals: search 'daily' + type Daily p95 < 30 ms; a search with no hit p50 within
+ * 1.5 ms of raw.
+ */
+export default async function reportsListHttpBench() {
+  const n = Number(process.env.BENCH_SCALE ?? 1_000_000);
+  const runs = Number(process.env.BENCH_RUNS ?? 300);
+  const handle = await scaledDatabase(n);
+  const product = await startProduct({ databaseUrl: handle.url });
+  const raw = new pg.Client({ connectionString: handle.url });
+  await raw.connect();
+  const captured: CompiledQuery[] = [];
+  const capturing = await openDatabase({ databaseUrl: handle.url, poolSize: 1 }, { log: (e) => void captured.push(e.query) });
+  try {
+    const admin = await handle.db.selectFrom('users').select(['id', 'email']).where('email', '=', 'admin@company.example').executeTakeFirstOrThrow();
+    const [session] = await sessionTokens(handle.db, product, [admin.id]);
+    const headers = { authorization: `Bearer ${session!.token}` };
+    const actor: Actor = { userId: admin.id, email: admin.email, kind: 'staff', level: 3, flags: [], companyId: null, distributorAdmin: false };
+    const sessionSql = 'select users.id from auth_sessions join users on users.id = auth_sessions.user_id where auth_sessions.id = $1 and auth_sessions.revoked_at is null';
+
+    const cases = [
+      { name: "search 'daily' + type Daily, 50 rows", query: { search: 'daily', types: 'Daily' } },
+      { name: 'a search with no hit', query: { search: 'zzqx' } },
+      { name: 'first page, no filter', query: {} as Record<string, string> },
+    ];
+    for (const c of cases) {
+      const qs = new URLSearchParams(c.query).toString();
+      const url = `${product.url}/api/v1/inspections?${qs}`;
+      const first = await fetch(url, { headers });
+      if (first.status !== 200) throw new Error(`${url} answered ${first.status}`);
+      const body = (await first.json()) as { result: unknown[]; count: number };
+
+      // The statements the service runs for this query, in order (the search-word sample is cached after the first call).
+      const ctx = { db: capturing.db, actor, config: {}, log: console, jobs: { kick() {} } } as unknown as ServiceContext;
+      await listInspections(ctx, ZInspectionListQuery.parse(c.query));
+      captured.length = 0;
+      await listInspections(ctx, ZInspectionListQuery.parse(c.query));
+      const statements = [...captured];
+
+      const http = await time(runs, async () => {
+        const r = await fetch(url, { headers });
+        if (r.status !== 200) throw new Error(`answered ${r.status}`);
+        await r.arrayBuffer();
+      });
+      const direct = await time(runs, async () => {
+        await raw.query(sessionSql, [session!.sessionId]);
+        for (const s of statements) await raw.query(s.sql, s.parameters as unknown[]);
+      });
+      console.log({
+        case: c.name,
+        rows: body.result.length,
+        count: body.count,
+        statements: statements.length + 1,
+        httpMs: http,
+        rawSqlMs: direct,
+        p50OverRawMs: +(http.p50 - direct.p50).toFixed(2),
+      });
+    }
+  } finally {
+    await raw.end();
+    await capturing.close();
+    await product.stop();
+    await handle.close();
+  }
+}
+
+async function time(runs: number, fn: () => Promise<void>) {
+  for (let i = 0; i < 30; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  return summarize(samples);
+}

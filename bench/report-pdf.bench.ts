@@ -9,8 +9,8 @@ import { seedDemo } from '@insp/db/seed';
 import { enqueueJob, loadReportData } from '@insp/db';
 import { createStorage, newStorageKey } from '@insp/storage';
 import { createPdfRenderer, resolveChromium } from '@insp/pdf';
-import { renderReportHtml } from '@insp/report';
-import { renderReportPdf, reportPdfKey } from '../services/worker/src/jobs/report.pdf.js';
+import { renderReportHtml, reportPdfKey } from '@insp/report';
+import { renderReportPdf } from '../services/worker/src/jobs/report.pdf.js';
 import type { JobDeps } from '../services/worker/src/types.js';
 import { summarize } from './stats.js';
 

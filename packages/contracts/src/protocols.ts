@@ -269,3 +269,15 @@ export type TProtocolDependencySaved = z.infer<typeof ZProtocolDependencySaved>;
 
 export const ZProtocolExportQuery = z.object({ lang: ZText.trim().toLowerCase().max(10).default('en') });
 export const ZProtocolExportStatus = z.object({ status: z.enum(['ready', 'pending']) });
+
+/**
+ * What a protocol's spreadsheet export shows, in one language (loaded by loadProtocolExportData in packages/db,
+ * built into a workbook by the worker, keyed and named by packages/report for both the API and the worker).
+ */
+export interface TProtocolExportData {
+  protocol: { id: string; name: string; type: string; version: number };
+  categories: Array<{
+    title: string;
+    points: Array<{ name: string; type: string; phase: string; unit: string; limits: string; showInReport: boolean }>;
+  }>;
+}

@@ -1,3 +1,12 @@
 export { renderAuditReportHtml, renderReportHtml, type RenderReportOptions } from './render.js';
 export { lifeEstimate, leastSquares, MIN_TREND_POINTS, FIT_WINDOW, type LifeEstimate, type TrendPoint } from './trend.js';
 export { locales } from './locales/index.js';
+export {
+  reportPdfKey,
+  reportPdfFileName,
+  auditPdfKey,
+  auditPdfFileName,
+  protocolExportKey,
+  protocolExportFileName,
+  PROTOCOL_EXPORT_CONTENT_TYPE,
+} from './document-files.js';

@@ -7,12 +7,12 @@ import type { Db } from '@insp/db';
 import type { AppConfig } from './config.js';
 import type { JobKicker } from './context.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
-import { authPlugin } from './plugins/auth.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { webStaticPlugin } from './plugins/web-static.js';
 import { requestLogPlugin } from './plugins/request-log.js';
-import { appRouter, type AppRouter } from './trpc/router.js';
-import { restRoutes } from './rest/v1/index.js';
+import { appRouter, type AppRouter } from './app-router.js';
+import { restRoutes } from './rest-v1-routes.js';
+import { authPlugin } from './domains/auth/auth.plugin.js';
 import { systemRoutes } from './domains/system/system.rest.js';
 
 export interface AppDeps {

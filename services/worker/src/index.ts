@@ -5,6 +5,6 @@ export { jobRegistry, assertEveryJobHasHandler, runJob, PermanentJobError } from
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer.js';
 export { renderEmail } from './mail/templates.js';
 export type { JobDeps, JobContext, JobHandler, JobRegistry, Logger, WorkerConfig } from './types.js';
-export { reportPdfKey, reportPdfFileName, renderReportPdf } from './jobs/report.pdf.js';
-export { auditPdfKey, auditPdfFileName, renderAuditPdf } from './jobs/audit.pdf.js';
-export { loadProtocolExportData, protocolExportKey, protocolExportFileName, buildProtocolWorkbook, PROTOCOL_EXPORT_COLUMNS, PROTOCOL_EXPORT_CONTENT_TYPE, type ProtocolExportData } from './jobs/protocols.export.js';
+export { renderReportPdf } from './jobs/report.pdf.js';
+export { renderAuditPdf } from './jobs/audit.pdf.js';
+export { buildProtocolWorkbook, PROTOCOL_EXPORT_COLUMNS } from './jobs/protocols.export.js';

@@ -5,3 +5,4 @@ export * from './customers.js';
 export * from './report-data.js';
 export { groupBy } from './report-data-points.js';
 export * from './audit-report-data.js';
+export * from './protocol-export-data.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isApiPath } from './auth.js';
+import { isApiPath } from '../lib/api-paths.js';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other GET that is not an API path

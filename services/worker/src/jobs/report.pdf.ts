@@ -1,39 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { TReportData, TReportPdfJob } from '@insp/contracts';
 import { loadReportData } from '@insp/db';
-import { renderReportHtml } from '@insp/report';
+import { renderReportHtml, reportPdfFileName, reportPdfKey } from '@insp/report';
 import type { Storage } from '@insp/storage';
 import type { JobContext, JobDeps } from '../types.js';
 import { PermanentJobError } from './errors.js';
-
-/**
- * Where a report's PDF is stored: a hash of the report's document itself, rendered in that language with each
- * image named by its id (an id's bytes never change). The same report and language give the same key until the
- * report or the renderer (templates, styles, translations) changes, so a stored PDF is reused and anything else
- * is printed anew, without a version number to remember.
- */
-export function reportPdfKey(data: TReportData, lang: string): string {
-  return documentPdfKey('report-pdf', lang, renderReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` }));
-}
-
-/** `<folder>/<2 hex>/<sha256 of language and document>-<lang>.pdf`: the storage key of a printed document. */
-export function documentPdfKey(folder: string, lang: string, html: string): string {
-  const hash = createHash('sha256').update(lang).update('\0').update(html).digest('hex');
-  return `${folder}/${hash.slice(0, 2)}/${hash}-${lang.toLowerCase()}.pdf`;
-}
-
-/** yyyymmdd of an epoch-ms date in UTC, the start of every PDF name (000 §9). */
-export function yyyymmdd(epochMs: number): string {
-  const d = new Date(epochMs);
-  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-}
-
-/** yyyymmdd_{serialNumber}_{type}.pdf (000 §3), from the inspection date in UTC. */
-export function reportPdfFileName(data: TReportData): string {
-  const ymd = yyyymmdd(data.header.inspectionDate);
-  const serial = (data.header.serialNumber ?? data.header.nickName ?? 'equipment').replace(/[^A-Za-z0-9._-]+/g, '-');
-  return `${ymd}_${serial}_${data.header.type}.pdf`;
-}
 
 /** Every image the report (or audit report) shows, as data: URLs: the printing browser fetches nothing (packages/pdf). */
 export async function inlineImages(storage: Storage, db: JobDeps['db'], data: unknown): Promise<Map<string, string>> {

@@ -1,7 +1,6 @@
 import { loadAuditReportData } from '@insp/db';
 import { P, type TAuditReportData } from '@insp/contracts';
-import { renderAuditReportHtml } from '@insp/report';
-import { auditPdfFileName, auditPdfKey } from '@insp/worker';
+import { auditPdfFileName, auditPdfKey, renderAuditReportHtml } from '@insp/report';
 import { requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { storageOf } from '../../lib/storage.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@insp/db/testing';
-import { identityTestDatabase, startIdentityApp, takeTurns, TestBrowser, type ListeningApp } from './dev-idp/testing.js';
+import { identityTestDatabase, startIdentityApp, takeTurns, TestBrowser, type ListeningApp } from '../../testing/identity-app.js';
 import { devClientSecret } from './dev-idp/keys.js';
 import { FLOW_COOKIE, openFlow } from './oidc-flow.js';
 import { identityPlugins } from './identity.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
-import { identityTestDatabase, startIdentityApp, TestBrowser, type ListeningApp } from './dev-idp/testing.js';
+import { identityTestDatabase, startIdentityApp, TestBrowser, type ListeningApp } from '../../testing/identity-app.js';
 import { devClientSecret } from './dev-idp/keys.js';
 
 // The product configured with OIDC_ISSUER and friends, signing in at an issuer that is another server with

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { TestDatabase } from '@insp/db/testing';
-import { identityTestDatabase, startIdentityApp, TestBrowser, type ListeningApp } from './dev-idp/testing.js';
+import { identityTestDatabase, startIdentityApp, TestBrowser, type ListeningApp } from '../../testing/identity-app.js';
 
 let database: TestDatabase;
 let server: ListeningApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { sql } from 'kysely';
 import { EQUIPMENT_BY_MODELS_LIMIT } from './equipment-read.service.js';
-import { raceWithTransaction, seedReference, signInRoles, type RoleTokens } from './fixtures.int.js';
+import { raceWithTransaction, seedReference, signInRoles, type RoleTokens } from './equipment.fixtures.test-helpers.js';
 
 let t: TestApp;
 let tok: RoleTokens;

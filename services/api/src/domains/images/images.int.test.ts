@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '@insp/db/seed';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { signInRoles, type RoleTokens } from '../equipment/fixtures.int.js';
+import { signInRoles, type RoleTokens } from '../equipment/equipment.fixtures.test-helpers.js';
 import { signedImageUrl } from './image-links.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { seedReference, signInRoles, type RoleTokens } from '../equipment/fixtures.int.js';
+import { seedReference, signInRoles, type RoleTokens } from '../equipment/equipment.fixtures.test-helpers.js';
 
 /**
  * Fixtures for the inspection point tests: an app on its own database, signed-in roles, product categories,

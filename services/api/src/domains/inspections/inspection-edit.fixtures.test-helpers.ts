@@ -1,5 +1,5 @@
 import type { TestApp } from '../../testing/test-app.js';
-import { seedReference, signInRoles } from '../equipment/fixtures.int.js';
+import { seedReference, signInRoles } from '../equipment/equipment.fixtures.test-helpers.js';
 
 /**
  * Fixtures for the inspection editing tests: signed-in roles, a point library with a radio selection (default

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ZInspectionListQuery, type Actor } from '@insp/contracts';
 import { createTestApp, signInUsers, type TestApp } from '../../testing/test-app.js';
-import { seedReference, signInRoles, type RoleTokens } from '../equipment/fixtures.int.js';
+import { seedReference, signInRoles, type RoleTokens } from '../equipment/equipment.fixtures.test-helpers.js';
 import { pageQuery } from '../../lib/list.js';
 import { inspectionList } from './inspections-list.service.js';
 import type { AuthedContext } from '../../context.js';

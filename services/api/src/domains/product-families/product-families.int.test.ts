@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { raceWithTransaction, seedReference, signInRoles, type RoleTokens } from '../equipment/fixtures.int.js';
+import { raceWithTransaction, seedReference, signInRoles, type RoleTokens } from '../equipment/equipment.fixtures.test-helpers.js';
 
 let t: TestApp;
 let tok: RoleTokens;

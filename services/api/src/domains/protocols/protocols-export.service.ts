@@ -1,5 +1,6 @@
 import { P } from '@insp/contracts';
-import { loadProtocolExportData, protocolExportFileName, protocolExportKey } from '@insp/worker';
+import { loadProtocolExportData } from '@insp/db';
+import { protocolExportFileName, protocolExportKey } from '@insp/report';
 import { requirePermission, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { requireLanguage } from '../../lib/languages.js';

@@ -14,7 +14,7 @@ import {
   ZProtocolTypeOption,
 } from '@insp/contracts';
 import { contentDisposition } from '@insp/storage';
-import { PROTOCOL_EXPORT_CONTENT_TYPE } from '@insp/worker';
+import { PROTOCOL_EXPORT_CONTENT_TYPE } from '@insp/report';
 import { typed } from '../../rest/route-helpers.js';
 import { createProtocol } from './protocols-create.service.js';
 import { protocolExport } from './protocols-export.service.js';

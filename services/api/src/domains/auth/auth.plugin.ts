@@ -1,18 +1,17 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@insp/db';
-import type { AppConfig } from '../config.js';
-import type { JobKicker } from '../context.js';
-import { unauthorized } from '../errors.js';
-import { verifyAccessToken } from '../domains/auth/tokens.js';
-import { loadSession } from '../domains/auth/session.service.js';
-
-/** Paths that belong to the API; everything else is the web app (served as files). */
-export const isApiPath = (url: string) => /^\/(api|trpc|auth)(\/|$)/.test(url);
+import type { AppConfig } from '../../config.js';
+import type { JobKicker } from '../../context.js';
+import { unauthorized } from '../../errors.js';
+import { isApiPath } from '../../lib/api-paths.js';
+import { verifyAccessToken } from './tokens.js';
+import { loadSession } from './session.service.js';
 
 /**
  * Builds request.ctx for every request: resolves the bearer token to a session and actor (one query),
- * and refuses API routes that are not marked public when there is no valid token.
+ * and refuses API routes that are not marked public when there is no valid token. It needs the auth domain's
+ * tokens and sessions, so it lives in that domain and app.ts registers it (plugins/ import no domain).
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig; db: Db; jobs: JobKicker }) => {
   app.decorateRequest('ctx', null as never);

@@ -2,9 +2,9 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
 import type { Db } from '@insp/db';
-import { loadConfig, type AppConfig } from '../../../config.js';
-import { buildApp } from '../../../app.js';
-import { identityPlugins } from '../identity.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { buildApp } from '../app.js';
+import { identityPlugins } from '../domains/auth/identity.js';
 
 /**
  * Test support for staff sign-in over real HTTP: an app listening on a port its publicUrl names (the

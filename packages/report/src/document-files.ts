@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type { TAuditReportData, TProtocolExportData, TReportData } from '@insp/contracts';
+import { renderAuditReportHtml, renderReportHtml } from './render.js';
+
+/**
+ * Storage keys and download names of the documents the product prints or exports. The worker stores each document
+ * under its key and the API looks it up by the same key and serves it under the name, so both import them from here
+ * (a service never imports another service: docs/decisions.md, one-way dependencies).
+ */
+
+/**
+ * Where a report's PDF is stored: a hash of the report's document itself, rendered in that language with each
+ * image named by its id (an id's bytes never change). The same report and language give the same key until the
+ * report or the renderer (templates, styles, translations) changes, so a stored PDF is reused and anything else
+ * is printed anew, without a version number to remember.
+ */
+export function reportPdfKey(data: TReportData, lang: string): string {
+  return documentPdfKey('report-pdf', lang, renderReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` }));
+}
+
+/**
+ * Where an audit report's PDF is stored: like a report's, the hash of the document rendered in that language with
+ * image ids in place of images, so an unchanged audit is served from storage and any change to the audit, its
+ * included runs or the renderer prints anew.
+ */
+export function auditPdfKey(data: TAuditReportData, lang: string): string {
+  return documentPdfKey('audit-pdf', lang, renderAuditReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` }));
+}
+
+/** `<folder>/<2 hex>/<sha256 of language and document>-<lang>.pdf`: the storage key of a printed document. */
+function documentPdfKey(folder: string, lang: string, html: string): string {
+  const hash = createHash('sha256').update(lang).update('\0').update(html).digest('hex');
+  return `${folder}/${hash.slice(0, 2)}/${hash}-${lang.toLowerCase()}.pdf`;
+}
+
+/** yyyymmdd of an epoch-ms date in UTC, the start of every PDF name (000 §9). */
+function yyyymmdd(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** yyyymmdd_{serialNumber}_{type}.pdf (000 §3), from the inspection date in UTC. */
+export function reportPdfFileName(data: TReportData): string {
+  const ymd = yyyymmdd(data.header.inspectionDate);
+  const serial = (data.header.serialNumber ?? data.header.nickName ?? 'equipment').replace(/[^A-Za-z0-9._-]+/g, '-');
+  return `${ymd}_${serial}_${data.header.type}.pdf`;
+}
+
+/** {yyyymmdd}_audit_{lang}.pdf (000 §7), from the audit's inspection date in UTC. */
+export function auditPdfFileName(data: TAuditReportData, lang: string): string {
+  return `${yyyymmdd(data.audit.inspectionDate)}_audit_${lang.toLowerCase().replace(/[^a-z0-9-]/g, '')}.pdf`;
+}
+
+/**
+ * Bump when the workbook's layout (buildProtocolWorkbook in services/worker/src/jobs/protocols.export.ts) changes,
+ * so stored exports of unchanged protocols are built anew.
+ */
+const PROTOCOL_EXPORT_LAYOUT = 'protocol-xlsx-2';
+export const PROTOCOL_EXPORT_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Stored under the hash of what it shows: an unchanged protocol is served from storage, a changed one built anew. */
+export function protocolExportKey(data: TProtocolExportData, lang: string): string {
+  const hash = createHash('sha256').update(PROTOCOL_EXPORT_LAYOUT).update('\0').update(lang).update('\0').update(JSON.stringify(data)).digest('hex');
+  return `protocol-export/${hash.slice(0, 2)}/${hash}-${lang.toLowerCase()}.xlsx`;
+}
+
+/** '{protocol name}_v{version}_{lang}.xlsx' with characters file systems refuse replaced. */
+export function protocolExportFileName(data: TProtocolExportData, lang: string): string {
+  const name = data.protocol.name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').slice(0, 120) || 'protocol';
+  return `${name}_v${data.protocol.version}_${lang.toLowerCase().replace(/[^a-z0-9-]/g, '')}.xlsx`;
+}

@@ -1,0 +1,43 @@
+import { router } from './trpc/trpc.js';
+import { authRouter } from './domains/auth/auth.trpc.js';
+import { customersRouter } from './domains/customers/customers.trpc.js';
+import { equipmentRouter } from './domains/equipment/equipment.trpc.js';
+import { productFamiliesRouter } from './domains/product-families/product-families.trpc.js';
+import { externalUsersRouter } from './domains/external-users/external-users.trpc.js';
+import { customerImportRouter } from './domains/customer-import/customer-import.trpc.js';
+import { certifiedUsersRouter } from './domains/certified-users/certified-users.trpc.js';
+import { inspectionsRouter } from './domains/inspections/inspections.trpc.js';
+import { inspectionReportsRouter } from './domains/inspections/inspection-report.trpc.js';
+import { inspectionEditRouter } from './domains/inspections/inspection-edit.trpc.js';
+import { inspectionStartRouter } from './domains/inspections/inspection-start.trpc.js';
+import { protocolsFitRouter } from './domains/protocols/protocols-fit.trpc.js';
+import { protocolsRouter } from './domains/protocols/protocols.trpc.js';
+import { auditsRouter } from './domains/audits/audits.trpc.js';
+import { inspectionPointsRouter } from './domains/inspection-points/inspection-points.trpc.js';
+import { pointAuthoringRouter } from './domains/point-authoring/point-authoring.trpc.js';
+import { staffAccountsRouter } from './domains/staff-accounts/staff-accounts.trpc.js';
+
+/**
+ * The web app's API. Each domain adds its router here. It gathers every domain, so it sits at the top beside
+ * app.ts, not in trpc/ with the procedure builders the domains import (docs/decisions.md, one-way dependencies).
+ */
+export const appRouter = router({
+  auth: authRouter,
+  customers: customersRouter,
+  equipment: equipmentRouter,
+  productFamilies: productFamiliesRouter,
+  externalUsers: externalUsersRouter,
+  certifiedUsers: certifiedUsersRouter,
+  customerImport: customerImportRouter,
+  staffAccounts: staffAccountsRouter,
+  inspections: inspectionsRouter,
+  inspectionReports: inspectionReportsRouter,
+  inspectionEdit: inspectionEditRouter,
+  inspectionStart: inspectionStartRouter,
+  protocolFit: protocolsFitRouter,
+  protocols: protocolsRouter,
+  audits: auditsRouter,
+  inspectionPoints: inspectionPointsRouter,
+  pointAuthoring: pointAuthoringRouter,
+});
+export type AppRouter = typeof appRouter;

@@ -20,7 +20,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
     const header = req.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (bearer) {
-      const claims = await verifyAccessToken(opts.config, bearer);
+      const claims = verifyAccessToken(opts.config, bearer);
       const session = claims ? await loadSession(req.ctx, claims.sessionId) : null;
       if (session && session.row.id === claims!.userId) {
         req.ctx.actor = session.actor;

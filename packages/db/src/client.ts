@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { DB as Database } from './schema.js';
+import { sendRegisteredStatementsPrepared } from './prepared-statements.js';
 
 export type Db = Kysely<Database>;
 
@@ -29,6 +30,7 @@ export async function openDatabase(config: DbConfig, options: Partial<KyselyConf
     // An idle connection that the server drops (restart, failover) must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', (err) => console.error('idle database connection failed:', err.message));
+    pool.on('connect', sendRegisteredStatementsPrepared);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -2,3 +2,4 @@ export * from './client.js';
 export * from './migrator.js';
 export * from './repositories/index.js';
 export type * from './schema.js';
+export { prepareStatement, isPreparedStatement } from './prepared-statements.js';

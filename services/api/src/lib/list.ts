@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TListQuery, TListResponse } from '@insp/contracts';
+import { prepareStatement } from '@insp/db';
 import { AppError } from '../errors.js';
 
 /**
@@ -23,6 +24,12 @@ export interface ListSpec<DB, TB extends keyof DB> {
    * Called only when the page itself cannot tell the count.
    */
   knownCount?: () => Promise<number | null>;
+  /**
+   * The page's plan does not depend on its values (a table of thousands, like users): its statement is sent as a
+   * prepared statement, planned once per connection instead of on every call (packages/db prepared-statements.ts).
+   * Never for the big tables, whose best plan depends on the search term and filters.
+   */
+  prepared?: boolean;
   /** Counting rows stops after this many; a larger total answers `count: countLimit, countCapped: true`. */
   countLimit?: number;
   /** For the `TB` type parameter only. */
@@ -88,7 +95,9 @@ export async function listPage<DB, TB extends keyof DB, O extends Record<string,
 
   // One round trip: each row carries the (capped) count of all matches, an uncorrelated subquery PostgreSQL runs
   // once. A round trip per statement is most of a list's cost under load (issue 18).
-  const counted = (await page.rows.select(() => countedMatches().as(PAGE_COUNT) as never).execute()) as Array<O & { [PAGE_COUNT]: string }>;
+  const statement = page.rows.select(() => countedMatches().as(PAGE_COUNT) as never).compile();
+  if (spec.prepared) prepareStatement(statement.sql);
+  const counted = (await db.executeQuery(statement)).rows as Array<O & { [PAGE_COUNT]: string }>;
   if (counted.length > 0) {
     const n = Number(counted[0]![PAGE_COUNT]);
     return answer(counted.map(({ [PAGE_COUNT]: _, ...row }) => row as unknown as O), n);

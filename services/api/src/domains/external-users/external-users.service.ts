@@ -39,6 +39,8 @@ export async function listExternalUsers(ctx: ServiceContext, query: TListQuery):
     defaultSort: { key: 'name', direction: 'desc' },
     tieBreaker: sql`users.id`,
     search: (pattern) => sql<boolean>`(users.name ilike ${pattern} or users.email ilike ${pattern} or companies.name ilike ${pattern})`,
+    // Distributor accounts number in the thousands: one plan serves every page and search.
+    prepared: true,
   });
   const now = Date.now();
   return { ...page, result: page.result.map((r) => toExternalUser(r, now)) };

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from './testing/index.js';
+import { openDatabase, type DbHandle } from './client.js';
+import { findActiveSession } from './repositories/users.js';
+import { isPreparedStatement, prepareStatement } from './prepared-statements.js';
+
+let t: TestDatabase;
+let one: DbHandle; // one pooled connection, so pg_prepared_statements shows what it prepared
+beforeAll(async () => {
+  t = await createTestDatabase();
+  one = await openDatabase({ databaseUrl: t.url, poolSize: 1 });
+});
+afterAll(async () => {
+  await one?.close();
+  await t?.destroy();
+});
+
+const preparedOnConnection = async () =>
+  (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(one.db)).rows.map((r) => r.statement);
+
+describe('prepared statements', () => {
+  it('sends a registered statement prepared, with its values, and leaves others unnamed', async () => {
+    const text = 'select $1::int + 1 as n /* registered */';
+    prepareStatement(text);
+    expect(isPreparedStatement(text)).toBe(true);
+    for (const v of [1, 41]) {
+      const { rows } = await one.db.executeQuery<{ n: number }>({ sql: text, parameters: [v], query: { kind: 'RawNode' } as never, queryId: { queryId: 'q' } });
+      expect(rows[0]!.n).toBe(v + 1);
+    }
+    await sql`select 2 as unregistered`.execute(one.db);
+    const prepared = await preparedOnConnection();
+    expect(prepared).toContain(text);
+    expect(prepared.some((s) => s.includes('unregistered'))).toBe(false);
+  });
+
+  it('prepares the session look-up every request makes, and still answers each session by its own id', async () => {
+    const [user] = await one.db.insertInto('users').values({ kind: 'staff', email: 'p@company.example', name: 'P', idp_groups: ['admin'] }).returning('id').execute();
+    const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    await one.db.insertInto('auth_sessions').values(ids.map((id) => ({ id, user_id: user!.id, expires_at: new Date(Date.now() + 60_000) }))).execute();
+    await one.db.updateTable('auth_sessions').set({ revoked_at: new Date() }).where('id', '=', ids[1]!).execute();
+    expect((await findActiveSession(one.db, ids[0]!))?.email).toBe('p@company.example');
+    expect(await findActiveSession(one.db, ids[1]!)).toBeUndefined();
+    expect((await preparedOnConnection()).some((s) => s.includes('"auth_sessions"'))).toBe(true);
+  });
+});

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, openSync } from 'node:fs';
+import { existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
+import { sql } from 'kysely';
 import type { Db } from '@insp/db';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -124,4 +125,24 @@ export async function load(url: string, headers: Array<Record<string, string>>, 
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
   };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+/** CPU seconds used so far by each PostgreSQL backend serving `database` (by pid). */
+export async function backendCpuSeconds(db: Db, database: string): Promise<Map<number, number>> {
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`.execute(db);
+  return new Map(rows.filter((r) => existsSync(`/proc/${r.pid}/stat`)).map((r) => [r.pid, cpuSeconds(r.pid)]));
+}
+
+/** CPU seconds the backends present at both readings spent between them (backends that came or went are left out). */
+export function backendCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, s] of after) if (before.has(pid)) spent += s - before.get(pid)!;
+  return spent;
 }

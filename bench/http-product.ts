@@ -1,23 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import type { Db } from '@insp/db';
+import { freePort } from '../apps/web/e2e/support/product.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const TOKEN_SECRET = 'bench-token-secret-bench-token-secret-0123456789';
-
-export async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as { port: number };
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 export interface Running {
   url: string;

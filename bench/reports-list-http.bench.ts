@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { CompiledQuery } from 'kysely';
 import { openDatabase } from '@insp/db';
@@ -7,7 +6,7 @@ import { listInspections } from '../services/api/src/domains/inspections/inspect
 import type { ServiceContext } from '../services/api/src/context.js';
 import { scaledDatabase } from './scaled-database.js';
 import { sessionTokens, startProduct } from './http-product.js';
-import { summarize } from './stats.js';
+import { timeRuns } from './stats.js';
 
 /**
  * Issue 18: the reports list at BENCH_SCALE inspections (default 1 000 000) through HTTP, one request at a time
@@ -51,15 +50,15 @@ export default async function reportsListHttpBench() {
       await listInspections(ctx, ZInspectionListQuery.parse(c.query));
       const statements = [...captured];
 
-      const http = await time(runs, async () => {
+      const http = await timeRuns(async () => {
         const r = await fetch(url, { headers });
         if (r.status !== 200) throw new Error(`answered ${r.status}`);
         await r.arrayBuffer();
-      });
-      const direct = await time(runs, async () => {
+      }, runs, 30);
+      const direct = await timeRuns(async () => {
         await raw.query(sessionSql, [session!.sessionId]);
         for (const s of statements) await raw.query(s.sql, s.parameters as unknown[]);
-      });
+      }, runs, 30);
       console.log({
         case: c.name,
         rows: body.result.length,
@@ -76,15 +75,4 @@ export default async function reportsListHttpBench() {
     await product.stop();
     await handle.close();
   }
-}
-
-async function time(runs: number, fn: () => Promise<void>) {
-  for (let i = 0; i < 30; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  return summarize(samples);
 }

@@ -1,12 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../schema.js';
+import { dropSecondaryIndexes, recreateIndexes, type SavedIndex } from './scale-indexes.js';
 
 export interface SeedScaleOptions {
   now?: Date;
   log?: (line: string) => void;
-  /** Inspections per INSERT … SELECT statement (default 20 000). */
+  /** Inspections per INSERT … SELECT statement (default 100 000). */
   chunkSize?: number;
+  /**
+   * Bulk-load measures: foreign-key triggers off (when allowed) and the inspection tables' secondary indexes
+   * dropped for the load and built again after it. Default by size: triggers off from 50 000 inspections,
+   * indexes rebuilt from 50 000 when adding at least as many inspections as there are.
+   */
+  bulk?: boolean;
 }
 
 export interface SeedScaleResult {
@@ -16,7 +23,12 @@ export interface SeedScaleResult {
   audits: number;
   pointResults: number;
   ms: number;
+  /** Marks this run's customers (mdm_customer_id 'SCALE-<tag>-<n>'), equipment and contacts. */
+  tag: string;
 }
+
+/** The tables that take a row or more per inspection: the ones whose index upkeep dominates a bulk load. */
+const BULK_TABLES = ['inspections', 'inspection_categories', 'inspection_point_results'];
 
 const REPORT_TYPES = ['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Mid_Year', 'Annual', 'Commissioning', 'Commission', 'Equipment_Configurator'];
 
@@ -26,13 +38,15 @@ const REPORT_TYPES = ['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Mid_Year', 'An
  * inspection. Everything is generated in SQL with INSERT … SELECT FROM generate_series, chunked, so a
  * million rows take minutes, not hours. Needs the demo reference data (seedDemo) first.
  *
- * Runs on one pinned connection because it uses temporary tables (a pool would hand each statement a
- * different session).
+ * Runs on one pinned connection (temporary tables live in a session) and in one transaction: a failed or
+ * killed run adds nothing. A bulk run (see bulk) drops the inspection tables' secondary indexes
+ * and builds them again before committing, so other sessions wait on those tables until it is done.
+ * The session commits with synchronous_commit off (a crash could lose the seed, never corrupt anything).
  */
 export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOptions = {}): Promise<SeedScaleResult> {
   const log = opts.log ?? (() => {});
   const now = opts.now ?? new Date();
-  const chunk = Math.max(1, opts.chunkSize ?? 20_000);
+  const chunk = Math.max(1, opts.chunkSize ?? 100_000);
   const t0 = Date.now();
   const nc = Math.max(1, Math.ceil(n / 500));
   const ne = Math.max(1, Math.ceil(n / 20));
@@ -46,10 +60,16 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
     // Bulk loads skip the foreign-key triggers when allowed (superuser): every id below comes from a join on
     // existing rows, so the checks cannot fail, and they are about a third of the insert time.
     let fastLoad = false;
-    if (n >= 50_000) {
+    if (opts.bulk ?? n >= 50_000) {
       fastLoad = await run(sql`set session_replication_role = replica`).then(() => true, () => false);
       log(fastLoad ? '  foreign-key triggers off for the bulk load' : '  not a superuser: foreign-key checks stay on');
     }
+    let phase = Date.now();
+    const lap = (what: string) => {
+      log(`  ${what}: ${Date.now() - phase} ms`);
+      phase = Date.now();
+    };
+    await run(sql`begin`);
     try {
       await run(sql`create temp table scale_models as
         select row_number() over (order by m.name, m.id)::int as rn, m.id as model_id, m.product_family_id as family_id
@@ -77,6 +97,15 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
         from protocol_points pp join scale_protocols p on p.category_id = pp.protocol_category_id where pp.index < 3`);
 
       log(`scale ${tag}: ${nc} customers, ${ne} equipment, ${n} inspections, ${na} audits`);
+      const existing = (await sql<{ n: number }>`select count(*)::int as n from inspections`.execute(c)).rows[0].n;
+      let saved: SavedIndex[] = [];
+      if (opts.bulk ?? (n >= 50_000 && n >= existing)) {
+        // Room to sort each index build in memory (the trigram index most of all); this transaction only.
+        await run(sql`set local maintenance_work_mem = '512MB'`);
+        saved = await dropSecondaryIndexes(c, BULK_TABLES);
+        log(`  ${saved.length} secondary indexes of ${BULK_TABLES.join(', ')} dropped, built again after the load`);
+      }
+      lap('reference rows read');
       await run(sql`create temp table scale_customers as
         select g, gen_random_uuid() as id, gen_random_uuid() as site_id, ${'Scale customer ' + tag + ' '}::text || g as name
         from generate_series(1, ${nc}::int) g`);
@@ -99,7 +128,7 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
         from scale_equipment e join scale_models m on m.rn = e.mg join scale_customers c on c.g = e.cg`);
       await run(sql`analyze scale_customers`);
       await run(sql`analyze scale_equipment`);
-      log(`  customers and equipment: ${Date.now() - t0} ms`);
+      lap('customers and equipment');
 
       await run(sql`create temp table scale_batch (g int primary key, id uuid not null)`);
       for (let start = 1; start <= n; start += chunk) {
@@ -146,6 +175,7 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
         const secs = (Date.now() - t0) / 1000;
         log(`  inspections ${end}/${n} (${Math.round(end / secs)}/s overall; chunk: inspections ${tResults - tChunk} ms, results ${Date.now() - tResults} ms)`);
       }
+      lap('inspections, categories and point results');
 
       if (na > 0) {
         const site = await sql<{ id: string; name: string }>`select id, name from protocols where type = 'Audit_Site' and deleted_at is null order by created_at limit 1`.execute(c);
@@ -180,15 +210,25 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
             join scale_equipment e on e.g = 1 + (a.g % ${ne}::int)
             join scale_models m on m.rn = e.mg`);
         }
-        log(`  audits ${na} with ${runs.length} runs each`);
+        lap(`audits ${na} with ${runs.length} runs each`);
+      }
+      if (saved.length) {
+        await recreateIndexes(c, saved, log);
+        lap(`${saved.length} indexes built`);
       }
 
       // The list counters' trigger does not fire while triggers are off: recount once after the bulk load.
       await run(sql`select refresh_inspection_counts()`);
-      log('  report list counters refreshed');
+      lap('report list counters refreshed');
       for (const t of ['customers', 'equipment', 'inspections', 'inspection_categories', 'inspection_point_results', 'audits']) {
         await run(sql`analyze ${sql.table(t)}`);
       }
+      lap('analyze');
+      await run(sql`commit`);
+      lap('commit');
+    } catch (e) {
+      await run(sql`rollback`);
+      throw e;
     } finally {
       // Temporary tables live as long as the session, and the pool reuses it: always drop them.
       for (const t of ['scale_batch', 'scale_audits', 'scale_equipment', 'scale_customers', 'scale_points', 'scale_people', 'scale_protocols', 'scale_models']) {
@@ -201,5 +241,5 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
 
   const ms = Date.now() - t0;
   log(`scale ${tag}: done in ${(ms / 1000).toFixed(1)} s`);
-  return { inspections: n, customers: nc, equipment: ne, audits: na, pointResults, ms };
+  return { inspections: n, customers: nc, equipment: ne, audits: na, pointResults, ms, tag };
 }

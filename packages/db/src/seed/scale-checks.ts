@@ -74,11 +74,19 @@ export async function expectReportsOfRun(db: Kysely<DB>, n: number, r: SeedScale
   const dist = (await sql<{ n: number }>`select count(*)::int as n from (${mine}) i where company_id is not null`.execute(db)).rows[0].n;
   expect(dist / n).toBeGreaterThan(0.05);
   expect(dist / n).toBeLessThan(0.15);
-  // Each report has exactly one category: its protocol's first, with a result per point of index < 3.
+  // Each report has exactly one category: its protocol's first (with its title), and a result per point of index < 3
+  // of that category, in the category, for the point's library point and position.
   const wrong = (await sql<{ n: number }>`select count(*)::int as n from (${mine}) i
     where (select count(*) from inspection_categories k where k.inspection_id = i.id) <> 1
+       or not exists (select 1 from inspection_categories k join protocol_categories pc on pc.id = k.protocol_category_id
+           where k.inspection_id = i.id and pc.protocol_id = i.protocol_id and k.title = pc.title
+             and pc.index = (select min(index) from protocol_categories where protocol_id = i.protocol_id))
        or (select count(*) from inspection_point_results x where x.inspection_id = i.id) <> (select count(*) from inspection_categories k
-           join protocol_points pp on pp.protocol_category_id = k.protocol_category_id and pp.index < 3 where k.inspection_id = i.id)`.execute(db)).rows[0].n;
+           join protocol_points pp on pp.protocol_category_id = k.protocol_category_id and pp.index < 3 where k.inspection_id = i.id)
+       or exists (select 1 from inspection_point_results x join inspection_categories k on k.id = x.inspection_category_id
+           join protocol_points pp on pp.id = x.protocol_point_id
+           where x.inspection_id = i.id and (k.inspection_id <> i.id or pp.protocol_category_id <> k.protocol_category_id
+             or pp.inspection_point_id <> x.inspection_point_id or pp.index <> x.index))`.execute(db)).rows[0].n;
   expect(wrong).toBe(0);
   const total = (await sql<{ n: number }>`select count(*)::int as n from inspection_point_results x join (${mine}) i on i.id = x.inspection_id`.execute(db)).rows[0].n;
   expect(total).toBe(r.pointResults);

@@ -18,6 +18,8 @@ export async function dropSecondaryIndexes(c: Kysely<DB>, tables: readonly strin
     from pg_index i join pg_class ic on ic.oid = i.indexrelid join pg_class tc on tc.oid = i.indrelid
     where tc.relnamespace = 'public'::regnamespace and tc.relname in (${sql.join(tables)})
       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+      -- Only the table's owner may drop (and build) its indexes: the others stay and are kept up row by row.
+      and pg_has_role(tc.relowner, 'USAGE')
     order by tc.relname, ic.relname`.execute(c);
   for (const r of rows) await sql`drop index ${sql.id('public', r.name)}`.execute(c);
   return rows;

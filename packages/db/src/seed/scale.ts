@@ -1,12 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../schema.js';
+import { dropSecondaryIndexes, recreateIndexes, type SavedIndex } from './scale-indexes.js';
+import { insertReportChunk } from './scale-reports.js';
 
 export interface SeedScaleOptions {
   now?: Date;
   log?: (line: string) => void;
-  /** Inspections per INSERT … SELECT statement (default 20 000). */
+  /** Inspections per INSERT … SELECT statement (default 100 000). */
   chunkSize?: number;
+  /**
+   * Bulk-load measures: foreign-key triggers off (when allowed) and the inspection tables' secondary indexes
+   * dropped for the load and built again after it. Default by size: triggers off from 50 000 inspections,
+   * indexes rebuilt from 50 000 when adding at least as many inspections as there are.
+   */
+  bulk?: boolean;
 }
 
 export interface SeedScaleResult {
@@ -16,7 +24,12 @@ export interface SeedScaleResult {
   audits: number;
   pointResults: number;
   ms: number;
+  /** Marks this run's customers (mdm_customer_id 'SCALE-<tag>-<n>'), equipment and contacts. */
+  tag: string;
 }
+
+/** The tables whose index upkeep dominates a bulk load: a row or more per inspection, and the big proportional ones. */
+const BULK_TABLES = ['equipment', 'audits', 'inspections', 'inspection_categories', 'inspection_point_results'];
 
 const REPORT_TYPES = ['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Mid_Year', 'Annual', 'Commissioning', 'Commission', 'Equipment_Configurator'];
 
@@ -26,13 +39,16 @@ const REPORT_TYPES = ['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Mid_Year', 'An
  * inspection. Everything is generated in SQL with INSERT … SELECT FROM generate_series, chunked, so a
  * million rows take minutes, not hours. Needs the demo reference data (seedDemo) first.
  *
- * Runs on one pinned connection because it uses temporary tables (a pool would hand each statement a
- * different session).
+ * Runs on one pinned connection (temporary tables live in a session) and in one transaction: a failed or
+ * killed run adds nothing. A bulk run (see bulk) drops the secondary indexes of the BULK_TABLES and builds them
+ * again before committing (a sort per index instead of a random insert per row and index), so other sessions
+ * wait on those tables until it is done. The session commits with synchronous_commit off (a crash could lose
+ * the seed, never corrupt anything).
  */
 export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOptions = {}): Promise<SeedScaleResult> {
   const log = opts.log ?? (() => {});
   const now = opts.now ?? new Date();
-  const chunk = Math.max(1, opts.chunkSize ?? 20_000);
+  const chunk = Math.max(1, opts.chunkSize ?? 100_000);
   const t0 = Date.now();
   const nc = Math.max(1, Math.ceil(n / 500));
   const ne = Math.max(1, Math.ceil(n / 20));
@@ -46,10 +62,20 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
     // Bulk loads skip the foreign-key triggers when allowed (superuser): every id below comes from a join on
     // existing rows, so the checks cannot fail, and they are about a third of the insert time.
     let fastLoad = false;
-    if (n >= 50_000) {
+    if (opts.bulk ?? n >= 50_000) {
       fastLoad = await run(sql`set session_replication_role = replica`).then(() => true, () => false);
       log(fastLoad ? '  foreign-key triggers off for the bulk load' : '  not a superuser: foreign-key checks stay on');
     }
+    let phase = Date.now();
+    const lap = (what: string) => {
+      log(`  ${what}: ${Date.now() - phase} ms`);
+      phase = Date.now();
+    };
+    await run(sql`begin`);
+    // JIT compiles each big INSERT … SELECT for seconds (the temporary tables' row estimates are far off) to
+    // save milliseconds; room to sort a chunk by key in memory.
+    await run(sql`set local jit = off`);
+    await run(sql`set local work_mem = '256MB'`);
     try {
       await run(sql`create temp table scale_models as
         select row_number() over (order by m.name, m.id)::int as rn, m.id as model_id, m.product_family_id as family_id
@@ -77,6 +103,15 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
         from protocol_points pp join scale_protocols p on p.category_id = pp.protocol_category_id where pp.index < 3`);
 
       log(`scale ${tag}: ${nc} customers, ${ne} equipment, ${n} inspections, ${na} audits`);
+      const existing = (await sql<{ n: number }>`select count(*)::int as n from inspections`.execute(c)).rows[0].n;
+      let saved: SavedIndex[] = [];
+      if (opts.bulk ?? (n >= 50_000 && n >= existing)) {
+        // Room to sort each index build in memory (the trigram index most of all); this transaction only.
+        await run(sql`set local maintenance_work_mem = '512MB'`);
+        saved = await dropSecondaryIndexes(c, BULK_TABLES);
+        log(`  ${saved.length} secondary indexes of ${BULK_TABLES.join(', ')} dropped, built again after the load`);
+      }
+      lap('reference rows read');
       await run(sql`create temp table scale_customers as
         select g, gen_random_uuid() as id, gen_random_uuid() as site_id, ${'Scale customer ' + tag + ' '}::text || g as name
         from generate_series(1, ${nc}::int) g`);
@@ -99,53 +134,16 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
         from scale_equipment e join scale_models m on m.rn = e.mg join scale_customers c on c.g = e.cg`);
       await run(sql`analyze scale_customers`);
       await run(sql`analyze scale_equipment`);
-      log(`  customers and equipment: ${Date.now() - t0} ms`);
+      lap('customers and equipment');
 
-      await run(sql`create temp table scale_batch (g int primary key, id uuid not null)`);
       for (let start = 1; start <= n; start += chunk) {
         const end = Math.min(n, start + chunk - 1);
-        await run(sql`truncate scale_batch`);
-        await run(sql`insert into scale_batch (g, id) select g, gen_random_uuid() from generate_series(${start}::int, ${end}::int) g`);
         const tChunk = Date.now();
-        // Dates spread deterministically over three years; statuses 10% In_Use, 10% Waiting, 80% Finished.
-        await run(sql`insert into inspections (id, name, type, status, rating, finished, finished_at, protocol_id, customer_id, customer_site_id,
-            equipment_id, serial_number, nick_name, product_family_id, product_model_id, inspector, inspector_contact, inspector_user_id,
-            created_by_user_id, updated_by_user_id, company_id, inspection_date, started_at, ended_at, version, summary, search_text, created_at, updated_at)
-          select b.id, p.name, p.type,
-            case b.g % 10 when 0 then 'In_Use' when 1 then 'Waiting' else 'Finished' end,
-            case when b.g % 10 >= 2 then case when b.g % 7 = 0 then 'Nok' else 'Ok' end end,
-            b.g % 10 >= 2,
-            case when b.g % 10 >= 2 then d.at + interval '10 hours' end,
-            p.id, c.id, c.site_id, e.id, e.serial, e.nick, m.family_id, m.model_id, pe.name, pe.email, pe.user_id, pe.user_id, pe.user_id, pe.company_id,
-            d.at, d.at + interval '7 hours', case when b.g % 10 <> 0 then d.at + interval '9 hours' end, '3.5.2', '',
-            lower(p.name || ' ' || e.serial || ' ' || c.name || ' ' || pe.name), d.at, d.at
-          from scale_batch b
-          join scale_equipment e on e.g = 1 + (b.g % ${ne}::int)
-          join scale_models m on m.rn = e.mg
-          join scale_customers c on c.g = e.cg
-          join scale_protocols p on p.rn = 1 + (b.g % ${np}::int)
-          -- About 10% by the distributors' users (company_id set), chosen independently of the status.
-          join scale_people pe on pe.rn = case when ${npe - nstaff}::int > 0 and (b.g / 7) % 10 = 0
-            then ${nstaff}::int + 1 + (b.g % greatest(${npe - nstaff}::int, 1)) else 1 + ((b.g / 3) % ${nstaff}::int) end
-          cross join lateral (select ${now}::timestamptz - make_interval(days => ((b.g::bigint * 7919) % 1095)::int, secs => (b.g::bigint * 104729) % 86400) as at) d`);
-        const tResults = Date.now();
-        const res = await sql<{ n: number }>`with cats as (
-            insert into inspection_categories (inspection_id, protocol_category_id, index, title)
-            select b.id, p.category_id, 0, p.category_title
-            from scale_batch b join scale_protocols p on p.rn = 1 + (b.g % ${np}::int)
-            returning id, inspection_id, protocol_category_id
-          ), ins as (
-            insert into inspection_point_results (inspection_id, inspection_category_id, protocol_point_id, inspection_point_id, index, rating, value, content)
-            select cats.inspection_id, cats.id, sp.protocol_point_id, sp.inspection_point_id, sp.index,
-              (array[0, 0, 0, 0, 0, 0, 1, 1, 2, 4])[1 + floor(random() * 10)::int],
-              round((random() * 100)::numeric, 2)::text, '{}'::jsonb
-            from cats join scale_points sp on sp.protocol_category_id = cats.protocol_category_id
-            returning 1
-          ) select count(*)::int as n from ins`.execute(c);
-        pointResults += res.rows[0].n;
+        pointResults += await insertReportChunk(c, { start, end, now, ne, np, npe, nstaff });
         const secs = (Date.now() - t0) / 1000;
-        log(`  inspections ${end}/${n} (${Math.round(end / secs)}/s overall; chunk: inspections ${tResults - tChunk} ms, results ${Date.now() - tResults} ms)`);
+        log(`  inspections ${end}/${n} (${Math.round(end / secs)}/s overall; chunk with categories and results: ${Date.now() - tChunk} ms)`);
       }
+      lap('inspections, categories and point results');
 
       if (na > 0) {
         const site = await sql<{ id: string; name: string }>`select id, name from protocols where type = 'Audit_Site' and deleted_at is null order by created_at limit 1`.execute(c);
@@ -180,26 +178,36 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
             join scale_equipment e on e.g = 1 + (a.g % ${ne}::int)
             join scale_models m on m.rn = e.mg`);
         }
-        log(`  audits ${na} with ${runs.length} runs each`);
+        lap(`audits ${na} with ${runs.length} runs each`);
+      }
+      if (saved.length) {
+        await recreateIndexes(c, saved, log);
+        lap(`${saved.length} indexes built`);
       }
 
       // The list counters' trigger does not fire while triggers are off: recount once after the bulk load.
       await run(sql`select refresh_inspection_counts()`);
-      log('  report list counters refreshed');
+      lap('report list counters refreshed');
       for (const t of ['customers', 'equipment', 'inspections', 'inspection_categories', 'inspection_point_results', 'audits']) {
         await run(sql`analyze ${sql.table(t)}`);
       }
+      lap('analyze');
+      await run(sql`commit`);
+      lap('commit');
+    } catch (e) {
+      await run(sql`rollback`);
+      throw e;
     } finally {
       // Temporary tables live as long as the session, and the pool reuses it: always drop them.
-      for (const t of ['scale_batch', 'scale_audits', 'scale_equipment', 'scale_customers', 'scale_points', 'scale_people', 'scale_protocols', 'scale_models']) {
+      for (const t of ['scale_audits', 'scale_equipment', 'scale_customers', 'scale_points', 'scale_people', 'scale_protocols', 'scale_models']) {
         await run(sql`drop table if exists ${sql.table(t)}`);
       }
-      if (fastLoad) await run(sql`set session_replication_role = default`);
-      await run(sql`set synchronous_commit = on`);
+      if (fastLoad) await run(sql`reset session_replication_role`);
+      await run(sql`reset synchronous_commit`);
     }
   });
 
   const ms = Date.now() - t0;
   log(`scale ${tag}: done in ${(ms / 1000).toFixed(1)} s`);
-  return { inspections: n, customers: nc, equipment: ne, audits: na, pointResults, ms };
+  return { inspections: n, customers: nc, equipment: ne, audits: na, pointResults, ms, tag };
 }

@@ -1,9 +1,15 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { verify } from '@node-rs/argon2';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { openDatabase, type DbHandle } from '../client.js';
+import { migrateToLatest } from '../migrator.js';
 import { loadReportData } from '../repositories/report-data.js';
 import { seedDemo, seedScale, DISTRIBUTOR_PASSWORD } from './index.js';
+import { expectForeignKeysValid, expectProportionalRows, expectReportsListConsistent, expectReportsOfRun, snapshot } from './scale-checks.js';
 
 const POINT_TYPES = [
   'Comment', 'Measurement', 'Summary', 'SummaryWithRows', 'MeasurementsWithPicture', 'RadioButtonSelection',
@@ -152,13 +158,67 @@ describe('demo and scale seed', () => {
   });
 
   it('seedScale adds n report inspections with customers, equipment, audits and results', async () => {
-    const before = await count(sql`select count(*)::int as n from inspections where audit_id is null`);
-    const audits = await count(sql`select count(*)::int as n from audits`);
+    const before = await snapshot(t.db);
     const r = await seedScale(t.db, 2000);
     expect(r.inspections).toBe(2000);
-    expect(await count(sql`select count(*)::int as n from inspections where audit_id is null`)).toBe(before + 2000);
-    expect(await count(sql`select count(*)::int as n from audits`)).toBe(audits + 40);
-    expect(r.pointResults).toBeGreaterThan(2000);
-    expect(await count(sql`select count(*)::int as n from inspections where audit_id is null and company_id is not null`)).toBeGreaterThan(0);
+    await expectProportionalRows(t.db, before, 2000, r);
+    await expectReportsOfRun(t.db, 2000, r);
+    await expectReportsListConsistent(t.db, r);
+  }, 120_000);
+
+  it('seedScale as a bulk load (foreign-key triggers off, indexes dropped and built again) writes the same rows and leaves the schema as migrated', async () => {
+    const before = await snapshot(t.db);
+    // One pooled session, so the check below sees the session the seed ran in.
+    const one = await openDatabase({ databaseUrl: t.url, poolSize: 1 });
+    try {
+      const r = await seedScale(one.db, 3001, { bulk: true, chunkSize: 1000 });
+      const settings = await sql<{ role: string; sync: string }>`select current_setting('session_replication_role') as role,
+        current_setting('synchronous_commit') as sync`.execute(one.db);
+      expect(settings.rows).toEqual([{ role: 'origin', sync: 'on' }]);
+      await expectProportionalRows(t.db, before, 3001, r);
+      await expectReportsOfRun(t.db, 3001, r);
+      await expectReportsListConsistent(t.db, r);
+      await expectForeignKeysValid(t.db);
+      // The counters' trigger is on again in that session: a status change is counted.
+      await sql`update inspections set status = 'Waiting' where id = (select id from inspections where status = 'Finished' and audit_id is null limit 1)`.execute(one.db);
+      await expectReportsListConsistent(t.db, r);
+    } finally {
+      await one.close();
+    }
+  }, 120_000);
+
+  it('seedScale rolls back everything, indexes included, when it fails half-way', async () => {
+    const before = await snapshot(t.db);
+    // A log that throws after the load started: the run must leave no rows and no missing index.
+    const log = (line: string) => {
+      if (line.includes('inspections 1000/')) throw new Error('stop');
+    };
+    await expect(seedScale(t.db, 2000, { bulk: true, chunkSize: 1000, log })).rejects.toThrow('stop');
+    expect(await snapshot(t.db)).toEqual(before);
+  }, 120_000);
+});
+
+describe('scale seed on PGlite (the CLI without DATABASE_URL)', () => {
+  let dir: string;
+  let handle: DbHandle;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'insp-seed-pglite-'));
+    handle = await openDatabase({ dataDir: dir });
+    await migrateToLatest(handle.db);
+    await seedDemo(handle.db, { putFile: async () => {} });
+  }, 120_000);
+  afterAll(async () => {
+    await handle?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('adds the same rows in bulk mode and leaves the indexes as migrated', async () => {
+    expect(handle.dialect).toBe('pglite');
+    const before = await snapshot(handle.db);
+    const r = await seedScale(handle.db, 700, { bulk: true, chunkSize: 300 });
+    await expectProportionalRows(handle.db, before, 700, r);
+    await expectReportsOfRun(handle.db, 700, r);
+    await expectReportsListConsistent(handle.db, r);
+    await expectForeignKeysValid(handle.db);
   }, 120_000);
 });

@@ -32,7 +32,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
-          globalSetup: ['./scripts/test-global-setup.ts'],
+          // one Chromium and one migrated, seeded data folder for the run (support/global-setup.ts)
+          globalSetup: ['./apps/web/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -5,10 +5,14 @@ import { defineConfig } from 'vitest/config';
  * - node: unit tests (*.test.ts) and integration tests on the real PostgreSQL and Redis (*.int.test.ts);
  *   each integration test file creates its own database cloned from a migrated template.
  * - web: component tests in jsdom.
- * - e2e: browser flows in headless Chromium (playwright-core) against the built product.
+ * - e2e: browser flows in headless Chromium (playwright-core) against the built product; they run after the
+ *   other two, sharing one Chromium and one prepared data folder (apps/web/e2e/support/global-setup.ts).
  */
 export default defineConfig({
   test: {
+    // Two files at a time on a 2-core machine (vitest's default is cores - 1): a worker spends much of a file
+    // waiting on PostgreSQL, on the product or on Chromium, which run in processes of their own.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -32,10 +36,13 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
-          globalSetup: ['./scripts/test-global-setup.ts'],
+          // one Chromium and one migrated, seeded data folder for the run (support/global-setup.ts)
+          globalSetup: ['./apps/web/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // after the node and web files: each browser test file starts a product and works a browser, and two
+          // at a time is what two cores carry; every file has a product and data folder of its own
+          sequence: { groupOrder: 1 },
         },
       },
     ],

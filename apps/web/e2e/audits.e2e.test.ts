@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { downloadedFile } from './support/editing.js';
 import { newPage, signInAsStaff, productAndBrowser } from './support/sign-in.js';
 import { expectTouchTargets, newTabletPage } from './support/tablet.js';
 
@@ -216,7 +217,7 @@ describe('/Audits/{id}/report', () => {
     expect(asked.length).toBe(2);
     expect(asked.every((u) => u.endsWith('?lang=de'))).toBe(true);
     expect(file.suggestedFilename()).toMatch(/^\d{8}_audit_de\.pdf$/);
-    expect(await file.path().then((p) => readFileSync(p).subarray(0, 5).toString())).toBe('%PDF-');
+    expect(await downloadedFile(file).then((p) => readFileSync(p).subarray(0, 5).toString())).toBe('%PDF-');
 
     await page.getByRole('button', { name: 'Get a shareable PDF link' }).click();
     const link = page.getByTestId('storage-url').getByRole('link');

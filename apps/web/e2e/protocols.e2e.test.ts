@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { viewShot } from './support/editing.js';
+import { downloadedFile, viewShot } from './support/editing.js';
 import { signInAsStaff, productAndBrowser } from './support/sign-in.js';
 import { expectTouchTargets, newTabletPage } from './support/tablet.js';
 
@@ -114,7 +114,7 @@ describe('/Protocols', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile((await file.path())!);
+    await wb.xlsx.readFile(await downloadedFile(file));
     const sheet = wb.getWorksheet('Protocol')!;
     const cells: string[] = [];
     sheet.eachRow((r) => r.eachCell((c) => cells.push(String(c.value))));

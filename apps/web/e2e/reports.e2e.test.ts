@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { downloadedFile } from './support/editing.js';
 import { newPage, signInAsStaff, productAndBrowser } from './support/sign-in.js';
 import { expectTouchTargets, newTabletPage, TABLET } from './support/tablet.js';
 
@@ -196,7 +197,7 @@ describe('/Reports', () => {
     expect(asked.length).toBe(3);
     expect(asked.every((u) => u.endsWith('?lang=fi'))).toBe(true);
     expect(file.suggestedFilename()).toMatch(/^\d{8}_.+_.+\.pdf$/);
-    expect(await file.path().then((p) => readFileSync(p).subarray(0, 5).toString())).toBe('%PDF-');
+    expect(await downloadedFile(file).then((p) => readFileSync(p).subarray(0, 5).toString())).toBe('%PDF-');
     await page.getByTestId('pdf-progress').waitFor({ state: 'hidden' });
     await page.getByText(`Saved ${file.suggestedFilename()}`).waitFor();
     await page.context().close();

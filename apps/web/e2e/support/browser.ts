@@ -3,11 +3,22 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Headless Chromium as the developers' guide prescribes (Debian's /usr/bin/chromium). */
+export const BROWSER_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH && process.env.CHROMIUM_PATH !== 'bundled' ? process.env.CHROMIUM_PATH : '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+/** A browser of its own, for a file run outside the e2e project's shared set-up. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH && process.env.CHROMIUM_PATH !== 'bundled' ? process.env.CHROMIUM_PATH : '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  return chromium.launch(BROWSER_OPTIONS);
+}
+
+/**
+ * The browser for one test file: a connection to the run's one Chromium (launched by the e2e global set-up)
+ * when there is one, else a browser of its own. Closing a connection closes the contexts it opened, nothing else.
+ */
+export async function openBrowser(wsEndpoint: string | undefined): Promise<Browser> {
+  return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
 }
 
 const shotsDir = resolve(import.meta.dirname, '../../../../test-results/screenshots');

@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { solidPng } from '@insp/db/seed';
 
 /** What the screen shows now (a modal sits in the viewport, not on the full page), beside the full-page shots. */
@@ -21,4 +22,14 @@ export async function apiAs<T>(baseUrl: string, page: Page, path: string): Promi
   const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status, path).toBe(200);
   return (res.headers.get('content-type') ?? '').includes('json') ? ((await res.json()) as T) : ((await res.text()) as T);
+}
+
+/**
+ * Where a download landed on this machine. download.path() throws on a browser reached through
+ * chromium.connect() (the run's shared one), so the file is saved into a folder of its own.
+ */
+export async function downloadedFile(download: Download): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'insp-e2e-download-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,19 +23,24 @@ export interface Product {
   port: number;
   dataDir: string;
   logs(): string;
-  stop(): Promise<void>;
+  /** Stops the product; answers its exit code (0 after a clean shutdown, null when it had to be killed). */
+  stop(): Promise<number | null>;
 }
 
 /**
  * Starts the built product exactly as `npm start` runs it (node services/api/dist/server.js) on the embedded
- * default, with a data folder of its own. Pass the same dataDir again to restart on kept data.
+ * default, with a data folder of its own: a new empty one (the first start migrates and seeds), or a copy of
+ * `copyOf` (a folder a product already migrated and seeded). Pass the same dataDir again to restart on kept data.
  */
-export async function startProduct(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<Product> {
+export async function startProduct(
+  opts: { dataDir?: string; copyOf?: string; port?: number; env?: Record<string, string>; readyTimeoutMs?: number } = {},
+): Promise<Product> {
   if (!existsSync(serverJs) || !existsSync(join(webDist, 'index.html'))) {
     throw new Error('the product is not built: run `npm run build` first (npm test does)');
   }
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'insp-e2e-'));
+  if (opts.copyOf) cpSync(opts.copyOf, dataDir, { recursive: true });
   const url = `http://localhost:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [serverJs], {
@@ -59,14 +64,15 @@ export async function startProduct(opts: { dataDir?: string; port?: number; env?
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((r) => child.once('exit', r));
-  const deadline = Date.now() + 90_000;
+  const readyTimeoutMs = opts.readyTimeoutMs ?? 90_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`product exited with ${child.exitCode}:\n${output}`);
     const ok = await fetch(`${url}/ready`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`product did not become ready in 90 s:\n${output}`);
+      throw new Error(`product did not become ready in ${readyTimeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -78,7 +84,9 @@ export async function startProduct(opts: { dataDir?: string; port?: number; env?
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]);
-      if (code === 'timeout') child.kill('SIGKILL');
+      if (code !== 'timeout') return code as number | null;
+      child.kill('SIGKILL');
+      return null;
     },
   };
 }

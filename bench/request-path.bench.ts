@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createTestDatabase } from '@insp/db/testing';
 import { backendCpuSeconds, backendCpuSpent, cpuSeconds, load, sessionTokens, startFloor, startProduct, type LoadResult, type Running } from './http-product.js';
 
@@ -32,6 +33,8 @@ export default async function requestPathBench() {
       .returning('id')
       .execute();
     const tokens = await sessionTokens(database.db, product, staff.map((s) => s.id));
+    // Statistics, as autovacuum keeps them on a live database: without them the planner guesses one row per table.
+    await sql`analyze`.execute(database.db);
     const bearer = tokens.map((t) => ({ authorization: `Bearer ${t.token}` }));
     const floorHeaders = tokens.map((t) => ({ 'x-session': t.sessionId }));
 

@@ -29,6 +29,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./apps/web/src/test/setup.ts'],
           // Rendering react-admin screens in jsdom is CPU work: with two files at a time on two cores, and on a
           // busy machine, a test that takes 2 s alone took 5-9 s and hit vitest's 5 s default (a timeout is not
           // a behaviour; every wait inside the tests keeps its own bound).

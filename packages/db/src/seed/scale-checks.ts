@@ -88,6 +88,12 @@ export async function expectReportsOfRun(db: Kysely<DB>, n: number, r: SeedScale
            where x.inspection_id = i.id and (k.inspection_id <> i.id or pp.protocol_category_id <> k.protocol_category_id
              or pp.inspection_point_id <> x.inspection_point_id or pp.index <> x.index))`.execute(db)).rows[0].n;
   expect(wrong).toBe(0);
+  // Ids are random version-4 uuids like the application's (ZId accepts them), all distinct (primary keys).
+  const v4 = '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$';
+  const notV4 = (await sql<{ n: number }>`select count(*)::int as n from (${mine}) i
+    join inspection_categories k on k.inspection_id = i.id join inspection_point_results x on x.inspection_category_id = k.id
+    where i.id::text !~ ${v4} or k.id::text !~ ${v4} or x.id::text !~ ${v4}`.execute(db)).rows[0].n;
+  expect(notV4).toBe(0);
   const total = (await sql<{ n: number }>`select count(*)::int as n from inspection_point_results x join (${mine}) i on i.id = x.inspection_id`.execute(db)).rows[0].n;
   expect(total).toBe(r.pointResults);
   expect(total).toBeGreaterThanOrEqual(n);

@@ -1,6 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 
+/**
+ * A random version-4 uuid from random() (PostgreSQL's xoshiro generator, seeded per session from a strong source):
+ * gen_random_uuid() asks OpenSSL for each 16 bytes, about a sixth of a chunk's time here. 122 random bits either way.
+ */
+const newId = sql`encode(int8send(((random() * 4294967295)::int8 << 32 | (random() * 4294967295)::int8) & -61441 | 16384)
+  || int8send(((random() * 4294967295)::int8 << 32 | (random() * 4294967295)::int8) & 4611686018427387903 | -9223372036854775808), 'hex')::uuid`;
+
 export interface ReportChunk {
   start: number;
   end: number;
@@ -25,7 +32,7 @@ export async function insertReportChunk(c: Kysely<DB>, k: ReportChunk): Promise<
         equipment_id, serial_number, nick_name, product_family_id, product_model_id, inspector, inspector_contact, inspector_user_id,
         created_by_user_id, updated_by_user_id, company_id, inspection_date, started_at, ended_at, version, summary, search_text, created_at, updated_at)
       -- Dates spread deterministically over three years; statuses 10% In_Use, 10% Waiting, 80% Finished.
-      select gen_random_uuid(), p.name, p.type,
+      select ${newId}, p.name, p.type,
         case b.g % 10 when 0 then 'In_Use' when 1 then 'Waiting' else 'Finished' end,
         case when b.g % 10 >= 2 then case when b.g % 7 = 0 then 'Nok' else 'Ok' end end,
         b.g % 10 >= 2,
@@ -46,13 +53,13 @@ export async function insertReportChunk(c: Kysely<DB>, k: ReportChunk): Promise<
       returning id, protocol_id
     ), cats as (
       insert into inspection_categories (id, inspection_id, protocol_category_id, index, title)
-      select gen_random_uuid(), ins.id, p.category_id, 0, p.category_title
+      select ${newId}, ins.id, p.category_id, 0, p.category_title
       from ins join scale_protocols p on p.id = ins.protocol_id
       order by 1
       returning id, inspection_id, protocol_category_id
     ), res as (
       insert into inspection_point_results (id, inspection_id, inspection_category_id, protocol_point_id, inspection_point_id, index, rating, value, content)
-      select gen_random_uuid(), cats.inspection_id, cats.id, sp.protocol_point_id, sp.inspection_point_id, sp.index,
+      select ${newId}, cats.inspection_id, cats.id, sp.protocol_point_id, sp.inspection_point_id, sp.index,
         (array[0, 0, 0, 0, 0, 0, 1, 1, 2, 4])[1 + floor(random() * 10)::int],
         round((random() * 100)::numeric, 2)::text, '{}'::jsonb
       from cats join scale_points sp on sp.protocol_category_id = cats.protocol_category_id

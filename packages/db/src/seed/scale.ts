@@ -10,7 +10,7 @@ export interface SeedScaleOptions {
   /** Inspections per INSERT … SELECT statement (default 100 000). */
   chunkSize?: number;
   /**
-   * Bulk-load measures: foreign-key triggers off (when allowed) and the inspection tables' secondary indexes
+   * Bulk-load measures: foreign-key triggers off (when allowed) and the secondary indexes of the BULK_TABLES
    * dropped for the load and built again after it. Default by size: triggers off from 50 000 inspections,
    * indexes rebuilt from 50 000 when adding at least as many inspections as there are.
    */
@@ -36,8 +36,8 @@ const REPORT_TYPES = ['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Mid_Year', 'An
 /**
  * Adds n report inspections (audit_id null) plus proportional customers (~n/500, one site and contact each),
  * equipment (~n/20) and audits (~n/50, two runs and a suggestion each), with a few point results per
- * inspection. Everything is generated in SQL with INSERT … SELECT FROM generate_series, chunked, so a
- * million rows take minutes, not hours. Needs the demo reference data (seedDemo) first.
+ * inspection. Everything is generated in SQL with INSERT … SELECT FROM generate_series, one statement per chunk
+ * (scale-reports.ts), nothing shipped from JS. Needs the demo reference data (seedDemo) first.
  *
  * Runs on one pinned connection (temporary tables live in a session) and in one transaction: a failed or
  * killed run adds nothing. A bulk run (see bulk) drops the secondary indexes of the BULK_TABLES and builds them

@@ -9,7 +9,7 @@ import { openDatabase, type DbHandle } from '../client.js';
 import { migrateToLatest } from '../migrator.js';
 import { loadReportData } from '../repositories/report-data.js';
 import { seedDemo, seedScale, DISTRIBUTOR_PASSWORD } from './index.js';
-import { expectForeignKeysValid, expectProportionalRows, expectReportsListConsistent, expectReportsOfRun, snapshot } from './scale-checks.js';
+import { expectForeignKeysValid, expectProportionalRows, expectReportsListConsistent, expectReportsOfRun, snapshot } from './scale-checks.test-helpers.js';
 
 const POINT_TYPES = [
   'Comment', 'Measurement', 'Summary', 'SummaryWithRows', 'MeasurementsWithPicture', 'RadioButtonSelection',

@@ -83,6 +83,7 @@ export async function listPage<DB, TB extends keyof DB, O extends Record<string,
   const countedMatches = () =>
     db.selectFrom(page.filtered.clearSelect().clearOrderBy().select(sql`1`.as('one')).limit(limit + 1).as('matches')).select(sql<string>`count(*)`.as('n'));
   const answer = (rows: O[], n: number): TListResponse<O> => (n > limit ? { result: rows, count: limit, countCapped: true } : { result: rows, count: n });
+  const countApart = async (rows: O[]) => answer(rows, Number((await countedMatches().executeTakeFirstOrThrow()).n));
 
   if ((!query.search || !spec.search) && spec.knownCount) {
     const rows = (await page.rows.execute()) as O[];
@@ -90,7 +91,7 @@ export async function listPage<DB, TB extends keyof DB, O extends Record<string,
     if (rows.length > 0 && rows.length < query.amount) return { result: rows, count: query.offset + rows.length };
     const known = await spec.knownCount();
     if (known !== null) return { result: rows, count: known };
-    return answer(rows, Number((await countedMatches().executeTakeFirstOrThrow()).n));
+    return countApart(rows);
   }
 
   // One round trip: each row carries the (capped) count of all matches, an uncorrelated subquery PostgreSQL runs
@@ -104,7 +105,7 @@ export async function listPage<DB, TB extends keyof DB, O extends Record<string,
   }
   // No row: the first page is empty, so nothing matches; past the end, count apart (the subquery ran on no row).
   if (query.offset === 0) return { result: [], count: 0 };
-  return answer([], Number((await countedMatches().executeTakeFirstOrThrow()).n));
+  return countApart([]);
 }
 
 /** The column that carries the count of matches on each row of a page (taken off before rows are answered). */

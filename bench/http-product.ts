@@ -132,9 +132,12 @@ export async function backendCpuSeconds(db: Db, database: string): Promise<Map<n
   return new Map(rows.filter((r) => existsSync(`/proc/${r.pid}/stat`)).map((r) => [r.pid, cpuSeconds(r.pid)]));
 }
 
-/** CPU seconds the backends present at both readings spent between them (backends that came or went are left out). */
+/**
+ * CPU seconds the backends spent between two readings. A backend that connected in between (the pool opens
+ * connections again after its 10 s idle timeout) counts whole; one that went away in between is missed.
+ */
 export function backendCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
   let spent = 0;
-  for (const [pid, s] of after) if (before.has(pid)) spent += s - before.get(pid)!;
+  for (const [pid, s] of after) spent += s - (before.get(pid) ?? 0);
   return spent;
 }

@@ -3,3 +3,4 @@ export * from './migrator.js';
 export * from './repositories/index.js';
 export type * from './schema.js';
 export { prepareStatement, isPreparedStatement } from './prepared-statements.js';
+export { statementTemplate, type Slots } from './statement-templates.js';

@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../client.js';
 import { prepareStatement } from '../prepared-statements.js';
+import { statementTemplate } from '../statement-templates.js';
 
 const userColumns = [
   'users.id',
@@ -27,19 +28,18 @@ const sessionQuery = (db: Db, sessionId: string) =>
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirstOrThrow']>>;
 
 // Built and compiled once per database handle, and sent as a prepared statement (planned once per connection):
-// every authenticated request pays for this query (issue 18). The session id is its only parameter.
-const compiledSessionQuery = new WeakMap<Db, CompiledQuery<SessionRow>>();
+// every authenticated request pays for this query (issue 18).
+const sessionStatement = new WeakMap<Db, (values: { sessionId: unknown }) => CompiledQuery>();
 
 /** The session behind a token id together with its user, in one query: run on every request. */
 export async function findActiveSession(db: Db, sessionId: string): Promise<SessionRow | undefined> {
-  let compiled = compiledSessionQuery.get(db);
-  if (!compiled) {
-    compiled = sessionQuery(db, sessionId).compile();
-    if (compiled.parameters.length !== 1) throw new Error('the session query must have the session id as its only parameter');
-    compiledSessionQuery.set(db, compiled);
-    prepareStatement(compiled.sql);
+  let statement = sessionStatement.get(db);
+  if (!statement) {
+    statement = statementTemplate(['sessionId'], (s) => sessionQuery(db, s.sessionId).compile());
+    sessionStatement.set(db, statement);
+    prepareStatement(statement({ sessionId: '' }).sql);
   }
-  const { rows } = await db.executeQuery<SessionRow>({ ...compiled, parameters: [sessionId] });
+  const { rows } = await db.executeQuery<SessionRow>(statement({ sessionId }) as CompiledQuery<SessionRow>);
   return rows[0];
 }
 export type SessionUserRow = NonNullable<Awaited<ReturnType<typeof findActiveSession>>>;

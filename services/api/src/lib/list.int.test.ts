@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { ZListQuery } from '@insp/contracts';
 import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
-import { listPage, type ListSpec } from './list.js';
+import { listPage, type ListSpec, type ListTemplate } from './list.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -104,6 +104,39 @@ describe('listPage', () => {
     statements = 0;
     expect(await listed({ search: 'no such customer' })).toEqual({ result: [], count: 0 });
     expect(statements).toBe(1);
+  });
+
+  it('answers a template list as the plain one, building each shape and sort once, and keeps its values apart', async () => {
+    let builds = 0;
+    const customers = (v: { prefix?: never }) => {
+      builds++;
+      const q = t.db.selectFrom('customers').select(['id', 'name', 'mdm_customer_id']).where('deleted_at', 'is', null);
+      return v.prefix === undefined ? q : q.where('name', 'like', v.prefix);
+    };
+    const template = (prefix?: string): ListTemplate<any, any, any> => ({
+      shape: prefix === undefined ? 'test-customers:all' : 'test-customers:prefix',
+      values: prefix === undefined ? {} : { prefix },
+      build: (v) => customers(v as { prefix?: never }),
+    });
+    const spec = {
+      sortable: { name: sql.ref('name'), mdmCustomerId: { expr: sql.ref('mdm_customer_id'), emptyLast: true as const } },
+      defaultSort: { key: 'name', direction: 'desc' as const },
+      tieBreaker: sql.ref('id'),
+      search: (p: string) => sql<boolean>`name ilike ${p} or mdm_customer_id ilike ${p}`,
+    };
+    const queries = [{}, { offset: 50 }, { orderKey: 'mdmCustomerId', amount: 7, offset: 3 }, { search: 'quarry 1' }, { search: 'gravel' }, { search: 'none such' }, { offset: 1000 }];
+    for (const q of queries) {
+      const plain = await list(q);
+      expect(await listPage(t.db, template(), ZListQuery.parse(q), spec), JSON.stringify(q)).toEqual(plain);
+    }
+    // All, first page, then every other query: one build per distinct shape, sort and search (offset and amount are values).
+    const before = builds;
+    for (const q of queries) await listPage(t.db, template(), ZListQuery.parse(q), spec);
+    expect(builds - before).toBe(1); // only the count apart past the end builds the plain query
+    const quarry = await listPage(t.db, template('Quarry 11%'), ZListQuery.parse({}), spec);
+    const same = await listPage(t.db, template('Same%'), ZListQuery.parse({}), spec);
+    expect(quarry.result.map((r) => r.name)).toEqual(['Quarry 119', 'Quarry 118', 'Quarry 117', 'Quarry 116', 'Quarry 115', 'Quarry 114', 'Quarry 113', 'Quarry 112', 'Quarry 111', 'Quarry 110']);
+    expect([same.count, same.result.map((r) => r.name)]).toEqual([2, ['Same name', 'Same name']]);
   });
 
   it('sorts a plain key in PostgreSQL order (empty first when descending), matching a plain index read backwards', async () => {

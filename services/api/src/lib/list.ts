@@ -1,6 +1,6 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TListQuery, TListResponse } from '@insp/contracts';
-import { prepareStatement } from '@insp/db';
+import { prepareStatement, statementTemplate } from '@insp/db';
 import { AppError } from '../errors.js';
 
 /**
@@ -24,12 +24,6 @@ export interface ListSpec<DB, TB extends keyof DB> {
    * Called only when the page itself cannot tell the count.
    */
   knownCount?: () => Promise<number | null>;
-  /**
-   * The page's plan does not depend on its values (a table of thousands, like users): its statement is sent as a
-   * prepared statement, planned once per connection instead of on every call (packages/db prepared-statements.ts).
-   * Never for the big tables, whose best plan depends on the search term and filters.
-   */
-  prepared?: boolean;
   /** Counting rows stops after this many; a larger total answers `count: countLimit, countCapped: true`. */
   countLimit?: number;
   /** For the `TB` type parameter only. */
@@ -43,50 +37,134 @@ export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c)
 
 const isKeyObject = (k: SortKey): k is { expr: Expression<unknown>; emptyLast: true } => 'emptyLast' in k;
 
+/**
+ * A list's base query as a template, for a table whose plans do not depend on the values (thousands of rows,
+ * like users; never the big tables, whose best plan depends on the search term and filters). Its page statement
+ * is built and compiled once per shape and sort (packages/db statement-templates.ts) and sent as a prepared
+ * statement, planned once per connection (prepared-statements.ts): under load, building the query on every
+ * request cost a quarter of the API's CPU for a 50-row list (issue 18).
+ */
+export interface ListTemplate<DB, TB extends keyof DB, O> {
+  /** Unique among lists, naming every choice the SQL text depends on apart from `values` ('externalUsers:company'). */
+  shape: string;
+  /** The values the base query takes, as parameters: the build gets stand-ins and must only use them as values. */
+  values: Record<string, unknown>;
+  build: (values: Record<string, never>) => SelectQueryBuilder<DB, TB, O>;
+}
+
+interface PageSelection {
+  key: string;
+  direction: 'asc' | 'desc';
+  /** The ILIKE pattern (or a template's stand-in for it); absent when not searching. */
+  pattern?: unknown;
+  amount: unknown;
+  offset: unknown;
+}
+
+function selection<DB, TB extends keyof DB>(query: TListQuery, spec: ListSpec<DB, TB>): PageSelection {
+  const key = query.orderKey ?? spec.defaultSort.key;
+  if (!spec.sortable[key]) {
+    throw new AppError('BAD_REQUEST', `orderKey: must be one of ${Object.keys(spec.sortable).join(', ')}`, 'orderKey');
+  }
+  const direction = query.orderDirection ?? (query.orderKey ? 'asc' : spec.defaultSort.direction);
+  const pattern = query.search && spec.search ? containsPattern(query.search) : undefined;
+  return { key, direction, pattern, amount: query.amount, offset: query.offset };
+}
+
 /** The page's rows query (ordered by the sort key and the tie-breaker, limited) and the filtered query it counts. */
 export function pageQuery<DB, TB extends keyof DB, O extends Record<string, unknown>>(
   base: SelectQueryBuilder<DB, TB, O>,
   query: TListQuery,
   spec: ListSpec<DB, TB>,
 ) {
-  const key = query.orderKey ?? spec.defaultSort.key;
-  const sortKey = spec.sortable[key];
-  if (!sortKey) {
-    throw new AppError('BAD_REQUEST', `orderKey: must be one of ${Object.keys(spec.sortable).join(', ')}`, 'orderKey');
-  }
-  const direction = query.orderDirection ?? (query.orderKey ? 'asc' : spec.defaultSort.direction);
-  let filtered = base;
-  if (query.search && spec.search) filtered = filtered.where(spec.search(containsPattern(query.search)) as never);
+  return pageOf(base, selection(query, spec), spec);
+}
+
+function pageOf<DB, TB extends keyof DB, O extends Record<string, unknown>>(base: SelectQueryBuilder<DB, TB, O>, sel: PageSelection, spec: ListSpec<DB, TB>) {
+  const sortKey = spec.sortable[sel.key]!;
+  const filtered = sel.pattern !== undefined && spec.search ? base.where(spec.search(sel.pattern as string) as never) : base;
   const expr = isKeyObject(sortKey) ? sortKey.expr : sortKey;
   const emptyLast = isKeyObject(sortKey);
   const rows = filtered
-    .orderBy(expr as never, (ob) => (direction === 'desc' ? (emptyLast ? ob.desc().nullsLast() : ob.desc()) : ob.asc()))
-    .orderBy(spec.tieBreaker as never, direction)
-    .limit(query.amount)
-    .offset(query.offset);
+    .orderBy(expr as never, (ob) => (sel.direction === 'desc' ? (emptyLast ? ob.desc().nullsLast() : ob.desc()) : ob.asc()))
+    .orderBy(spec.tieBreaker as never, sel.direction)
+    .limit(sel.amount as number)
+    .offset(sel.offset as number);
   return { filtered, rows };
 }
+
+/** At most `limit` + 1 matches of the filtered query, counted. */
+const countedMatches = <DB, TB extends keyof DB, O>(db: Kysely<any>, filtered: SelectQueryBuilder<DB, TB, O>, limit: number) =>
+  db.selectFrom(filtered.clearSelect().clearOrderBy().select(sql`1`.as('one')).limit(limit + 1).as('matches')).select(sql<string>`count(*)`.as('n'));
+
+/**
+ * The page's rows, each carrying the (capped) count of all matches: an uncorrelated subquery PostgreSQL runs
+ * once. One round trip: a round trip per statement is most of a list's cost under load (issue 18).
+ */
+function countedPageStatement<DB, TB extends keyof DB, O extends Record<string, unknown>>(
+  db: Kysely<any>,
+  base: SelectQueryBuilder<DB, TB, O>,
+  sel: PageSelection,
+  spec: ListSpec<DB, TB>,
+  limit: number,
+): CompiledQuery {
+  const page = pageOf(base, sel, spec);
+  return page.rows.select(() => countedMatches(db, page.filtered, limit).as(PAGE_COUNT) as never).compile();
+}
+
+// Compiled page statements of list templates by shape, sort, search and count limit. The SQL text does not depend
+// on the database handle (every handle compiles PostgreSQL). Bounded like the prepared statements they become.
+const pageTemplates = new Map<string, (values: Record<string, unknown>) => CompiledQuery>();
+const MAX_PAGE_TEMPLATES = 500;
+
+function templatedPageStatement<DB, TB extends keyof DB, O extends Record<string, unknown>>(
+  db: Kysely<any>,
+  template: ListTemplate<DB, TB, O>,
+  sel: PageSelection,
+  spec: ListSpec<DB, TB>,
+  limit: number,
+): CompiledQuery {
+  const searching = sel.pattern !== undefined;
+  const cacheKey = `${template.shape}|${sel.key}|${sel.direction}|${searching ? 'search' : ''}|${limit}`;
+  let make = pageTemplates.get(cacheKey);
+  if (!make) {
+    const names = [...Object.keys(template.values), 'amount', 'offset', ...(searching ? ['pattern'] : [])];
+    make = statementTemplate(names, (v) =>
+      countedPageStatement(db, template.build(v), { ...sel, pattern: searching ? v.pattern : undefined, amount: v.amount, offset: v.offset }, spec, limit),
+    );
+    if (pageTemplates.size < MAX_PAGE_TEMPLATES) pageTemplates.set(cacheKey, make);
+  }
+  const statement = make({ ...template.values, amount: sel.amount, offset: sel.offset, pattern: sel.pattern });
+  prepareStatement(statement.sql);
+  return statement;
+}
+
+const isTemplate = <DB, TB extends keyof DB, O>(b: SelectQueryBuilder<DB, TB, O> | ListTemplate<DB, TB, O>): b is ListTemplate<DB, TB, O> =>
+  'shape' in b && 'build' in b;
 
 /**
  * One page of a list, sorted and searched in SQL (000 §3 list query → {result, count}). A page never counts or
  * sorts the whole table: rows come in index order with LIMIT; the count comes from `knownCount` (counters) when
  * the query is covered, else from counting at most `countLimit` + 1 matches in the same statement as the rows.
+ * `base` is the list's query, or a template of it (ListTemplate) for a small table.
  */
 export async function listPage<DB, TB extends keyof DB, O extends Record<string, unknown>>(
   db: Kysely<any>,
-  base: SelectQueryBuilder<DB, TB, O>,
+  base: SelectQueryBuilder<DB, TB, O> | ListTemplate<DB, TB, O>,
   query: TListQuery,
   spec: ListSpec<DB, TB>,
 ): Promise<TListResponse<O>> {
-  const page = pageQuery(base, query, spec);
+  const sel = selection(query, spec);
   const limit = spec.countLimit ?? DEFAULT_COUNT_LIMIT;
-  const countedMatches = () =>
-    db.selectFrom(page.filtered.clearSelect().clearOrderBy().select(sql`1`.as('one')).limit(limit + 1).as('matches')).select(sql<string>`count(*)`.as('n'));
+  const baseQuery = () => (isTemplate(base) ? base.build(base.values as Record<string, never>) : base);
   const answer = (rows: O[], n: number): TListResponse<O> => (n > limit ? { result: rows, count: limit, countCapped: true } : { result: rows, count: n });
-  const countApart = async (rows: O[]) => answer(rows, Number((await countedMatches().executeTakeFirstOrThrow()).n));
+  const countApart = async (rows: O[]) => {
+    const page = pageOf(baseQuery(), sel, spec);
+    return answer(rows, Number((await countedMatches(db, page.filtered, limit).executeTakeFirstOrThrow()).n));
+  };
 
-  if ((!query.search || !spec.search) && spec.knownCount) {
-    const rows = (await page.rows.execute()) as O[];
+  if (sel.pattern === undefined && spec.knownCount) {
+    const rows = (await pageOf(baseQuery(), sel, spec).rows.execute()) as O[];
     // A short page with rows is the last one: the count is known without counting.
     if (rows.length > 0 && rows.length < query.amount) return { result: rows, count: query.offset + rows.length };
     const known = await spec.knownCount();
@@ -94,10 +172,7 @@ export async function listPage<DB, TB extends keyof DB, O extends Record<string,
     return countApart(rows);
   }
 
-  // One round trip: each row carries the (capped) count of all matches, an uncorrelated subquery PostgreSQL runs
-  // once. A round trip per statement is most of a list's cost under load (issue 18).
-  const statement = page.rows.select(() => countedMatches().as(PAGE_COUNT) as never).compile();
-  if (spec.prepared) prepareStatement(statement.sql);
+  const statement = isTemplate(base) ? templatedPageStatement(db, base, sel, spec, limit) : countedPageStatement(db, base, sel, spec, limit);
   const counted = (await db.executeQuery(statement)).rows as Array<O & { [PAGE_COUNT]: string }>;
   if (counted.length > 0) {
     const n = Number(counted[0]![PAGE_COUNT]);

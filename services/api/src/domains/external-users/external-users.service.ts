@@ -27,7 +27,15 @@ export function externalUsersScope(ctx: ServiceContext): ScopedContext {
 /** GET api/v1/externalUsers: one page, sorted and searched in SQL (002 §9: default sort name descending). */
 export async function listExternalUsers(ctx: ServiceContext, query: TListQuery): Promise<TListResponse<TExternalUser>> {
   const s = externalUsersScope(ctx);
-  const page = await listPage(s.db, selectExternalUsers(s.db, s.scope), query, {
+  // Distributor accounts number in the thousands: one plan serves every page and search, so the page statement
+  // is a template, compiled once per shape and prepared (lib/list.ts ListTemplate).
+  const companyId = s.scope.companyId;
+  const base = {
+    shape: companyId ? 'externalUsers:company' : 'externalUsers:all',
+    values: companyId ? { companyId } : {},
+    build: (v: Record<string, never>) => selectExternalUsers(s.db, { companyId: companyId ? v.companyId! : null }),
+  };
+  const page = await listPage(s.db, base, query, {
     sortable: {
       name: sql`users.name`,
       email: sql`users.email`,
@@ -39,8 +47,6 @@ export async function listExternalUsers(ctx: ServiceContext, query: TListQuery):
     defaultSort: { key: 'name', direction: 'desc' },
     tieBreaker: sql`users.id`,
     search: (pattern) => sql<boolean>`(users.name ilike ${pattern} or users.email ilike ${pattern} or companies.name ilike ${pattern})`,
-    // Distributor accounts number in the thousands: one plan serves every page and search.
-    prepared: true,
   });
   const now = Date.now();
   return { ...page, result: page.result.map((r) => toExternalUser(r, now)) };

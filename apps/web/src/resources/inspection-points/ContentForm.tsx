@@ -15,7 +15,7 @@ import { DocumentsField, type PendingUpload } from './DocumentsField';
 import { MetadataEditor } from './MetadataEditor';
 import { optionsValid, PointOptions } from './PointOptions';
 import { canSave, defaultForm, formOf, generalFieldsOf, removedItems, type PointForm } from './rules';
-import { TYPE_LONG } from './texts';
+import { POINT_TYPE_NAMES } from './texts';
 import { typeEditorOf } from './typeEditors';
 
 /** A new form of a type: the defaults of 001 §5 plus the type's starting content. */
@@ -109,8 +109,8 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
       <MetadataEditor value={form} onChange={change} disabled={busy} />
       <ContentSettings value={form} onChange={change} disabled={busy} />
       <PointOptions value={form} onChange={change} disabled={busy} />
-      <Box component="section" aria-label={`${TYPE_LONG[form.type]} content`} sx={{ display: 'grid', gap: 1 }}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{TYPE_LONG[form.type]}</Typography>
+      <Box component="section" aria-label={`${POINT_TYPE_NAMES[form.type]} content`} sx={{ display: 'grid', gap: 1 }}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{POINT_TYPE_NAMES[form.type]}</Typography>
         {Editor ? <Editor value={form} onChange={change} mode={mode} pointId={point?.id} disabled={busy} onBusy={setEditorBusy} /> : <Alert severity="info">The editor of this type is not available yet.</Alert>}
       </Box>
       {point && removed > 0 ? <Alert severity="warning">This save removes {removed} item{removed === 1 ? '' : 's'}. {point.usage.inspections ? `${point.usage.inspections}${point.usage.inspectionsCapped ? '+' : ''} inspections used this point; their reports keep what was recorded.` : 'No inspection has used this point yet.'}</Alert> : null}

@@ -69,13 +69,13 @@ async function choose(label: string, option: string) {
 }
 
 describe('/InspectionPoints', { timeout: 60_000 }, () => {
-  it('opens on tab-1 with the list: names highlighted by the search, short type, families and an outdated language tag', async () => {
+  it('opens on tab-1 with the list: names highlighted by the search, the type by its one name, families and an outdated language tag', async () => {
     render();
     expect(screen.getByRole('tab', { name: 'Inspection points' }).id).toBe('tab-1');
     expect(screen.getByRole('tab', { name: 'Inspection points' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Create inspection point' }).id).toBe('tab-2');
     const belt = await screen.findByRole('option', { name: /Belt wear/ });
-    expect(within(belt).getByText('Table')).toBeTruthy();
+    expect(within(belt).getByText('Summary with rows')).toBeTruthy(); // the name the create templates use, not a short one
     expect(within(belt).getByText('· Jaw')).toBeTruthy();
     expect(within(belt).getByLabelText('fi outdated')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Filter inspection points'), { target: { value: 'oil' } });
@@ -139,7 +139,7 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'High' }), { target: { value: '' } });
     await choose('Product family or model', 'Jaw');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Line chart' }));
-    await choose('Life estimate', 'Max');
+    await choose('Life estimate', 'From the maximum'); // shown by label, sent as Max
     fireEvent.click(saveButton());
     await screen.findByText('Saved Liner thickness.', {}, { timeout: 5000 });
     const sent = calls('inspectionPoints.create')[0]!;

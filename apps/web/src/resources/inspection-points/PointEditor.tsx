@@ -11,7 +11,7 @@ import { pointsApi } from './api';
 import { ContentForm } from './ContentForm';
 import { GeneralFieldsEditor } from './GeneralFieldsEditor';
 import { LocalizationTab } from './LocalizationTab';
-import { TYPE_LONG } from './texts';
+import { POINT_TYPE_NAMES } from './texts';
 
 export interface EditorProps {
   mode: 'create' | 'edit';
@@ -62,7 +62,7 @@ function PointHeader({ point }: { point: TInspectionPoint }) {
   return (
     <Box sx={{ color: 'text.secondary' }}>
       <Typography variant="h2" sx={{ color: 'text.primary' }}>{point.name}</Typography>
-      <Typography variant="caption" component="div">Id: {point.id} · {TYPE_LONG[point.type]}</Typography>
+      <Typography variant="caption" component="div">Id: {point.id} · {POINT_TYPE_NAMES[point.type]}</Typography>
       <Typography variant="caption" component="div">Main category: {point.category || point.productCategoryName}</Typography>
       {others.length ? <Typography variant="caption" component="div">Other categories: {others.join(', ')}</Typography> : null}
     </Box>

@@ -35,28 +35,15 @@ export const TEMPLATES: Array<{ type: PointType; label: string }> = [
   { type: 'Dropdown', label: 'Dropdown' },
 ];
 
-/** Short type labels of the list. */
-export const TYPE_SHORT: Record<PointType, string> = {
-  Comment: 'Comment',
-  Measurement: 'Measure',
-  Summary: 'Summary',
-  SummaryWithRows: 'Table',
-  MeasurementsWithPicture: 'Picture',
-  RadioButtonSelection: 'Radio',
-  RadioButtonSelectionAndRangeValues: 'Radio + values',
-  RangeValues: 'Values',
-  MultipleChoices: 'Choices',
-  MultipleChoicesAndRangeValues: 'Choices + values',
-  Dropdown: 'Dropdown',
-};
-
-export const TYPE_LONG: Record<PointType, string> = {
+/** The one name of each point type, on every screen (the create templates' names, 001 §2). */
+export const POINT_TYPE_NAMES: Record<PointType, string> = {
   ...Object.fromEntries(TEMPLATES.map((t) => [t.type, t.label])),
   Summary: 'Summary',
   RangeValues: 'Range values',
 } as Record<PointType, string>;
 
-export const typeLabel = (t: string) => t.replace(/_/g, ' ');
+/** Inspection types read the same here as in the reports list ('Mid year', 'Equipment configurator'). */
+export { typeLabel } from '../inspections/inspectionTypes';
 
 /** Warning style of an outdated translation: dark amber text on light amber (MUI's filled warning chip is 3.1:1, under WCAG AA). */
 export const OUTDATED_SX = { bgcolor: '#fff4e5', color: '#663c00', borderColor: '#ed6c02', fontWeight: 600 } as const;

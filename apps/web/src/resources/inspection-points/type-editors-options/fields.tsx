@@ -4,17 +4,13 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { CONSEQUENCE_LABELS, KEYBOARD_LABELS } from '../option-labels';
 import { newFollowUp, regexpError } from './followUp';
 import type { TFollowUpIn } from './types';
 
 /** A checkbox, radio or switch with its label is one touch target: 44 px high on touch screens (WCAG 2.5.5). */
 export const TOUCH_LABEL = { '@media (pointer: coarse)': { minHeight: 44 } } as const;
 
-const CONSEQUENCE_LABELS: Record<(typeof ValidationConsequences)[number], string> = {
-  NoAction: 'No action',
-  PreventMovingNextPoint: 'Prevent moving to the next point',
-  PreventReport: 'Prevent the report',
-};
 
 interface FieldProps<T> {
   value: T;
@@ -28,7 +24,7 @@ export function KeyboardTypeSelect({ value, onChange, disabled, label = 'Keyboar
     <TextField select size="small" label={label} value={value ?? 'default'} disabled={disabled} onChange={(e) => onChange(e.target.value)} fullWidth={false} sx={{ minWidth: 150 }}>
       {KeyboardTypes.map((k) => (
         <MenuItem key={k} value={k}>
-          {k}
+          {KEYBOARD_LABELS[k]}
         </MenuItem>
       ))}
     </TextField>

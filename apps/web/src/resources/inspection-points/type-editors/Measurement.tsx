@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { LifeEstimateTypes } from '@insp/contracts';
+import { LIFE_ESTIMATE_LABELS } from '../option-labels';
 import { useUnits } from '../refs';
 import { limitsValid } from '../rules';
 import type { TypeEditorModule, TypeEditorProps } from '../typeEditor';
@@ -30,7 +31,7 @@ export function Visualization({ value, onChange, disabled }: TypeEditorProps) {
       {chart ? (
         <TextField select size="small" label="Life estimate" value={value.lifeEstimateType ?? 'Off'} disabled={disabled} sx={{ width: 160 }}
           onChange={(e) => onChange({ lifeEstimateType: e.target.value as (typeof LifeEstimateTypes)[number] })}>
-          {LifeEstimateTypes.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
+          {LifeEstimateTypes.map((t) => <MenuItem key={t} value={t}>{LIFE_ESTIMATE_LABELS[t]}</MenuItem>)}
         </TextField>
       ) : null}
     </Box>

@@ -2,7 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { AggregationDirections, Aggregations, KeyboardTypes, type TInspectionPointWrite } from '@insp/contracts';
+import type { TInspectionPointWrite } from '@insp/contracts';
+import { AGGREGATION_DIRECTION_LABELS, AGGREGATION_LABELS, KEYBOARD_LABELS } from '../option-labels';
 import { setAggregationDirection, tableProblems } from '../rules';
 import { nextIndex, tempId, type TypeEditorModule, type TypeEditorProps } from '../typeEditor';
 import { ItemList } from './ItemList';
@@ -15,10 +16,11 @@ type Dataset = NonNullable<TInspectionPointWrite['visualizationDatasets']>[numbe
 const newField = (items: Field[]): Field => ({ id: tempId(), index: nextIndex(items), title: '', keyboardType: 'default', inspectionPointFieldAggregation: 'No' });
 const newRow = (items: Row[]): Row => ({ id: tempId(), index: nextIndex(items), title: '', inspectionPointRowAggregation: 'No' });
 
-function Select<T extends string>(props: { label: string; value: T; options: readonly T[]; onChange: (v: T) => void; disabled?: boolean }) {
+/** A choice among stored values, each shown by its label. */
+function Select<T extends string>(props: { label: string; value: T; labels: Record<T, string>; onChange: (v: T) => void; disabled?: boolean }) {
   return (
     <TextField select size="small" label={props.label} value={props.value} disabled={props.disabled} onChange={(e) => props.onChange(e.target.value as T)}>
-      {props.options.map((o) => <MenuItem key={o} value={o}>{o}</MenuItem>)}
+      {(Object.keys(props.labels) as T[]).map((o) => <MenuItem key={o} value={o}>{props.labels[o]}</MenuItem>)}
     </TextField>
   );
 }
@@ -47,21 +49,21 @@ function TableEditor(props: TypeEditorProps) {
         <TextField size="small" label="Measurement title" value={value.measurementTitle ?? ''} disabled={disabled} onChange={(e) => onChange({ measurementTitle: e.target.value })} />
         <UnitSelect value={value.measurementUnitId} disabled={disabled} onChange={(measurementUnitId) => onChange({ measurementUnitId })} />
         <TextField size="small" label="Field title" value={value.fieldTitle ?? ''} disabled={disabled} onChange={(e) => onChange({ fieldTitle: e.target.value })} />
-        <Select label="Aggregation direction" value={dir} options={AggregationDirections} disabled={disabled} onChange={(d) => onChange(setAggregationDirection(value, d))} />
+        <Select label="Aggregation direction" value={dir} labels={AGGREGATION_DIRECTION_LABELS} disabled={disabled} onChange={(d) => onChange(setAggregationDirection(value, d))} />
       </Box>
       <ItemList title="Fields (columns)" noun="field" items={fields} disabled={disabled} newItem={() => newField(fields)} onChange={(f) => onChange({ fields: f })}
         render={(f, i, set) => (
           <>
             <TextField size="small" label={`Field ${i + 1} title`} value={f.title ?? ''} disabled={disabled} error={!f.title?.trim()} onChange={(e) => set({ title: e.target.value })} />
-            <Select label="Keyboard type" value={f.keyboardType ?? 'default'} options={KeyboardTypes} disabled={disabled} onChange={(keyboardType) => set({ keyboardType })} />
-            <Select label="Aggregation" value={f.inspectionPointFieldAggregation ?? 'No'} options={Aggregations} disabled={disabled || !fieldAgg} onChange={(a) => set({ inspectionPointFieldAggregation: a })} />
+            <Select label="Keyboard type" value={f.keyboardType ?? 'default'} labels={KEYBOARD_LABELS} disabled={disabled} onChange={(keyboardType) => set({ keyboardType })} />
+            <Select label="Aggregation" value={f.inspectionPointFieldAggregation ?? 'No'} labels={AGGREGATION_LABELS} disabled={disabled || !fieldAgg} onChange={(a) => set({ inspectionPointFieldAggregation: a })} />
           </>
         )} />
       <ItemList title="Rows" noun="row" items={rows} disabled={disabled} newItem={() => newRow(rows)} onChange={(r) => onChange({ rows: r })}
         render={(r, i, set) => (
           <>
             <TextField size="small" label={`Row ${i + 1} title`} value={r.title ?? ''} disabled={disabled} onChange={(e) => set({ title: e.target.value })} />
-            <Select label="Aggregation" value={r.inspectionPointRowAggregation ?? 'No'} options={Aggregations} disabled={disabled || !rowAgg} onChange={(a) => set({ inspectionPointRowAggregation: a })} />
+            <Select label="Aggregation" value={r.inspectionPointRowAggregation ?? 'No'} labels={AGGREGATION_LABELS} disabled={disabled || !rowAgg} onChange={(a) => set({ inspectionPointRowAggregation: a })} />
           </>
         )} />
       {problems.length ? <Alert severity="warning">{problems.join(' ')}</Alert> : null}

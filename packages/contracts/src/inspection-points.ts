@@ -161,7 +161,7 @@ export const ZVisualizationDataset = z.object({
 });
 
 /** Four thresholds per product family or model; empty (null) is allowed (001 §2 limits editor). */
-export const ZMeasurementLimit = z.object({
+export const ZMeasurementLimitFields = z.object({
   id: ZItemId,
   inspectionPointId: ZId.nullish(),
   productFamilyId: ZId.nullish(),
@@ -171,6 +171,35 @@ export const ZMeasurementLimit = z.object({
   high: z.number().finite().nullish(),
   criticalHigh: z.number().finite().nullish(),
 });
+
+/** The thresholds from lowest to highest, with the words a message uses for each. */
+export const LIMIT_ORDER = ['criticalLow', 'low', 'high', 'criticalHigh'] as const;
+const LIMIT_WORDS = { criticalLow: 'critical low', low: 'low', high: 'high', criticalHigh: 'critical high' } as const;
+type LimitValues = Partial<Record<(typeof LIMIT_ORDER)[number], number | null>>;
+
+/**
+ * Issue 19: critical low ≤ low ≤ high ≤ critical high between the thresholds that are set (null is not set, so it
+ * orders nothing). Each threshold above a later one is named once, with the first later one it is above; equal
+ * values are in order.
+ */
+export function limitOrderIssues(l: LimitValues): { field: (typeof LIMIT_ORDER)[number]; message: string }[] {
+  const issues: { field: (typeof LIMIT_ORDER)[number]; message: string }[] = [];
+  LIMIT_ORDER.forEach((k, i) => {
+    const v = l[k];
+    if (v === null || v === undefined) return;
+    const above = LIMIT_ORDER.slice(i + 1).find((later) => l[later] !== null && l[later] !== undefined && v > l[later]!);
+    if (above) issues.push({ field: k, message: `must not be above ${LIMIT_WORDS[above]}` });
+  });
+  return issues;
+}
+
+/** A superRefine for any schema carrying the four thresholds: one issue per threshold out of order, its path the field. */
+export const refineLimitOrder = (l: LimitValues, ctx: z.RefinementCtx) => {
+  for (const issue of limitOrderIssues(l)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+};
+
+/** What every write takes: the fields with their order (read schemas extend ZMeasurementLimitFields, so stored rows always read). */
+export const ZMeasurementLimit = ZMeasurementLimitFields.superRefine(refineLimitOrder);
 export type TMeasurementLimit = z.infer<typeof ZMeasurementLimit>;
 
 /** Translation of a name or description (001 §3): `name` is the language id. Read side only. */
@@ -264,7 +293,7 @@ export const ZInspectionPoint = z.object({
   measurementUnitId: ZId.nullable(),
   /** The unit's symbol, for showing. */
   unitValue: z.string().nullable(),
-  measurementLimits: z.array(ZMeasurementLimit.extend({ id: ZId, inspectionPointId: ZId })),
+  measurementLimits: z.array(ZMeasurementLimitFields.extend({ id: ZId, inspectionPointId: ZId })),
   fieldTitle: z.string().nullable(),
   fields: z.array(ZPointField.extend({ id: ZId })),
   rows: z.array(ZPointRow.extend({ id: ZId })),

@@ -4,7 +4,8 @@ import { TranslationKinds } from './domain-enums.js';
 import {
   ZBatchUpdateDetails,
   ZFollowUpRangeValue,
-  ZMeasurementLimit,
+  ZMeasurementLimitFields,
+  refineLimitOrder,
   ZTranslationUpdates,
 } from './inspection-points.js';
 
@@ -108,7 +109,7 @@ export const ZDocumentTree = z.object({
 export type TDocumentTree = z.infer<typeof ZDocumentTree>;
 
 // ---- measurement limits ----------------------------------------------------------------------------------------
-export const ZMeasurementLimitSave = ZMeasurementLimit.extend({ inspectionPointId: ZId });
+export const ZMeasurementLimitSave = ZMeasurementLimitFields.extend({ inspectionPointId: ZId }).superRefine(refineLimitOrder);
 export const ZMeasurementLimitsSave = z.array(ZMeasurementLimitSave).min(1, 'give at least one limit').max(2000);
 export type TMeasurementLimitsSave = z.input<typeof ZMeasurementLimitsSave>;
 export const ZMeasurementLimitRow = z.object({

@@ -136,7 +136,14 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     expect(saveButton().disabled).toBe(true);
     fireEvent.change(low, { target: { value: '12.5' } });
     expect(low.getAttribute('aria-invalid')).toBe('false');
+    // Issue 19: thresholds out of order show the server's message under the field it names and block the save.
+    fireEvent.change(screen.getByRole('textbox', { name: 'High' }), { target: { value: '10' } });
+    expect(low.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('must not be above high')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
     fireEvent.change(screen.getByRole('textbox', { name: 'High' }), { target: { value: '' } });
+    expect(low.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.queryByText('must not be above high')).toBeNull();
     await choose('Product family or model', 'Jaw');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Line chart' }));
     await choose('Life estimate', 'From the maximum'); // shown by label, sent as Max

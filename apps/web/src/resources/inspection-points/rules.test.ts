@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canSave, defaultForm, flagEnabled, limitsValid, parseLimit, removedItems, setAggregationDirection, setFlag, setProducts,
+  canSave, defaultForm, flagEnabled, limitOrderMessages, limitsValid, parseLimit, removedItems, setAggregationDirection, setFlag, setProducts,
   setRestriction, tableProblems, toggleDocument,
 } from './rules';
 import { nextIndex } from './typeEditor';
@@ -103,6 +103,15 @@ describe('point form rules (001 §4, §5)', () => {
     const f = defaultForm('Measurement');
     expect(limitsValid({ ...f, measurementLimits: [{ low: 1, high: null }] })).toBe(true);
     expect(limitsValid({ ...f, measurementLimits: [{ low: Number.NaN }] })).toBe(false);
+  });
+
+  it('names the threshold out of order with the server schema message, and blocks the save (issue 19)', () => {
+    expect(limitOrderMessages({ criticalLow: 1, low: 2, high: 2, criticalHigh: null })).toEqual({});
+    expect(limitOrderMessages({ low: 5, high: 3, criticalHigh: 4 })).toEqual({ low: 'must not be above high' });
+    expect(limitOrderMessages({ low: Number.NaN, high: 3 })).toEqual({});
+    const f = defaultForm('Measurement');
+    expect(limitsValid({ ...f, measurementLimits: [{ low: 1, high: 1 }] })).toBe(true);
+    expect(limitsValid({ ...f, measurementLimits: [{ low: 1, high: 2 }, { high: 3, criticalHigh: 2 }] })).toBe(false);
   });
 
   it('a removed document undoes an earlier add, a second removal undoes the first', () => {

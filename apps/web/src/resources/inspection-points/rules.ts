@@ -1,4 +1,4 @@
-import type { AggregationDirection, PointType, TInspectionPoint, TInspectionPointWrite, TMeta } from '@insp/contracts';
+import { ZMeasurementLimit, type AggregationDirection, type PointType, type TInspectionPoint, type TInspectionPointWrite, type TMeta } from '@insp/contracts';
 
 /** The editor's form value: the write shape with every part the editors touch filled in. */
 export type PointForm = TInspectionPointWrite;
@@ -201,8 +201,27 @@ export function parseLimit(text: string): number | null {
   return /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t) ? Number(t) : Number.NaN;
 }
 export const LIMIT_KEYS = ['criticalLow', 'low', 'high', 'criticalHigh'] as const;
+type LimitKey = (typeof LIMIT_KEYS)[number];
+type LimitThresholds = Partial<Record<LimitKey, number | null>>;
+
+/**
+ * Issue 19: a row's thresholds out of order (critical low ≤ low ≤ high ≤ critical high), by field, with the
+ * message the server answers: the thresholds are parsed with the same schema. A text that is not a number is
+ * reported by the input itself, not here.
+ */
+export function limitOrderMessages(l: LimitThresholds): Partial<Record<LimitKey, string>> {
+  const r = ZMeasurementLimit.safeParse({ criticalLow: l.criticalLow, low: l.low, high: l.high, criticalHigh: l.criticalHigh });
+  if (r.success) return {};
+  const out: Partial<Record<LimitKey, string>> = {};
+  for (const issue of r.error.issues) {
+    const k = issue.path[0] as LimitKey;
+    if (issue.code === 'custom' && LIMIT_KEYS.includes(k)) out[k] ??= issue.message;
+  }
+  return out;
+}
+/** Every limit a number or empty, and in order. */
 export const limitsValid = (v: PointForm) =>
-  (v.measurementLimits ?? []).every((l) => LIMIT_KEYS.every((k) => !Number.isNaN(l[k] as number)));
+  (v.measurementLimits ?? []).every((l) => LIMIT_KEYS.every((k) => !Number.isNaN(l[k] as number)) && !Object.keys(limitOrderMessages(l)).length);
 
 /** Items a save in edit mode would remove (001 §7 deleteMissingById): the count of nested rows gone. */
 export function removedItems(before: PointForm, after: PointForm): number {

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { TMeasurementLimit } from '@insp/contracts';
 import { useFamilies } from '../refs';
-import { LIMIT_KEYS, parseLimit } from '../rules';
+import { LIMIT_KEYS, limitOrderMessages, parseLimit } from '../rules';
 import { tempId } from '../typeEditor';
 
 const LIMIT_LABEL = { criticalLow: 'Critical low', low: 'Low', high: 'High', criticalHigh: 'Critical high' } as const;
@@ -21,7 +21,8 @@ const targetOf = (l: Limit) => (l.productModelId ? `m:${l.productModelId}` : l.p
 /**
  * Measurement limits (001 §2): a row per product family or model with criticalLow, low, high, criticalHigh.
  * The text typed is kept as typed; a text that is not a number sets the value NaN (the save stays disabled and
- * the border turns red), empty means no limit. A row without a family or model shows a warning.
+ * the border turns red), empty means no limit. Thresholds out of order (issue 19) show the server's message
+ * under the field it names and keep the save disabled. A row without a family or model shows a warning.
  */
 export function LimitsEditor({ value, onChange, disabled }: { value: Limit[]; onChange: (v: Limit[]) => void; disabled?: boolean }) {
   const families = useFamilies();
@@ -44,6 +45,7 @@ export function LimitsEditor({ value, onChange, disabled }: { value: Limit[]; on
       <Typography variant="subtitle2">Measurement limits</Typography>
       {value.map((l, i) => {
         const target = targetOf(l);
+        const order = limitOrderMessages(l);
         return (
           <Box key={l.id ?? i} data-testid="limit-row" sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, minmax(0, 1fr)) auto' }, pb: 1, borderBottom: 1, borderColor: 'divider', alignItems: 'start' }}>
             <TextField select size="small" label="Product family or model" value={target} disabled={disabled} onChange={(e) => setTarget(i, e.target.value)}
@@ -55,10 +57,11 @@ export function LimitsEditor({ value, onChange, disabled }: { value: Limit[]; on
             </TextField>
             {LIMIT_KEYS.map((k) => {
               const text = texts[`${l.id}:${k}`] ?? show(l[k]);
-              const bad = Number.isNaN(l[k] as number);
+              const nan = Number.isNaN(l[k] as number);
+              const bad = nan || !!order[k];
               return (
                 <TextField key={k} size="small" label={LIMIT_LABEL[k]} value={text} disabled={disabled} error={bad}
-                  helperText={bad ? 'Not a number' : ' '} onChange={(e) => setText(i, l, k, e.target.value)}
+                  helperText={nan ? 'Not a number' : (order[k] ?? ' ')} onChange={(e) => setText(i, l, k, e.target.value)}
                   slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-invalid': bad } }} />
               );
             })}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, ZId, ZListQuery, ZText } from './common.js';
-import { HiddenInspectionTypes, ProtocolTypes, type ProtocolType } from './domain-enums.js';
+import { HiddenInspectionTypes, ProtocolTypes, type PointType, type ProtocolType } from './domain-enums.js';
 
 // Inspection protocols (spec 001 §2 protocols screen, §3 Protocol, §4, §5, §7; issue 10).
 
@@ -15,6 +15,14 @@ export const CreatableProtocolTypes = ProtocolTypes.filter((t) => !hidden.has(t)
  */
 export const SpecificGroupProtocolTypes: readonly string[] = ['Commission', 'Equipment_Configurator', 'Audit_Site', 'Audit_Site_Operational', 'Audit_Extra_Points', 'Audit_Machine', 'Audit_Quick', 'Audit_Screen', 'FAT'];
 export const SPECIFIC_GROUPS_NOTE = 'This inspection type is only shown to specific groups';
+
+/**
+ * spec 001 §5 'Equipment configurator filter accepts only Measurement points': the point types a protocol of the
+ * type may hold, or null when it takes any point. 'Measurement' is the point type of that name only (not
+ * MeasurementsWithPicture, a table type). The API refuses other points with a 400 naming them; the web offers only these.
+ */
+const POINT_TYPES_BY_PROTOCOL_TYPE: Partial<Record<string, readonly PointType[]>> = { Equipment_Configurator: ['Measurement'] };
+export const allowedPointTypes = (protocolType: string): readonly PointType[] | null => POINT_TYPES_BY_PROTOCOL_TYPE[protocolType] ?? null;
 
 /** A type's display name, as the web shows it ('Mid_Year' → 'Mid year', 'FAT' stays). */
 export function protocolTypeLabel(type: string): string {

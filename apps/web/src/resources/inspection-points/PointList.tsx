@@ -13,7 +13,7 @@ import type { TInspectionPointListItem, TInspectionPointListQuery } from '@insp/
 import { shownMessage } from '../../lib/errors';
 import { pointsApi } from './api';
 import { PointRow } from './PointRow';
-import { PT } from './texts';
+import { PT, TYPE_LONG } from './texts';
 import { useDebounced } from '../../components/useDebounced';
 
 /** What the list is being used for (protocol creation): the checkboxes apply these parts. */
@@ -22,6 +22,8 @@ export interface PointListContext {
   productFamilyIds?: string[];
   productModelIds?: string[];
   equipmentIds?: string[];
+  /** The only point types the protocol type takes (001 §5, Equipment configurator: Measurement); always applied. */
+  pointTypes?: readonly string[] | null;
 }
 
 export interface PointListProps {
@@ -59,9 +61,10 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }
       ...(on.family && enabled.family ? { productFamilyIds: context!.productFamilyIds!.join(',') } : {}),
       ...(on.model && enabled.model ? { productModelIds: context!.productModelIds!.join(',') } : {}),
       ...(on.serial && enabled.serial ? { equipmentIds: context!.equipmentIds!.join(',') } : {}),
+      ...(context?.pointTypes?.length ? { pointTypes: context.pointTypes.join(',') } : {}),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [debounced, on, context?.type, context?.productFamilyIds?.join(), context?.productModelIds?.join(), context?.equipmentIds?.join()],
+    [debounced, on, context?.type, context?.productFamilyIds?.join(), context?.productModelIds?.join(), context?.equipmentIds?.join(), context?.pointTypes?.join()],
   );
   const list = useInfiniteQuery({
     queryKey: ['inspectionPoints.list', query],
@@ -123,6 +126,9 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }
         {box('model', PT.productModel)}
         {box('serial', PT.serialNumber)}
       </Box>
+      {context?.pointTypes?.length ? (
+        <Typography variant="body2" color="text.secondary">{PT.onlyPointTypes(context.pointTypes.map((t) => (TYPE_LONG as Record<string, string>)[t] ?? t).join(', '))}</Typography>
+      ) : null}
       {list.error ? <Alert severity="error">{shownMessage(list.error)}</Alert> : null}
       <Typography variant="caption" color="text.secondary" aria-live="polite">
         {list.isPending ? 'Loading…' : `${count} inspection point${count === 1 ? '' : 's'}`}

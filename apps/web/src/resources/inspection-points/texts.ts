@@ -20,6 +20,7 @@ export const PT = {
   duplicate: 'Duplicate',
   deletePoint: 'Delete point',
   outdated: 'outdated',
+  onlyPointTypes: (types: string) => `Showing only ${types} points, the ones this protocol type takes.`,
 } as const;
 
 /** Create templates in the order of 001 §2 (RangeValues has a template but no button). */

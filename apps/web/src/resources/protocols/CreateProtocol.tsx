@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { allowedPointTypes } from '@insp/contracts';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -19,7 +20,7 @@ import { saveProtocol, type SaveAnswer } from './api';
 import { CategoriesEditor } from './CategoriesEditor';
 import { FormHeader } from './FormHeader';
 import {
-  addCategory, addPoint, addSubcategory, automaticName, emptyForm, noInfoAppendix, repeatedTargetProblems, saveProblems, toPayload,
+  addCategory, addPoint, addSubcategory, automaticName, emptyForm, noInfoAppendix, otherPointTypesProblem, repeatedTargetProblems, saveProblems, toPayload,
   type ProtocolForm, type RatingTableLocation,
 } from './form';
 import { GroupsEditor } from './GroupsEditor';
@@ -59,7 +60,9 @@ export function CreateProtocol() {
   const phaseMissing = problems.includes(PR.phaseMissing);
   // shown beside the targets as soon as they repeat, whatever else is still missing
   const repeats = repeatedTargetProblems(form, targetName).filter((p) => problems.includes(p));
-  const belowSave = problems.find((p) => p !== PR.phaseMissing && !repeats.includes(p));
+  // shown above the categories: the points to remove, named (001 §5, Equipment configurator)
+  const otherTypes = otherPointTypesProblem(form);
+  const belowSave = problems.find((p) => p !== PR.phaseMissing && p !== otherTypes && !repeats.includes(p));
 
   const save = async () => {
     setSaving(true);
@@ -82,6 +85,7 @@ export function CreateProtocol() {
     productFamilyIds: [...new Set(form.targets.map((t) => t.productFamilyId).filter(Boolean))],
     productModelIds: form.targets.flatMap((t) => (t.productModelId ? [t.productModelId] : [])),
     equipmentIds: form.targets.flatMap((t) => (t.equipmentId ? [t.equipmentId] : [])),
+    pointTypes: allowedPointTypes(form.type),
   };
   const check = (label: string, checked: boolean, set: (v: boolean) => void, disabled = false) => (
     <FormControlLabel label={label} disabled={disabled} control={<Checkbox checked={checked} onChange={(e) => set(e.target.checked)} />} />
@@ -117,6 +121,7 @@ export function CreateProtocol() {
         <FormHeader form={form} change={change} name={name} types={types.data ?? []} families={familyList} />
         {repeats.map((r) => <Alert key={r} severity="warning">{r}</Alert>)}
         <Divider />
+        {otherTypes ? <Alert severity="warning">{otherTypes}</Alert> : null}
         <CategoriesEditor form={form} change={change} />
         <Divider />
         <GroupsEditor form={form} change={change} />

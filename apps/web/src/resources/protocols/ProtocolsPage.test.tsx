@@ -34,18 +34,22 @@ const protocol = (over: Partial<TProtocol> = {}): TProtocol => ({
   ...over,
 });
 
-const TYPES = ['Daily', 'Commission', 'Audit_Site', 'Closed'].map((type) => ({
+const TYPES = ['Daily', 'Commission', 'Audit_Site', 'Closed', 'Equipment_Configurator'].map((type) => ({
   type, name: type.replace('_', ' '), showOnlyToSpecificGroups: type !== 'Daily' && type !== 'Closed', note: type !== 'Daily' && type !== 'Closed' ? 'This inspection type is only shown to specific groups' : null,
 }));
 
 let api: ReturnType<typeof fakeApi>;
 const exported: string[] = [];
 let rows: TProtocolListItem[];
+const ENGINE_HOURS = { id: uuid(901), name: 'Engine hours', type: 'Measurement', productCategoryId: CAT, familyNames: [], languages: [] } as const;
+const REMARKS = { id: uuid(902), name: 'Walk-around remarks', type: 'Comment', productCategoryId: CAT, familyNames: [], languages: [] } as const;
+let points: (typeof ENGINE_HOURS | typeof REMARKS)[];
 let saveStatus: number;
 const posted: unknown[] = [];
 beforeEach(() => {
   rows = [row(1, { targets: [target(1), target(2), target(3)], targetCount: 5 }), row(2)];
   saveStatus = 201;
+  points = [ENGINE_HOURS];
   posted.length = 0;
   exported.length = 0;
   api = fakeApi({
@@ -59,7 +63,12 @@ beforeEach(() => {
     'protocols.softDelete': (input) => ({ data: input }),
     'protocols.updateDependencyJson': () => ({ data: { id: uuid(991), json: { a: 1 }, protocolPointId: uuid(881), protocolId: uuid(102), version: 2, newVersion: true } }),
     'productFamilies.all': () => ({ data: [{ id: FAM, name: 'Jaw', familyName: 'Jaw', longFamilyName: '', productCategoryId: CAT, productCategoryName: 'Crushers', division: null, productModels: [{ id: MODEL, name: 'JC80', productFamilyId: FAM }] }] }),
-    'inspectionPoints.list': () => ({ data: { result: [{ id: uuid(901), name: 'Engine hours', type: 'Measurement', productCategoryId: CAT, familyNames: [], languages: [] }], count: 1 } }),
+    // filters by pointTypes as the API does (inspection-points-read.service.ts)
+    'inspectionPoints.list': (input) => {
+      const types = (input as { pointTypes?: string }).pointTypes?.split(',');
+      const hits = points.filter((p) => !types || types.includes(p.type));
+      return { data: { result: hits, count: hits.length } };
+    },
     'pointAuthoring.categoryTitles': () => ({ data: [] }),
     'pointAuthoring.inspectionPhases': () => ({ data: [{ id: PHASE, name: 'Running' }] }),
     'pointAuthoring.createInspectionPhase': (input) => ({ data: { id: uuid(5), name: (input as { Name: string }).Name } }),
@@ -299,5 +308,38 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     fireEvent.click(within(alert).getByRole('button', { name: /close|clear/i }));
     expect(screen.queryByText('ERROR WITH SAVE')).toBeNull();
     expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('offers only Measurement points for an Equipment configurator, and names the points of other types to remove instead of dropping them', async () => {
+    points = [ENGINE_HOURS, REMARKS];
+    await openCreate();
+    await choose('Inspection type', 'Daily');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Configurator' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add target' }));
+    await choose('Product family 1', 'Jaw');
+    insertCategory('Setup');
+    fireEvent.doubleClick(await screen.findByRole('option', { name: /Walk-around remarks/ }));
+    fireEvent.doubleClick(screen.getByRole('option', { name: /Engine hours/ }));
+    expect(saveButton().disabled).toBe(false);
+
+    await choose('Inspection type', 'Equipment Configurator');
+    // the picker asks the API for Measurement points only and lists no other
+    await waitFor(() => expect(screen.queryByRole('option', { name: /Walk-around remarks/ })).toBeNull());
+    expect(screen.getByRole('option', { name: /Engine hours/ })).toBeTruthy();
+    expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ pointTypes: 'Measurement' });
+    expect(screen.getByText('Showing only Measurement points, the ones this protocol type takes.')).toBeTruthy();
+    // the Comment chosen before is kept, named, and blocks the save until removed
+    const remove = 'An Equipment configurator protocol takes only Measurement points: remove Walk-around remarks.';
+    expect(screen.getByText(remove)).toBeTruthy();
+    const category = within(screen.getByRole('region', { name: 'Category 1' }));
+    expect(category.getByText('Walk-around remarks')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.click(category.getByRole('button', { name: 'Remove Walk-around remarks (1)' }));
+    expect(screen.queryByText(remove)).toBeNull();
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(saveButton());
+    await screen.findByText('New Protocol saved!');
+    expect(posted[0]).toMatchObject({ type: 'Equipment_Configurator', categories: [{ inspectionPoints: [{ inspectionPointId: uuid(901) }] }] });
+    expect((posted[0] as { categories: { inspectionPoints: unknown[] }[] }).categories[0]!.inspectionPoints).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCategory, addGroup, addPhase, addPoint, addSubcategory, automaticName, canDeleteCategory, deleteCategory, emptyForm,
-  moveCategory, removePhase, repeatedTargets, saveProblems, setType, tempKey, toPayload, type ProtocolForm,
+  moveCategory, pointsOfOtherTypes, removePhase, repeatedTargets, saveProblems, setType, tempKey, toPayload, type ProtocolForm,
 } from './form';
 import { PR } from './texts';
 
@@ -125,5 +125,17 @@ describe('protocol create form rules (001 §4, §5)', () => {
       categories: [{ index: 0, title: { id: null, text: 'Engine' }, inspectionPoints: [{ inspectionPointId: point(1).id, index: 0, showInReport: true, optional: false }] }],
     });
     expect(body.date).toBe(Date.UTC(2026, 0, 1) * 10_000 + 621_355_968_000_000_000);
+  });
+
+  it('an Equipment configurator takes only Measurement points: others chosen before the type are kept and named, new ones not added', () => {
+    const measure = { ...point(2), type: 'Measurement' };
+    let f = addPoint(addPoint(ready(), point(1)), measure);
+    f = setType(f, 'Equipment_Configurator');
+    expect(pointsOfOtherTypes(f).map((p) => p.name)).toEqual(['Point 1']);
+    expect(saveProblems(f, 'x')).toContain('An Equipment configurator protocol takes only Measurement points: remove Point 1.');
+    expect(addPoint(f, point(3)).categories[0]!.points).toHaveLength(2);
+    expect(addPoint(f, { ...point(4), type: 'MeasurementsWithPicture' }).categories[0]!.points).toHaveLength(2);
+    expect(addPoint(f, { ...point(5), type: 'Measurement' }).categories[0]!.points).toHaveLength(3);
+    expect(pointsOfOtherTypes(setType(f, 'Daily'))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { FamilyRequiredProtocolTypes, TargetlessProtocolTypes, type TProtocolCreateInput } from '@insp/contracts';
+import { allowedPointTypes, FamilyRequiredProtocolTypes, protocolTypeLabel, TargetlessProtocolTypes, type TProtocolCreateInput } from '@insp/contracts';
+import { TYPE_LONG } from '../inspection-points/texts';
 import { PR } from './texts';
 
 /** The create form of /Protocols (001 §2 create tab, §4 creation states, §5 save rules) as plain data and pure steps. */
@@ -130,9 +131,30 @@ export function deleteSubcategory(f: ProtocolForm, i: number, index: number): Pr
   };
 }
 
+/**
+ * spec 001 §5 'Equipment configurator filter accepts only Measurement points': the points of the form the chosen
+ * type does not take. decision (issue 19): a type chosen after such points were added keeps them and names them
+ * (saveProblems) until they are removed, rather than dropping an administrator's work without a word.
+ */
+export function pointsOfOtherTypes(f: ProtocolForm): FormPoint[] {
+  const allowed = allowedPointTypes(f.type);
+  return allowed ? f.categories.flatMap((c) => c.points.filter((p) => !has(allowed, p.type))) : [];
+}
+
+/** The message naming the points to remove, or null when every point is of a type the chosen type takes. */
+export function otherPointTypesProblem(f: ProtocolForm): string | null {
+  const others = pointsOfOtherTypes(f);
+  const allowed = allowedPointTypes(f.type);
+  if (!others.length || !allowed) return null;
+  return PR.otherPointTypes(protocolTypeLabel(f.type), allowed.map((t) => (TYPE_LONG as Record<string, string>)[t] ?? t).join(', '), [...new Set(others.map((p) => p.name))]);
+}
+
 /** A double click in the point list: the point goes to the end of the selected category (and subcategory). */
 export function addPoint(f: ProtocolForm, point: { id: string; name: string; type: string }): ProtocolForm {
   if (f.selected === null) return f;
+  // The list offers only the types the protocol type takes; a row still on screen from before the type changed is not added.
+  const allowed = allowedPointTypes(f.type);
+  if (allowed && !has(allowed, point.type)) return f;
   const p: FormPoint = {
     key: tempKey(), inspectionPointId: point.id, name: point.name, type: point.type, phaseId: null,
     showInReport: true, optional: false, sampleIdIndex: null, subcategoryTitleIndex: f.selectedSub,
@@ -206,6 +228,8 @@ export function saveProblems(f: ProtocolForm, name: string, targetName?: (index:
   if (f.categories.some((c) => !c.title.trim() || c.subcategories.some((s) => !s.title.trim()))) problems.push('Every category and subcategory needs a title.');
   if (f.groups.some((g) => !g.name.trim())) problems.push('Every category group needs a name.');
   if (f.phasesOn && f.categories.some((c) => c.points.some((p) => !p.phaseId))) problems.push(PR.phaseMissing);
+  const otherTypes = otherPointTypesProblem(f);
+  if (otherTypes) problems.push(otherTypes);
   return problems;
 }
 

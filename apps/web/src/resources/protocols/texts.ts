@@ -28,6 +28,8 @@ export const PR = {
   phaseMissing: 'you need to choose phase for every point before you can create a protocol',
   repeatedTarget: (n: number, of: number, name: string) =>
     `Target ${n} repeats target ${of}${name ? ` (${name})` : ''}: choose another model or equipment, or remove it.`,
+  otherPointTypes: (type: string, allowed: string, names: string[]) =>
+    `An ${type} protocol takes only ${allowed} points: remove ${names.join(', ')}.`,
   exportLanguage: 'Export language',
   insertCategory: 'Insert category title',
   insertSubcategory: 'Insert subcategory title',

@@ -87,7 +87,11 @@ describe('POST api/v1/inspectionProtocols', () => {
 
   it('takes optional targets for Commission and Equipment_Configurator; a model must belong to its family', async () => {
     expect((await f.create({ type: 'Commission', name: 'Commission, any', targets: [] })).targets).toEqual([]);
-    const p = await f.create({ type: 'Equipment_Configurator', name: 'Configurator JC100', targets: [{ productFamilyId: f.ref.jaw.id, productModelId: f.ref.jaw.models.JC100! }] });
+    // An Equipment_Configurator protocol takes only Measurement points (001 §5; protocols-point-types.int.test.ts).
+    const p = await f.create({
+      type: 'Equipment_Configurator', name: 'Configurator JC100', targets: [{ productFamilyId: f.ref.jaw.id, productModelId: f.ref.jaw.models.JC100! }],
+      categories: [{ index: 0, title: 'Measurements', inspectionPoints: [{ inspectionPointId: f.points.measure, index: 0 }] }],
+    });
     expect(p.products).toEqual(['Jaw JC JC100']);
     await refused(f.body({ targets: [{ productFamilyId: f.ref.cone.id, productModelId: f.ref.jaw.models.JC100! }] }), 'targets.0.productModelId', 'not a model of the product family');
     await refused(f.body({ targets: [{ productFamilyId: crypto.randomUUID() }] }), 'targets.0.productFamilyId', 'not found');

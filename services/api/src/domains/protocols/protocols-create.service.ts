@@ -10,6 +10,7 @@ import { writeAuditTrail, type Db } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { loadProtocol } from './protocols-load.js';
+import { checkPointTypes, type PlacedPoint } from './protocols-point-types.js';
 
 const bad = (field: string, message: string) => new AppError('BAD_REQUEST', `${field}: ${message}`, field);
 const has = (list: readonly string[], v: string) => list.includes(v);
@@ -72,7 +73,10 @@ function checkShape(input: TProtocolCreate) {
   });
 }
 
-/** References that must exist: families, models (of their family), equipment, phases, live points, the copied protocol. */
+/**
+ * References that must exist: families, models (of their family), equipment, phases, live points of the types the
+ * protocol type takes (001 §5), the copied protocol.
+ */
 async function checkReferences(db: Db, input: TProtocolCreate) {
   const ids = <T>(xs: (T | null)[]) => [...new Set(xs.filter((x): x is T => x !== null))];
   const families = ids(input.targets.map((t) => t.productFamilyId));
@@ -85,7 +89,7 @@ async function checkReferences(db: Db, input: TProtocolCreate) {
     models.length ? db.selectFrom('product_models').select(['id', 'product_family_id']).where('id', 'in', models).execute() : [],
     equipment.length ? db.selectFrom('equipment').select('id').where('id', 'in', equipment).where('deleted_at', 'is', null).execute() : [],
     phases.length ? db.selectFrom('inspection_phases').select('id').where('id', 'in', phases).execute() : [],
-    points.length ? db.selectFrom('inspection_points').select('id').where('id', 'in', points).where('deleted_at', 'is', null).execute() : [],
+    points.length ? db.selectFrom('inspection_points').select(['id', 'name', 'type']).where('id', 'in', points).where('deleted_at', 'is', null).execute() : [],
   ]);
   const famSet = new Set(fam.map((r) => r.id));
   const modFamily = new Map(mod.map((r) => [r.id, r.product_family_id]));
@@ -101,14 +105,18 @@ async function checkReferences(db: Db, input: TProtocolCreate) {
     if (!phaseSet.has((p.phaseId ?? p.id)!)) throw bad(`phases.${i}.phaseId`, 'phase not found');
   });
   const chosen = new Set(phases);
-  const live = new Set(pts.map((r) => r.id));
+  const live = new Map(pts.map((r) => [r.id, r]));
+  const placed: PlacedPoint[] = [];
   input.categories.forEach((c, i) =>
     c.inspectionPoints.forEach((p, j) => {
       const at = `categories.${i}.inspectionPoints.${j}`;
-      if (!live.has(p.inspectionPointId)) throw bad(`${at}.inspectionPointId`, 'inspection point not found');
+      const point = live.get(p.inspectionPointId);
+      if (!point) throw bad(`${at}.inspectionPointId`, 'inspection point not found');
       if (p.phaseId && !chosen.has(p.phaseId)) throw bad(`${at}.phaseId`, "is not one of the protocol's phases");
+      placed.push({ at, name: point.name, type: point.type });
     }),
   );
+  checkPointTypes(input.type, placed);
   const titleIds = ids(input.categories.flatMap((c) => [c.title.id, ...c.subcategoryTitles.map((s) => s.title.id)]));
   const titles = new Set(titleIds.length ? (await db.selectFrom('category_titles').select('id').where('id', 'in', titleIds).execute()).map((r) => r.id) : []);
   input.categories.forEach((c, i) => {

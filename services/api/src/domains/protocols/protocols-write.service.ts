@@ -3,6 +3,7 @@ import { writeAuditTrail } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { loadProtocol } from './protocols-load.js';
+import { checkStoredPointTypes } from './protocols-point-types.js';
 import { changeProtocol, copyProtocolRows } from './protocols-versions.js';
 
 const COPY_SUFFIX = ' (copy)';
@@ -10,12 +11,15 @@ const COPY_SUFFIX = ' (copy)';
 /**
  * POST api/v1/InspectionProtocols/{id}/copy (001 §2 'create copy'; the spec does not show the call): a new protocol
  * named '{name} (copy)', version 1 of its own, `copyOfProtocolId` the source, everything copied under new ids.
+ * A copy is a new protocol: it takes only the point types its type allows (001 §5), so a source written before that
+ * rule with other points is refused with a 400 naming them (field: their place in the source) rather than copied.
  */
 export async function copyProtocol(ctx: ServiceContext, id: string): Promise<TProtocol> {
   const c = requirePermission(ctx, P.authoring);
   return inTransaction(c, async (tx) => {
-    const source = await tx.db.selectFrom('protocols').select(['name']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const source = await tx.db.selectFrom('protocols').select(['name', 'type']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     if (!source) throw notFound('Protocol');
+    await checkStoredPointTypes(tx.db, id, source.type);
     const copy = await copyProtocolRows(tx.db, id, {
       // Within ZProtocolCreate's 300 characters, so the copy's name is one a client could have sent.
       name: `${source.name.slice(0, 300 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,

@@ -13,7 +13,7 @@ import type { TInspectionPointListItem, TInspectionPointListQuery } from '@insp/
 import { shownMessage } from '../../lib/errors';
 import { pointsApi } from './api';
 import { PointRow } from './PointRow';
-import { PT, TYPE_LONG } from './texts';
+import { PT, POINT_TYPE_NAMES } from './texts';
 import { useDebounced } from '../../components/useDebounced';
 
 /** What the list is being used for (protocol creation): the checkboxes apply these parts. */
@@ -127,7 +127,7 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }
         {box('serial', PT.serialNumber)}
       </Box>
       {context?.pointTypes?.length ? (
-        <Typography variant="body2" color="text.secondary">{PT.onlyPointTypes(context.pointTypes.map((t) => (TYPE_LONG as Record<string, string>)[t] ?? t).join(', '))}</Typography>
+        <Typography variant="body2" color="text.secondary">{PT.onlyPointTypes(context.pointTypes.map((t) => (POINT_TYPE_NAMES as Record<string, string>)[t] ?? t).join(', '))}</Typography>
       ) : null}
       {list.error ? <Alert severity="error">{shownMessage(list.error)}</Alert> : null}
       <Typography variant="caption" color="text.secondary" aria-live="polite">

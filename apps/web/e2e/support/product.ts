@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,9 +38,24 @@ export async function startProduct(
   if (!existsSync(serverJs) || !existsSync(join(webDist, 'index.html'))) {
     throw new Error('the product is not built: run `npm run build` first (npm test does)');
   }
-  const port = opts.port ?? (await freePort());
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'insp-e2e-'));
-  if (opts.copyOf) cpSync(opts.copyOf, dataDir, { recursive: true });
+  // freePort's port is free when asked, not when the product binds it: another file's product, Chromium or any
+  // outgoing connection may take it in between (EADDRINUSE). A port we chose is chosen again, on a fresh folder.
+  for (let attempt = 1; ; attempt++) {
+    const port = opts.port ?? (await freePort());
+    const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'insp-e2e-'));
+    if (opts.copyOf) cpSync(opts.copyOf, dataDir, { recursive: true });
+    try {
+      return await launch(port, dataDir, opts);
+    } catch (e) {
+      if (!(e instanceof PortTaken) || opts.port || attempt >= 3) throw e;
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function launch(port: number, dataDir: string, opts: { env?: Record<string, string>; readyTimeoutMs?: number }): Promise<Product> {
   const url = `http://localhost:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [serverJs], {
@@ -67,7 +82,10 @@ export async function startProduct(
   const readyTimeoutMs = opts.readyTimeoutMs ?? 90_000;
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`product exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      if (/EADDRINUSE/.test(output)) throw new PortTaken(`port ${port} was taken before the product bound it`);
+      throw new Error(`product exited with ${child.exitCode}:\n${output}`);
+    }
     const ok = await fetch(`${url}/ready`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() > deadline) {

@@ -33,7 +33,8 @@ import { useProtocolTypes } from './useProtocolTypes';
  * The create tab (001 §2, §4, §5): titles and the point list on the left (a double click adds a point to the
  * selected category), the protocol form on the right; side by side on a wide screen, stacked at 820 px.
  * A 201 says 'New Protocol saved!' and resets the form; anything else keeps 'ERROR WITH SAVE' with its status
- * and message until cleared, and clearing resets the form (001 §4).
+ * and message until cleared (001 §4). Clearing keeps the form (issue 19, unlike 001 §4's reset): one refused save
+ * must not mean building the protocol again.
  */
 export function CreateProtocol() {
   const [form, setForm] = useState<ProtocolForm>(emptyForm);
@@ -75,10 +76,7 @@ export function CreateProtocol() {
       void qc.invalidateQueries({ queryKey: ['protocols.list'] });
     } else setFailure(answer);
   };
-  const clearFailure = () => {
-    setFailure(null);
-    setForm(emptyForm());
-  };
+  const clearFailure = () => setFailure(null);
 
   const context = {
     type: form.type || null,

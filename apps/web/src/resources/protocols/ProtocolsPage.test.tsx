@@ -292,22 +292,39 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     expect(saveButton().disabled).toBe(false);
   });
 
-  it('keeps "ERROR WITH SAVE" with the status and the field message until cleared, then resets the form', async () => {
+  it('keeps "ERROR WITH SAVE" with the status and the field message until cleared; clearing keeps the form, and a second save sends it', async () => {
     saveStatus = 400;
     await openCreate();
     await choose('Inspection type', 'Commission');
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'C' } });
     insertCategory('A');
+    insertCategory('B');
+    fireEvent.doubleClick(screen.getByRole('option', { name: /Engine hours/ }));
     fireEvent.click(saveButton());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('ERROR WITH SAVE')).toBeTruthy();
     expect(alert.textContent).toContain('400: categories.0.title: is required');
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(screen.getByRole('alert')).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('C');
+    expect(saveButton().disabled).toBe(true); // until cleared
     fireEvent.click(within(alert).getByRole('button', { name: /close|clear/i }));
     expect(screen.queryByText('ERROR WITH SAVE')).toBeNull();
-    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('C');
+    expect((screen.getByRole('textbox', { name: 'Category 1 title' }) as HTMLInputElement).value).toBe('A');
+    expect((screen.getByRole('textbox', { name: 'Category 2 title' }) as HTMLInputElement).value).toBe('B');
+    expect(within(screen.getByRole('region', { name: 'Category 2' })).getByText('Engine hours')).toBeTruthy();
+
+    saveStatus = 201;
+    fireEvent.click(saveButton());
+    await screen.findByText('New Protocol saved!');
+    expect(posted).toHaveLength(2);
+    const { date: _first, ...refused } = posted[0] as Record<string, unknown>;
+    const { date: _second, ...saved } = posted[1] as Record<string, unknown>;
+    expect(saved).toEqual(refused);
+    expect(saved).toMatchObject({
+      name: 'C', type: 'Commission',
+      categories: [{ title: { text: 'A' }, inspectionPoints: [] }, { title: { text: 'B' }, inspectionPoints: [{ inspectionPointId: uuid(901) }] }],
+    });
   });
 
   it('offers only Measurement points for an Equipment configurator, and names the points of other types to remove instead of dropping them', async () => {

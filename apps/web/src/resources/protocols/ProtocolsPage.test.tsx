@@ -273,6 +273,24 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     expect(posted[0]).toMatchObject({ targets: [{ productFamilyId: FAM, productModelId: MODEL, equipmentId: null }] });
   });
 
+  it('adds the point selected in the list with a button naming it (a tap selects; a double click also adds)', async () => {
+    await openCreate();
+    await choose('Inspection type', 'Commission');
+    expect((screen.getByRole('button', { name: 'Select a point to add' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('option', { name: /Engine hours/ }));
+    expect(screen.getByRole('option', { name: /Engine hours/ }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Engine hours' }));
+    expect(screen.getByText('Insert a category title first: points are added to the selected category.')).toBeTruthy();
+    insertCategory('A');
+    insertCategory('B');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Engine hours' }));
+    const second = within(screen.getByRole('region', { name: 'Category 2' }));
+    expect(second.getByText('Engine hours')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Category 1' })).queryByText('Engine hours')).toBeNull();
+    fireEvent.doubleClick(screen.getByRole('option', { name: /Engine hours/ }));
+    expect(second.getAllByText('Engine hours')).toHaveLength(2);
+  });
+
   it('with phases on asks for a phase on every point; phases get the next order', async () => {
     await openCreate();
     await choose('Inspection type', 'Commission');
@@ -338,8 +356,12 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     fireEvent.doubleClick(await screen.findByRole('option', { name: /Walk-around remarks/ }));
     fireEvent.doubleClick(screen.getByRole('option', { name: /Engine hours/ }));
     expect(saveButton().disabled).toBe(false);
+    fireEvent.click(screen.getByRole('option', { name: /Walk-around remarks/ }));
+    expect(screen.getByRole('button', { name: 'Add Walk-around remarks' })).toBeTruthy();
 
     await choose('Inspection type', 'Equipment Configurator');
+    // the Comment picked before is no longer offered by the add button
+    expect((screen.getByRole('button', { name: 'Select a point to add' }) as HTMLButtonElement).disabled).toBe(true);
     // the picker asks the API for Measurement points only and lists no other
     await waitFor(() => expect(screen.queryByRole('option', { name: /Walk-around remarks/ })).toBeNull());
     expect(screen.getByRole('option', { name: /Engine hours/ })).toBeTruthy();

@@ -33,7 +33,9 @@ export const PR = {
   exportLanguage: 'Export language',
   insertCategory: 'Insert category title',
   insertSubcategory: 'Insert subcategory title',
-  selectCategoryFirst: 'Insert a category title first: a double click adds the point to the selected category.',
+  selectCategoryFirst: 'Insert a category title first: points are added to the selected category.',
+  addPoint: (name: string) => `Add ${name}`,
+  addPointNone: 'Select a point to add',
   newVersion: (v: number) => `Saved in a new version (${v}): inspections use the previous one.`,
   jsonSaved: 'Dependency saved.',
 } as const;

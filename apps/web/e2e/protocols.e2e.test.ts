@@ -126,8 +126,16 @@ describe('/Protocols', () => {
     expect(cells).toContain('Hydraulic oil temperature');
     expect(cells.some((c) => c.includes('E2E Hydraulics'))).toBe(true);
 
+    const sourceId = new URL(page.url()).searchParams.get('id');
+    expect(sourceId).toBeTruthy();
     await page.getByRole('button', { name: 'Create copy' }).click();
+    const ask = page.getByRole('dialog', { name: `Create a copy of ${NAME}?` });
+    await ask.getByText(`A new protocol named '${NAME} (copy)'`, { exact: false }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'create copy dialog');
+    await ask.getByRole('button', { name: 'Create copy' }).click();
     await page.getByRole('heading', { name: `${NAME} (copy)` }).waitFor();
+    await page.getByText(`Copy created: ${NAME} (copy).`).waitFor();
+    expect(new URL(page.url()).searchParams.get('id')).not.toBe(sourceId);
     await page.getByRole('button', { name: 'Back to list' }).click();
     await page.getByText('1–2 of 2 protocols').waitFor();
     await page.getByRole('row', { name: new RegExp(`${NAME} \\(copy\\)`) }).click();

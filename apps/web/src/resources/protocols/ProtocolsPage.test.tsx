@@ -10,6 +10,7 @@ const FAM = uuid(1);
 const MODEL = uuid(2);
 const CAT = uuid(3);
 const PHASE = uuid(4);
+const COPY = uuid(150);
 const target = (n: number): TProtocolTarget => ({
   id: uuid(500 + n), productFamilyId: FAM, productFamilyName: `Family ${n}`, productModelId: null, productModelName: null, equipmentId: null, equipmentSerial: null,
 });
@@ -59,7 +60,11 @@ beforeEach(() => {
       const hits = rows.filter((r) => r.name.toLowerCase().includes(q.search.toLowerCase()));
       return { data: { result: hits, count: hits.length } };
     },
-    'protocols.get': (input) => ({ data: protocol({ id: (input as { id: string }).id }) }),
+    'protocols.get': (input) => {
+      const id = (input as { id: string }).id;
+      return { data: protocol({ id, ...(id === COPY ? { name: 'Protocol 1 (copy)', copyOfProtocolId: uuid(101) } : {}) }) };
+    },
+    'protocols.copy': () => ({ data: protocol({ id: COPY, name: 'Protocol 1 (copy)', copyOfProtocolId: uuid(101) }) }),
     'protocols.softDelete': (input) => ({ data: input }),
     'protocols.updateDependencyJson': () => ({ data: { id: uuid(991), json: { a: 1 }, protocolPointId: uuid(881), protocolId: uuid(102), version: 2, newVersion: true } }),
     'productFamilies.all': () => ({ data: [{ id: FAM, name: 'Jaw', familyName: 'Jaw', longFamilyName: '', productCategoryId: CAT, productCategoryName: 'Crushers', division: null, productModels: [{ id: MODEL, name: 'JC80', productFamilyId: FAM }] }] }),
@@ -179,6 +184,30 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     expect(calls('protocols.softDelete')).toEqual([{ id: uuid(101) }]);
     await waitFor(() => expect(screen.queryByText('Protocol 1')).toBeNull());
     expect(screen.getByText('Protocol 2')).toBeTruthy();
+  });
+
+  it('"Create copy" asks first: Cancel makes nothing; Create copy makes one copy and opens its page', async () => {
+    render();
+    fireEvent.click(await screen.findByText('Protocol 1'));
+    await screen.findByRole('heading', { name: 'Protocol 1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create copy' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Create a copy of Protocol 1?' });
+    expect(within(dialog).getByText(/A new protocol named 'Protocol 1 \(copy\)' is made .* The copy opens when it is made\./)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('protocols.copy')).toEqual([]);
+    expect(screen.getByTestId('location').textContent).toBe(`/Protocols?id=${uuid(101)}`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create copy' }));
+    dialog = await screen.findByRole('dialog', { name: 'Create a copy of Protocol 1?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Create copy' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await screen.findByRole('heading', { name: 'Protocol 1 (copy)' });
+    expect(screen.getByTestId('location').textContent).toBe(`/Protocols?id=${COPY}`);
+    expect(screen.getByText('Copy created: Protocol 1 (copy).')).toBeTruthy();
+    expect(calls('protocols.copy')).toEqual([{ id: uuid(101) }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('enables Save only per §5; an ignoring type clears the targets and Closed turns the info appendix off', async () => {

@@ -10,8 +10,8 @@ import { expectTouchTargets, newTabletPage } from './support/tablet.js';
 
 /**
  * /Protocols (001 §2, issue 10) on the built product with the demo seed: Ada Admin builds a Commission protocol
- * (two categories, a subcategory, a new phase, points added from the list by double click), saves it, finds it,
- * exports it to Excel, copies it and deletes the copy.
+ * (two categories, a subcategory, a new phase, points added from the list with the add button and by double click),
+ * saves it, finds it, exports it to Excel, copies it (after confirming) and deletes the copy.
  */
 let product: Product;
 let browser: Browser;
@@ -28,12 +28,16 @@ async function choose(page: Page, label: string, option: string, scope: Page | L
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function addFromList(page: Page, pointName: string) {
+/** Filters the list to the point, then adds it: select and the 'Add {name}' button (tap on a tablet), or double click. */
+async function addFromList(page: Page, pointName: string, how: 'button' | 'tap' | 'double click' = 'button') {
   const filter = page.getByLabel('Filter inspection points');
   await filter.fill(pointName);
   const option = page.getByRole('listbox', { name: 'Inspection points' }).getByRole('option', { name: new RegExp(`^${pointName}`) }).first();
   await option.waitFor();
-  await option.dblclick();
+  if (how === 'double click') return option.dblclick();
+  await (how === 'tap' ? option.tap() : option.click());
+  const add = page.getByRole('button', { name: `Add ${pointName}`, exact: true });
+  await (how === 'tap' ? add.tap() : add.click());
 }
 
 async function insertTitle(page: Page, label: string, text: string) {
@@ -65,7 +69,7 @@ describe('/Protocols', () => {
     await addFromList(page, 'Engine hours');
     await addFromList(page, 'General remarks');
     await insertTitle(page, 'Insert category title', 'E2E Hydraulics');
-    await addFromList(page, 'Hydraulic oil temperature');
+    await addFromList(page, 'Hydraulic oil temperature', 'double click');
     const first = page.getByRole('region', { name: 'Category 1' });
     await first.getByRole('listitem', { name: 'Engine hours' }).waitFor();
     await first.getByRole('listitem', { name: 'General remarks' }).waitFor();
@@ -122,8 +126,16 @@ describe('/Protocols', () => {
     expect(cells).toContain('Hydraulic oil temperature');
     expect(cells.some((c) => c.includes('E2E Hydraulics'))).toBe(true);
 
+    const sourceId = new URL(page.url()).searchParams.get('id');
+    expect(sourceId).toBeTruthy();
     await page.getByRole('button', { name: 'Create copy' }).click();
+    const ask = page.getByRole('dialog', { name: `Create a copy of ${NAME}?` });
+    await ask.getByText(`A new protocol named '${NAME} (copy)'`, { exact: false }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'create copy dialog');
+    await ask.getByRole('button', { name: 'Create copy' }).click();
     await page.getByRole('heading', { name: `${NAME} (copy)` }).waitFor();
+    await page.getByText(`Copy created: ${NAME} (copy).`).waitFor();
+    expect(new URL(page.url()).searchParams.get('id')).not.toBe(sourceId);
     await page.getByRole('button', { name: 'Back to list' }).click();
     await page.getByText('1–2 of 2 protocols').waitFor();
     await page.getByRole('row', { name: new RegExp(`${NAME} \\(copy\\)`) }).click();
@@ -191,7 +203,8 @@ describe('/Protocols', () => {
     await page.getByRole('tab', { name: 'Create protocol' }).click();
     await choose(page, 'Inspection type', 'Commission');
     await insertTitle(page, 'Insert category title', 'Tablet category');
-    await addFromList(page, 'Engine hours');
+    await addFromList(page, 'Engine hours', 'tap');
+    await page.getByRole('region', { name: 'Category 1' }).getByRole('listitem', { name: 'Engine hours' }).waitFor();
     await page.getByLabel('Phases on').check();
     const left = await page.getByRole('region', { name: 'Categories and points' }).boundingBox();
     const right = await page.getByRole('region', { name: 'New protocol' }).boundingBox();
@@ -199,6 +212,7 @@ describe('/Protocols', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
     await expectTouchTargets({
       'insert buttons': page.getByRole('button', { name: /: insert$/ }),
+      'add point': page.getByRole('button', { name: 'Add Engine hours' }),
       'add target': page.getByRole('button', { name: 'Add target' }),
       'point actions': page.getByRole('region', { name: 'Category 1' }).getByRole('button'),
       'checkboxes': page.getByRole('region', { name: 'New protocol' }).getByRole('checkbox'),

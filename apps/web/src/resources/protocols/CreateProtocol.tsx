@@ -14,7 +14,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { PointList } from '../inspection-points';
 import { useFamilies } from '../inspection-points/refs';
 import { saveProtocol, type SaveAnswer } from './api';
 import { CategoriesEditor } from './CategoriesEditor';
@@ -26,14 +25,16 @@ import {
 import { GroupsEditor } from './GroupsEditor';
 import { InsertTitles } from './InsertTitles';
 import { PhasesEditor } from './PhasesEditor';
+import { PointPicker } from './PointPicker';
 import { PR } from './texts';
 import { useProtocolTypes } from './useProtocolTypes';
 
 /**
- * The create tab (001 §2, §4, §5): titles and the point list on the left (a double click adds a point to the
- * selected category), the protocol form on the right; side by side on a wide screen, stacked at 820 px.
+ * The create tab (001 §2, §4, §5): titles and the point list on the left (a double click or the add button adds a
+ * point to the selected category), the protocol form on the right; side by side on a wide screen, stacked at 820 px.
  * A 201 says 'New Protocol saved!' and resets the form; anything else keeps 'ERROR WITH SAVE' with its status
- * and message until cleared, and clearing resets the form (001 §4).
+ * and message until cleared (001 §4). Clearing keeps the form (issue 19, unlike 001 §4's reset): one refused save
+ * must not mean building the protocol again.
  */
 export function CreateProtocol() {
   const [form, setForm] = useState<ProtocolForm>(emptyForm);
@@ -41,7 +42,6 @@ export function CreateProtocol() {
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<SaveAnswer | null>(null);
-  const [hint, setHint] = useState(false);
   const qc = useQueryClient();
   const types = useProtocolTypes();
   const families = useFamilies();
@@ -75,10 +75,7 @@ export function CreateProtocol() {
       void qc.invalidateQueries({ queryKey: ['protocols.list'] });
     } else setFailure(answer);
   };
-  const clearFailure = () => {
-    setFailure(null);
-    setForm(emptyForm());
-  };
+  const clearFailure = () => setFailure(null);
 
   const context = {
     type: form.type || null,
@@ -100,15 +97,7 @@ export function CreateProtocol() {
           onCategory={(text, id) => change((f) => addCategory(f, text, id))}
           onSubcategory={(text) => change((f) => addSubcategory(f, text))}
         />
-        {hint ? <Alert severity="info" onClose={() => setHint(false)}>{PR.selectCategoryFirst}</Alert> : null}
-        <PointList
-          context={context}
-          height={stacked ? 320 : 480}
-          onAdd={(p) => {
-            setHint(form.selected === null);
-            change((f) => addPoint(f, p));
-          }}
-        />
+        <PointPicker context={context} height={stacked ? 320 : 480} hasCategory={form.selected !== null} onAdd={(p) => change((f) => addPoint(f, p))} />
       </Paper>
       <Paper variant="outlined" sx={{ p: 2, minWidth: 0, display: 'grid', gap: 2 }} aria-label="New protocol" component="section">
         {saved ? <Alert severity="success" onClose={() => setSaved(false)}>{PR.saved}</Alert> : null}

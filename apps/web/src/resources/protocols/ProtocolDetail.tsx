@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +13,7 @@ import { shownMessage } from '../../lib/errors';
 import { useLanguages } from '../inspection-points/refs';
 import { LanguageSelect } from '../inspections/LanguageSelect';
 import { protocolsApi } from './api';
+import { CopyProtocolDialog } from './CopyProtocolDialog';
 import { DeleteProtocolDialog } from './DeleteProtocolDialog';
 import { DetailCategories } from './DetailCategories';
 import { ExportProgress } from './ExportProgress';
@@ -49,8 +50,8 @@ function Versions({ p, onOpen }: { p: TProtocol; onOpen: (id: string) => void })
 }
 
 /**
- * The detail view (001 §2): back, Excel export, copy, delete; the protocol's facts, its versions (old ones linked)
- * and its categories with their points. `onOpen` shows another protocol (a copy, a version).
+ * The detail view (001 §2): back, Excel export, copy (asked first, then the copy's page opens), delete; the
+ * protocol's facts, its versions (old ones linked) and its categories with their points. `onOpen` shows another protocol (a copy, a version).
  */
 export function ProtocolDetail({ id, onBack, onOpen, onDeleted }: { id: string; onBack: () => void; onOpen: (id: string, notice?: string) => void; onDeleted: () => void }) {
   const qc = useQueryClient();
@@ -62,13 +63,7 @@ export function ProtocolDetail({ id, onBack, onOpen, onDeleted }: { id: string; 
   const langOptions = languages.data?.length ? languages.data.map((l) => ({ code: l.id, name: l.name })) : [{ code: 'en', name: 'English' }];
   const exp = useExport(id, `${p?.name ?? 'protocol'}.xlsx`, lang);
   const [deleting, setDeleting] = useState(false);
-  const copy = useMutation({
-    mutationFn: () => protocolsApi.copy(id),
-    onSuccess: (c) => {
-      void qc.invalidateQueries({ queryKey: ['protocols.list'] });
-      onOpen(c.id);
-    },
-  });
+  const [copying, setCopying] = useState(false);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
@@ -80,12 +75,11 @@ export function ProtocolDetail({ id, onBack, onOpen, onDeleted }: { id: string; 
           startIcon={exp.job ? <CircularProgress size={16} aria-hidden /> : undefined}>
           {exp.job ? PR.exporting : PR.export}
         </Button>
-        <Button variant="outlined" disabled={!p || copy.isPending} onClick={() => copy.mutate()}>{PR.copy}</Button>
+        <Button variant="outlined" disabled={!p} onClick={() => setCopying(true)}>{PR.copy}</Button>
         <Button variant="outlined" color="error" disabled={!p} onClick={() => setDeleting(true)}>{PR.delete}</Button>
       </Box>
       {exp.error ? <Alert severity="error" onClose={exp.clear}>{exp.error}</Alert> : null}
       {exp.saved ? <Alert severity="success" onClose={exp.clear}>{PR.exportSaved(exp.saved)}</Alert> : null}
-      {copy.error ? <Alert severity="error">{shownMessage(copy.error)}</Alert> : null}
       {q.error ? <Alert severity="error">{shownMessage(q.error)}</Alert> : null}
       {q.isPending ? <CircularProgress aria-label="Loading the protocol" /> : null}
       {p ? (
@@ -102,6 +96,10 @@ export function ProtocolDetail({ id, onBack, onOpen, onDeleted }: { id: string; 
             <Field label="Versions"><Versions p={p} onOpen={onOpen} /></Field>
           </Box>
           <DetailCategories protocol={p} onOpen={onOpen} />
+          <CopyProtocolDialog protocol={copying ? p : null} onClose={() => setCopying(false)} onCopied={(c) => {
+            void qc.invalidateQueries({ queryKey: ['protocols.list'] });
+            onOpen(c.id, PR.copied(c.name));
+          }} />
           <DeleteProtocolDialog protocol={deleting ? p : null} onClose={() => setDeleting(false)} onDeleted={onDeleted} />
           <ExportProgress job={exp.job} name={p.name} onCancel={exp.cancel} />
         </>

@@ -10,6 +10,7 @@ const FAM = uuid(1);
 const MODEL = uuid(2);
 const CAT = uuid(3);
 const PHASE = uuid(4);
+const COPY = uuid(150);
 const target = (n: number): TProtocolTarget => ({
   id: uuid(500 + n), productFamilyId: FAM, productFamilyName: `Family ${n}`, productModelId: null, productModelName: null, equipmentId: null, equipmentSerial: null,
 });
@@ -59,7 +60,11 @@ beforeEach(() => {
       const hits = rows.filter((r) => r.name.toLowerCase().includes(q.search.toLowerCase()));
       return { data: { result: hits, count: hits.length } };
     },
-    'protocols.get': (input) => ({ data: protocol({ id: (input as { id: string }).id }) }),
+    'protocols.get': (input) => {
+      const id = (input as { id: string }).id;
+      return { data: protocol({ id, ...(id === COPY ? { name: 'Protocol 1 (copy)', copyOfProtocolId: uuid(101) } : {}) }) };
+    },
+    'protocols.copy': () => ({ data: protocol({ id: COPY, name: 'Protocol 1 (copy)', copyOfProtocolId: uuid(101) }) }),
     'protocols.softDelete': (input) => ({ data: input }),
     'protocols.updateDependencyJson': () => ({ data: { id: uuid(991), json: { a: 1 }, protocolPointId: uuid(881), protocolId: uuid(102), version: 2, newVersion: true } }),
     'productFamilies.all': () => ({ data: [{ id: FAM, name: 'Jaw', familyName: 'Jaw', longFamilyName: '', productCategoryId: CAT, productCategoryName: 'Crushers', division: null, productModels: [{ id: MODEL, name: 'JC80', productFamilyId: FAM }] }] }),
@@ -181,6 +186,30 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     expect(screen.getByText('Protocol 2')).toBeTruthy();
   });
 
+  it('"Create copy" asks first: Cancel makes nothing; Create copy makes one copy and opens its page', async () => {
+    render();
+    fireEvent.click(await screen.findByText('Protocol 1'));
+    await screen.findByRole('heading', { name: 'Protocol 1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create copy' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Create a copy of Protocol 1?' });
+    expect(within(dialog).getByText(/A new protocol named 'Protocol 1 \(copy\)' is made .* The copy opens when it is made\./)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('protocols.copy')).toEqual([]);
+    expect(screen.getByTestId('location').textContent).toBe(`/Protocols?id=${uuid(101)}`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create copy' }));
+    dialog = await screen.findByRole('dialog', { name: 'Create a copy of Protocol 1?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Create copy' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await screen.findByRole('heading', { name: 'Protocol 1 (copy)' });
+    expect(screen.getByTestId('location').textContent).toBe(`/Protocols?id=${COPY}`);
+    expect(screen.getByText('Copy created: Protocol 1 (copy).')).toBeTruthy();
+    expect(calls('protocols.copy')).toEqual([{ id: uuid(101) }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('enables Save only per §5; an ignoring type clears the targets and Closed turns the info appendix off', async () => {
     await openCreate();
     expect(saveButton().disabled).toBe(true);
@@ -273,6 +302,24 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     expect(posted[0]).toMatchObject({ targets: [{ productFamilyId: FAM, productModelId: MODEL, equipmentId: null }] });
   });
 
+  it('adds the point selected in the list with a button naming it (a tap selects; a double click also adds)', async () => {
+    await openCreate();
+    await choose('Inspection type', 'Commission');
+    expect((screen.getByRole('button', { name: 'Select a point to add' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('option', { name: /Engine hours/ }));
+    expect(screen.getByRole('option', { name: /Engine hours/ }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Engine hours' }));
+    expect(screen.getByText('Insert a category title first: points are added to the selected category.')).toBeTruthy();
+    insertCategory('A');
+    insertCategory('B');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Engine hours' }));
+    const second = within(screen.getByRole('region', { name: 'Category 2' }));
+    expect(second.getByText('Engine hours')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Category 1' })).queryByText('Engine hours')).toBeNull();
+    fireEvent.doubleClick(screen.getByRole('option', { name: /Engine hours/ }));
+    expect(second.getAllByText('Engine hours')).toHaveLength(2);
+  });
+
   it('with phases on asks for a phase on every point; phases get the next order', async () => {
     await openCreate();
     await choose('Inspection type', 'Commission');
@@ -292,22 +339,39 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     expect(saveButton().disabled).toBe(false);
   });
 
-  it('keeps "ERROR WITH SAVE" with the status and the field message until cleared, then resets the form', async () => {
+  it('keeps "ERROR WITH SAVE" with the status and the field message until cleared; clearing keeps the form, and a second save sends it', async () => {
     saveStatus = 400;
     await openCreate();
     await choose('Inspection type', 'Commission');
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'C' } });
     insertCategory('A');
+    insertCategory('B');
+    fireEvent.doubleClick(screen.getByRole('option', { name: /Engine hours/ }));
     fireEvent.click(saveButton());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('ERROR WITH SAVE')).toBeTruthy();
     expect(alert.textContent).toContain('400: categories.0.title: is required');
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(screen.getByRole('alert')).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('C');
+    expect(saveButton().disabled).toBe(true); // until cleared
     fireEvent.click(within(alert).getByRole('button', { name: /close|clear/i }));
     expect(screen.queryByText('ERROR WITH SAVE')).toBeNull();
-    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('C');
+    expect((screen.getByRole('textbox', { name: 'Category 1 title' }) as HTMLInputElement).value).toBe('A');
+    expect((screen.getByRole('textbox', { name: 'Category 2 title' }) as HTMLInputElement).value).toBe('B');
+    expect(within(screen.getByRole('region', { name: 'Category 2' })).getByText('Engine hours')).toBeTruthy();
+
+    saveStatus = 201;
+    fireEvent.click(saveButton());
+    await screen.findByText('New Protocol saved!');
+    expect(posted).toHaveLength(2);
+    const { date: _first, ...refused } = posted[0] as Record<string, unknown>;
+    const { date: _second, ...saved } = posted[1] as Record<string, unknown>;
+    expect(saved).toEqual(refused);
+    expect(saved).toMatchObject({
+      name: 'C', type: 'Commission',
+      categories: [{ title: { text: 'A' }, inspectionPoints: [] }, { title: { text: 'B' }, inspectionPoints: [{ inspectionPointId: uuid(901) }] }],
+    });
   });
 
   it('offers only Measurement points for an Equipment configurator, and names the points of other types to remove instead of dropping them', async () => {
@@ -321,8 +385,12 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     fireEvent.doubleClick(await screen.findByRole('option', { name: /Walk-around remarks/ }));
     fireEvent.doubleClick(screen.getByRole('option', { name: /Engine hours/ }));
     expect(saveButton().disabled).toBe(false);
+    fireEvent.click(screen.getByRole('option', { name: /Walk-around remarks/ }));
+    expect(screen.getByRole('button', { name: 'Add Walk-around remarks' })).toBeTruthy();
 
     await choose('Inspection type', 'Equipment Configurator');
+    // the Comment picked before is no longer offered by the add button
+    expect((screen.getByRole('button', { name: 'Select a point to add' }) as HTMLButtonElement).disabled).toBe(true);
     // the picker asks the API for Measurement points only and lists no other
     await waitFor(() => expect(screen.queryByRole('option', { name: /Walk-around remarks/ })).toBeNull());
     expect(screen.getByRole('option', { name: /Engine hours/ })).toBeTruthy();

@@ -149,7 +149,7 @@ export function otherPointTypesProblem(f: ProtocolForm): string | null {
   return PR.otherPointTypes(protocolTypeLabel(f.type), allowed.map((t) => (POINT_TYPE_NAMES as Record<string, string>)[t] ?? t).join(', '), [...new Set(others.map((p) => p.name))]);
 }
 
-/** A double click in the point list: the point goes to the end of the selected category (and subcategory). */
+/** A double click in the point list or its add button: the point goes to the end of the selected category (and subcategory). */
 export function addPoint(f: ProtocolForm, point: { id: string; name: string; type: string }): ProtocolForm {
   if (f.selected === null) return f;
   // The list offers only the types the protocol type takes; a row still on screen from before the type changed is not added.

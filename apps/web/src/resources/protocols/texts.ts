@@ -16,6 +16,10 @@ export const PR = {
   exportPending: (name: string) => `Preparing the Excel export of ${name}`,
   exportSaved: (file: string) => `Saved ${file}`,
   copy: 'Create copy',
+  copyTitle: (name: string) => `Create a copy of ${name}?`,
+  copyQuestion: (name: string) =>
+    `A new protocol named '${name} (copy)' is made with the same type, targets, categories, points and phases, as version 1 of its own. This protocol stays as it is. The copy opens when it is made.`,
+  copied: (name: string) => `Copy created: ${name}.`,
   delete: 'Delete protocol',
   deleteTitle: (name: string) => `Delete protocol ${name}?`,
   deleteQuestion: 'Do you really want to delete the protocol?',
@@ -33,7 +37,9 @@ export const PR = {
   exportLanguage: 'Export language',
   insertCategory: 'Insert category title',
   insertSubcategory: 'Insert subcategory title',
-  selectCategoryFirst: 'Insert a category title first: a double click adds the point to the selected category.',
+  selectCategoryFirst: 'Insert a category title first: points are added to the selected category.',
+  addPoint: (name: string) => `Add ${name}`,
+  addPointNone: 'Select a point to add',
   newVersion: (v: number) => `Saved in a new version (${v}): inspections use the previous one.`,
   jsonSaved: 'Dependency saved.',
 } as const;

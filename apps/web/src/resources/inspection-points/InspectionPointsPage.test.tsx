@@ -42,7 +42,12 @@ beforeEach(() => {
       return { data: stored };
     },
     'inspectionPoints.create': (input) => ({ data: { ...point(), ...(input as object), id: uuid(999) } }),
-    'inspectionPoints.update': (input) => ({ data: { ...point(), ...(input as object) } }),
+    'inspectionPoints.update': (input) => {
+      // the server keeps what was saved, its name trimmed as the contract does: a later get reads it back
+      const body = input as TInspectionPoint;
+      stored = { ...stored, ...body, name: body.name.trim(), updated: '2026-01-04' };
+      return { data: stored };
+    },
     'inspectionPoints.delete': () => ({ data: { ok: true } }),
     'inspectionPoints.protocols': () => ({ data: { inspectionPointId: uuid(101), protocols: [], protocolNames: ['Daily jaw check', 'Annual jaw'] } }),
     'productFamilies.categories': () => ({ data: [{ id: CAT, name: 'Crushers' }] }),
@@ -198,17 +203,37 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved Belt wear.', {}, { timeout: 5000 });
     expect(calls('inspectionPoints.update')[0]).toMatchObject({ id: uuid(101), fields: [{ id: uuid(201) }], inspectionPointAggregationDirection: 'Column' });
-    // the selection resets after a save
-    expect(screen.getByText('Select an inspection point in the list to edit it.')).toBeTruthy();
+    // issue 19: the editor stays on the saved point, reloaded: the removed field is gone and nothing is left to warn about
+    expect(screen.getAllByRole('textbox', { name: /^Field \d title$/ })).toHaveLength(1);
+    expect(screen.queryByText(/This save removes/)).toBeNull();
 
-    fireEvent.click(screen.getByRole('option', { name: /Belt wear/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete point' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete point' }));
     const del = await screen.findByRole('dialog', { name: 'Delete Belt wear?' });
     await within(del).findByText('Daily jaw check');
     expect(within(del).getByText('Annual jaw')).toBeTruthy();
     fireEvent.click(within(del).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Deleted Belt wear.', {}, { timeout: 5000 });
     expect(calls('inspectionPoints.delete')[0]).toEqual({ id: uuid(101) });
+  });
+
+  it('stays on an existing point after saving it: the editor shows the saved values read back, the row stays selected', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('option', { name: /Belt wear/ }));
+    await screen.findByText(`Id: ${uuid(101)} · Summary with rows`);
+    const gets = calls('inspectionPoints.get').length;
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Belt wear left  ' } });
+    items[0] = { ...items[0]!, name: 'Belt wear left' }; // what the list reads after the save
+    fireEvent.click(saveButton());
+    await screen.findByText('Saved Belt wear left.', {}, { timeout: 5000 });
+    expect(calls('inspectionPoints.update')[0]).toMatchObject({ id: uuid(101), name: 'Belt wear left  ' });
+    expect(screen.queryByText('Select an inspection point in the list to edit it.')).toBeNull();
+    // read back from the server: the header (from inspectionPoints.get) has the new name, the form field the trimmed one
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Belt wear left' })).toBeTruthy());
+    expect(calls('inspectionPoints.get').length).toBeGreaterThan(gets);
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Belt wear left');
+    expect(screen.getByRole('tab', { name: 'Content' }).getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(screen.getByRole('option', { name: /Belt wear left/ }).getAttribute('aria-selected')).toBe('true'));
+    expect(screen.getByRole('option', { name: /Oil level/ }).getAttribute('aria-selected')).toBe('false');
   });
 
   it('translates the name in the Localization tab (English excluded) and marks an outdated translation', async () => {

@@ -32,8 +32,9 @@ beforeEach(() => {
   items = [listItem(1, { name: 'Belt wear', type: 'SummaryWithRows', familyNames: ['Jaw'], languages: [{ languageId: 'fi', outdated: true }] }), listItem(2, { name: 'Oil level' })];
   api = fakeApi({
     'inspectionPoints.list': (input) => {
-      const q = input as { search: string; offset: number; amount: number };
-      const hits = items.filter((i) => i.name.toLowerCase().includes(q.search.toLowerCase()));
+      const q = input as { search: string; offset: number; amount: number; pointTypes?: string; productCategoryId?: string };
+      const hits = items.filter((i) => i.name.toLowerCase().includes(q.search.toLowerCase()) && (!q.pointTypes || q.pointTypes.split(',').includes(i.type))
+        && (!q.productCategoryId || i.productCategoryId === q.productCategoryId));
       return { data: { result: hits.slice(q.offset, q.offset + q.amount), count: hits.length } };
     },
     'inspectionPoints.get': () => ({ data: stored }),
@@ -106,6 +107,31 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     await choose('For type', 'Daily');
     fireEvent.click(screen.getByLabelText('Inspection type'));
     await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ productFamilyIds: FAM, type: 'Daily' }));
+  });
+
+  it('filters the list by point type and product category: sent with the list call from offset 0, removed by Clear filter', async () => {
+    items = Array.from({ length: 500 }, (_, i) => listItem(i, { name: `P ${String(i).padStart(4, '0')}`, type: i % 2 ? 'Comment' : 'Measurement' }));
+    render();
+    await screen.findByRole('option', { name: /P 0000/ });
+    fireEvent.scroll(screen.getByRole('listbox', { name: 'Inspection points' }), { target: { scrollTop: 64 * 190 } });
+    await waitFor(() => expect(calls('inspectionPoints.list').some((c) => c.offset === 200)).toBe(true));
+    await choose('Filter by point type', 'Measurement'); // by its one name
+    await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ pointTypes: 'Measurement', offset: 0 }));
+    await choose('Filter by product category', 'Crushers');
+    await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ pointTypes: 'Measurement', productCategoryId: CAT, offset: 0 }));
+    expect(await screen.findByText('250 inspection points')).toBeTruthy();
+    expect(screen.getByRole('option', { name: /P 0000/ })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /P 0001/ })).toBeNull();
+    const before = calls('inspectionPoints.list').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await screen.findByText('500 inspection points');
+    // the unfiltered list comes back (from the cache when it is fresh); nothing after the click carries the filters
+    expect(screen.getByRole('option', { name: /P 0001/ })).toBeTruthy();
+    for (const c of calls('inspectionPoints.list').slice(before)) expect(Object.keys(c)).not.toContain('pointTypes');
+    for (const c of calls('inspectionPoints.list').slice(before)) expect(Object.keys(c)).not.toContain('productCategoryId');
+    expect(screen.getByRole('combobox', { name: 'Filter by point type' }).textContent).not.toContain('Measurement');
+    expect(screen.getByRole('combobox', { name: 'Filter by product category' }).textContent).not.toContain('Crushers');
+    expect(screen.queryByRole('button', { name: 'Clear filter' })).toBeNull();
   });
 
   it('renders a window of rows, not 5,000, and pages on as the list scrolls', async () => {

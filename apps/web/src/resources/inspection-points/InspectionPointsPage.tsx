@@ -45,6 +45,7 @@ export function InspectionPointsPage() {
             context={context}
             selectedId={tab === 0 ? selectedId : null}
             height={520}
+            typeAndCategoryFilters
             onSelect={(p) => {
               setNotice(null);
               setSelectedId(p.id);

@@ -117,7 +117,7 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls('inspectionPoints.list').some((c) => c.offset === 200)).toBe(true));
     await choose('Filter by point type', 'Measurement'); // by its one name
     await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ pointTypes: 'Measurement', offset: 0 }));
-    await choose('Filter by product category', 'Crushers');
+    await choose('Filter by category', 'Crushers');
     await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ pointTypes: 'Measurement', productCategoryId: CAT, offset: 0 }));
     expect(await screen.findByText('250 inspection points')).toBeTruthy();
     expect(screen.getByRole('option', { name: /P 0000/ })).toBeTruthy();
@@ -130,7 +130,7 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     for (const c of calls('inspectionPoints.list').slice(before)) expect(Object.keys(c)).not.toContain('pointTypes');
     for (const c of calls('inspectionPoints.list').slice(before)) expect(Object.keys(c)).not.toContain('productCategoryId');
     expect(screen.getByRole('combobox', { name: 'Filter by point type' }).textContent).not.toContain('Measurement');
-    expect(screen.getByRole('combobox', { name: 'Filter by product category' }).textContent).not.toContain('Crushers');
+    expect(screen.getByRole('combobox', { name: 'Filter by category' }).textContent).not.toContain('Crushers');
     expect(screen.queryByRole('button', { name: 'Clear filter' })).toBeNull();
   });
 

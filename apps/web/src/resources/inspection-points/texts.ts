@@ -11,7 +11,7 @@ export const PT = {
   productModel: 'Product model',
   serialNumber: 'Serial number',
   filterPointType: 'Filter by point type',
-  filterCategory: 'Filter by product category',
+  filterCategory: 'Filter by category',
   any: 'Any',
   noPoints: 'No inspection points found.',
   chooseTemplate: 'Choose a template',

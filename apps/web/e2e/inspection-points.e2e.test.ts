@@ -142,6 +142,9 @@ describe('/InspectionPoints', () => {
     const renamed = `${names.comment} renamed`;
     await page.getByRole('textbox', { name: 'Name' }).fill(renamed);
     await saved(page, renamed);
+    // issue 19: the editor stays on the saved point, read back from the server
+    await page.getByRole('heading', { name: renamed }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(renamed);
     await (await search(page, renamed)).click();
     await page.getByRole('button', { name: 'Delete point' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${renamed}?` });
@@ -167,6 +170,7 @@ describe('/InspectionPoints', () => {
       'Save button': saveButton(page),
       'Delete button': page.getByRole('button', { name: 'Delete point' }),
       'content checkbox': page.getByRole('checkbox', { name: /^Photo: / }),
+      'list filter': page.getByRole('combobox', { name: /^Filter by / }),
     });
     await screenshot(page, 'inspection-points-edit-820');
     await page.getByRole('tab', { name: 'Create inspection point' }).click();

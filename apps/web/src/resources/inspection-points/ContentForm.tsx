@@ -18,6 +18,9 @@ import { canSave, defaultForm, formOf, generalFieldsOf, removedItems, type Point
 import { POINT_TYPE_NAMES } from './texts';
 import { typeEditorOf } from './typeEditors';
 
+/** What the editor reports when a save, duplicate or delete went through: the message and which one it was. */
+export type EditorDone = (message: string, outcome: 'saved' | 'duplicated' | 'deleted') => void;
+
 /** A new form of a type: the defaults of 001 §5 plus the type's starting content. */
 export const newForm = (type: PointType): PointForm => ({ ...defaultForm(type), ...typeEditorOf(type)?.initial?.() });
 
@@ -30,7 +33,7 @@ const failure = (err: unknown) => {
  * The content tab (001 §2 common form): name, description, documents, metadata, content settings, options, the type
  * editor and Cancel / Duplicate / Delete point / Save with the rules of 001 §4, §5.
  */
-export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'edit'; type?: PointType; point: TInspectionPoint | null; onDone: (m: string) => void }) {
+export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'edit'; type?: PointType; point: TInspectionPoint | null; onDone: EditorDone }) {
   const initial = () => (point ? formOf(point) : newForm(type ?? 'Comment'));
   const [form, setForm] = useState<PointForm>(initial);
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
@@ -71,20 +74,32 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
       return saved;
     },
     onSuccess: async (saved) => {
-      await refresh();
       setUploads([]);
-      if (mode === 'create') {
+      if (mode === 'create' || !point) {
+        await refresh();
         setForm(newForm(form.type)); // 001 §4: a successful create resets the form
         setGeneration((g) => g + 1);
+      } else {
+        // issue 19: the editor stays on a saved point and shows it as the server has it now (with its uploaded
+        // files); if that read fails, the save's own answer stands in, so the form never goes back to the old values
+        await qc.invalidateQueries({ queryKey: ['inspectionPoints.list'] });
+        const key = ['inspectionPoints.get', point.id];
+        const fresh = await qc.fetchQuery({ queryKey: key, queryFn: () => pointsApi.get(point.id), staleTime: 0 }).catch(() => {
+          qc.setQueryData(key, saved);
+          return saved;
+        });
+        seen.current = fresh.updated;
+        setForm(formOf(fresh));
+        setGeneration((g) => g + 1);
       }
-      onDone(`Saved ${saved?.name ?? form.name}.`);
+      onDone(`Saved ${saved?.name ?? form.name}.`, 'saved');
     },
   });
   const duplicate = useMutation({
     mutationFn: () => pointsApi.duplicate(point!.id),
     onSuccess: async (copy) => {
       await refresh();
-      onDone(`Duplicated as ${copy?.name ?? 'a new point'}.`);
+      onDone(`Duplicated as ${copy?.name ?? 'a new point'}.`, 'duplicated');
     },
   });
   const remove = useMutation({
@@ -93,7 +108,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
       setConfirm(null);
       qc.removeQueries({ queryKey: ['inspectionPoints.get', point!.id] });
       await qc.invalidateQueries({ queryKey: ['inspectionPoints.list'] });
-      onDone(`Deleted ${point!.name}.`);
+      onDone(`Deleted ${point!.name}.`, 'deleted');
     },
   });
   const valid = canSave(form, editor?.isValid) && optionsValid(form);

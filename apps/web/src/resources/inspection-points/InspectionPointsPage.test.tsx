@@ -32,8 +32,9 @@ beforeEach(() => {
   items = [listItem(1, { name: 'Belt wear', type: 'SummaryWithRows', familyNames: ['Jaw'], languages: [{ languageId: 'fi', outdated: true }] }), listItem(2, { name: 'Oil level' })];
   api = fakeApi({
     'inspectionPoints.list': (input) => {
-      const q = input as { search: string; offset: number; amount: number };
-      const hits = items.filter((i) => i.name.toLowerCase().includes(q.search.toLowerCase()));
+      const q = input as { search: string; offset: number; amount: number; pointTypes?: string; productCategoryId?: string };
+      const hits = items.filter((i) => i.name.toLowerCase().includes(q.search.toLowerCase()) && (!q.pointTypes || q.pointTypes.split(',').includes(i.type))
+        && (!q.productCategoryId || i.productCategoryId === q.productCategoryId));
       return { data: { result: hits.slice(q.offset, q.offset + q.amount), count: hits.length } };
     },
     'inspectionPoints.get': () => ({ data: stored }),
@@ -42,7 +43,12 @@ beforeEach(() => {
       return { data: stored };
     },
     'inspectionPoints.create': (input) => ({ data: { ...point(), ...(input as object), id: uuid(999) } }),
-    'inspectionPoints.update': (input) => ({ data: { ...point(), ...(input as object) } }),
+    'inspectionPoints.update': (input) => {
+      // the server keeps what was saved, its name trimmed as the contract does: a later get reads it back
+      const body = input as TInspectionPoint;
+      stored = { ...stored, ...body, name: body.name.trim(), updated: '2026-01-04' };
+      return { data: stored };
+    },
     'inspectionPoints.delete': () => ({ data: { ok: true } }),
     'inspectionPoints.protocols': () => ({ data: { inspectionPointId: uuid(101), protocols: [], protocolNames: ['Daily jaw check', 'Annual jaw'] } }),
     'productFamilies.categories': () => ({ data: [{ id: CAT, name: 'Crushers' }] }),
@@ -101,6 +107,31 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     await choose('For type', 'Daily');
     fireEvent.click(screen.getByLabelText('Inspection type'));
     await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ productFamilyIds: FAM, type: 'Daily' }));
+  });
+
+  it('filters the list by point type and product category: sent with the list call from offset 0, removed by Clear filter', async () => {
+    items = Array.from({ length: 500 }, (_, i) => listItem(i, { name: `P ${String(i).padStart(4, '0')}`, type: i % 2 ? 'Comment' : 'Measurement' }));
+    render();
+    await screen.findByRole('option', { name: /P 0000/ });
+    fireEvent.scroll(screen.getByRole('listbox', { name: 'Inspection points' }), { target: { scrollTop: 64 * 190 } });
+    await waitFor(() => expect(calls('inspectionPoints.list').some((c) => c.offset === 200)).toBe(true));
+    await choose('Filter by point type', 'Measurement'); // by its one name
+    await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ pointTypes: 'Measurement', offset: 0 }));
+    await choose('Filter by category', 'Crushers');
+    await waitFor(() => expect(calls('inspectionPoints.list').at(-1)).toMatchObject({ pointTypes: 'Measurement', productCategoryId: CAT, offset: 0 }));
+    expect(await screen.findByText('250 inspection points')).toBeTruthy();
+    expect(screen.getByRole('option', { name: /P 0000/ })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /P 0001/ })).toBeNull();
+    const before = calls('inspectionPoints.list').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await screen.findByText('500 inspection points');
+    // the unfiltered list comes back (from the cache when it is fresh); nothing after the click carries the filters
+    expect(screen.getByRole('option', { name: /P 0001/ })).toBeTruthy();
+    for (const c of calls('inspectionPoints.list').slice(before)) expect(Object.keys(c)).not.toContain('pointTypes');
+    for (const c of calls('inspectionPoints.list').slice(before)) expect(Object.keys(c)).not.toContain('productCategoryId');
+    expect(screen.getByRole('combobox', { name: 'Filter by point type' }).textContent).not.toContain('Measurement');
+    expect(screen.getByRole('combobox', { name: 'Filter by category' }).textContent).not.toContain('Crushers');
+    expect(screen.queryByRole('button', { name: 'Clear filter' })).toBeNull();
   });
 
   it('renders a window of rows, not 5,000, and pages on as the list scrolls', async () => {
@@ -198,17 +229,37 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved Belt wear.', {}, { timeout: 5000 });
     expect(calls('inspectionPoints.update')[0]).toMatchObject({ id: uuid(101), fields: [{ id: uuid(201) }], inspectionPointAggregationDirection: 'Column' });
-    // the selection resets after a save
-    expect(screen.getByText('Select an inspection point in the list to edit it.')).toBeTruthy();
+    // issue 19: the editor stays on the saved point, reloaded: the removed field is gone and nothing is left to warn about
+    expect(screen.getAllByRole('textbox', { name: /^Field \d title$/ })).toHaveLength(1);
+    expect(screen.queryByText(/This save removes/)).toBeNull();
 
-    fireEvent.click(screen.getByRole('option', { name: /Belt wear/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete point' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete point' }));
     const del = await screen.findByRole('dialog', { name: 'Delete Belt wear?' });
     await within(del).findByText('Daily jaw check');
     expect(within(del).getByText('Annual jaw')).toBeTruthy();
     fireEvent.click(within(del).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Deleted Belt wear.', {}, { timeout: 5000 });
     expect(calls('inspectionPoints.delete')[0]).toEqual({ id: uuid(101) });
+  });
+
+  it('stays on an existing point after saving it: the editor shows the saved values read back, the row stays selected', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('option', { name: /Belt wear/ }));
+    await screen.findByText(`Id: ${uuid(101)} · Summary with rows`);
+    const gets = calls('inspectionPoints.get').length;
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Belt wear left  ' } });
+    items[0] = { ...items[0]!, name: 'Belt wear left' }; // what the list reads after the save
+    fireEvent.click(saveButton());
+    await screen.findByText('Saved Belt wear left.', {}, { timeout: 5000 });
+    expect(calls('inspectionPoints.update')[0]).toMatchObject({ id: uuid(101), name: 'Belt wear left  ' });
+    expect(screen.queryByText('Select an inspection point in the list to edit it.')).toBeNull();
+    // read back from the server: the header (from inspectionPoints.get) has the new name, the form field the trimmed one
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Belt wear left' })).toBeTruthy());
+    expect(calls('inspectionPoints.get').length).toBeGreaterThan(gets);
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Belt wear left');
+    expect(screen.getByRole('tab', { name: 'Content' }).getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(screen.getByRole('option', { name: /Belt wear left/ }).getAttribute('aria-selected')).toBe('true'));
+    expect(screen.getByRole('option', { name: /Oil level/ }).getAttribute('aria-selected')).toBe('false');
   });
 
   it('translates the name in the Localization tab (English excluded) and marks an outdated translation', async () => {

@@ -7,6 +7,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { PointType } from '@insp/contracts';
+import type { EditorDone } from './ContentForm';
 import { PointEditor } from './PointEditor';
 import { ListContextPicker } from './ListContextPicker';
 import { PointList, type PointListContext } from './PointList';
@@ -22,9 +23,10 @@ export function InspectionPointsPage() {
   const [template, setTemplate] = useState<PointType | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [context, setContext] = useState<PointListContext>({});
-  const done = (message: string) => {
+  const done: EditorDone = (message, outcome) => {
     setNotice(message);
-    setSelectedId(null); // 001 §4: the selection resets after save, delete, duplicate
+    // 001 §4 resets the selection after save, delete and duplicate; issue 19: a saved point stays in the editor
+    if (outcome !== 'saved') setSelectedId(null);
   };
 
   return (
@@ -43,6 +45,7 @@ export function InspectionPointsPage() {
             context={context}
             selectedId={tab === 0 ? selectedId : null}
             height={520}
+            typeAndCategoryFilters
             onSelect={(p) => {
               setNotice(null);
               setSelectedId(p.id);

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { MetaTypes, type PointType, type TInspectionPoint } from '@insp/contracts';
 import { shownMessage } from '../../lib/errors';
 import { pointsApi } from './api';
-import { ContentForm } from './ContentForm';
+import { ContentForm, type EditorDone } from './ContentForm';
 import { GeneralFieldsEditor } from './GeneralFieldsEditor';
 import { LocalizationTab } from './LocalizationTab';
 import { POINT_TYPE_NAMES } from './texts';
@@ -19,8 +19,8 @@ export interface EditorProps {
   type?: PointType;
   /** edit mode: the selected point */
   pointId?: string;
-  /** After save, delete or duplicate: the selection resets (001 §4); the message says what happened. */
-  onDone: (message: string) => void;
+  /** After save, delete or duplicate: the message says what happened, the outcome which one it was. */
+  onDone: EditorDone;
 }
 
 /** The point editor (001 §2): content, localization and general-fields tabs around the common form and the type editor. */

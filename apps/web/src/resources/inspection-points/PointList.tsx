@@ -13,6 +13,7 @@ import type { TInspectionPointListItem, TInspectionPointListQuery } from '@insp/
 import { shownMessage } from '../../lib/errors';
 import { pointsApi } from './api';
 import { PointRow } from './PointRow';
+import { NO_PICKS, PointListFilters, type PointListPicks } from './PointListFilters';
 import { PT, POINT_TYPE_NAMES } from './texts';
 import { useDebounced } from '../../components/useDebounced';
 
@@ -34,6 +35,8 @@ export interface PointListProps {
   context?: PointListContext;
   /** Height of the scrolling list in px. */
   height?: number;
+  /** Also filter by point type and product category (issue 19, the authoring screen); off by default. */
+  typeAndCategoryFilters?: boolean;
 }
 
 const PAGE = 200;
@@ -46,8 +49,10 @@ const OVERSCAN = 6;
  * user scrolls and renders only the rows in view (fixed 64 px rows, windowed by hand: no extra dependency, and a
  * fixed height makes the window a division), so 5,000 points cost the DOM about twenty rows.
  */
-export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }: PointListProps) {
+export function PointList({ onSelect, onAdd, selectedId, context, height = 520, typeAndCategoryFilters = false }: PointListProps) {
   const [search, setSearch] = useState('');
+  const [picks, setPicks] = useState<PointListPicks>(NO_PICKS);
+  const filtered = !!(search || picks.pointType || picks.productCategoryId);
   const debounced = useDebounced(search, 200);
   const [on, setOn] = useState({ type: false, family: false, model: false, serial: false });
   // spec 001 §2: family, model and serial number are disabled unless the product filter is on.
@@ -61,10 +66,12 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }
       ...(on.family && enabled.family ? { productFamilyIds: context!.productFamilyIds!.join(',') } : {}),
       ...(on.model && enabled.model ? { productModelIds: context!.productModelIds!.join(',') } : {}),
       ...(on.serial && enabled.serial ? { equipmentIds: context!.equipmentIds!.join(',') } : {}),
-      ...(context?.pointTypes?.length ? { pointTypes: context.pointTypes.join(',') } : {}),
+      // a picked type is one of context.pointTypes when those are set (the picker offers no other)
+      ...(picks.pointType ? { pointTypes: picks.pointType } : context?.pointTypes?.length ? { pointTypes: context.pointTypes.join(',') } : {}),
+      ...(picks.productCategoryId ? { productCategoryId: picks.productCategoryId } : {}),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [debounced, on, context?.type, context?.productFamilyIds?.join(), context?.productModelIds?.join(), context?.equipmentIds?.join(), context?.pointTypes?.join()],
+    [debounced, on, picks, context?.type, context?.productFamilyIds?.join(), context?.productModelIds?.join(), context?.equipmentIds?.join(), context?.pointTypes?.join()],
   );
   const list = useInfiniteQuery({
     queryKey: ['inspectionPoints.list', query],
@@ -110,9 +117,9 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }
         onChange={(e) => setSearch(e.target.value)}
         slotProps={{
           input: {
-            endAdornment: search ? (
+            endAdornment: filtered ? (
               <InputAdornment position="end">
-                <IconButton aria-label={PT.clearFilter} size="small" onClick={() => setSearch('')}>
+                <IconButton aria-label={PT.clearFilter} size="small" onClick={() => { setSearch(''); setPicks(NO_PICKS); }}>
                   <ClearIcon fontSize="small" />
                 </IconButton>
               </InputAdornment>
@@ -120,6 +127,7 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520 }
           },
         }}
       />
+      {typeAndCategoryFilters ? <PointListFilters value={picks} onChange={setPicks} allowedTypes={context?.pointTypes} /> : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
         {box('type', PT.inspectionType)}
         {box('family', PT.productFamily)}

@@ -103,6 +103,22 @@ export const PointTypes = [
 ] as const;
 export type PointType = (typeof PointTypes)[number];
 
+/** The one name of each point type, on every screen and in every message (the create templates' names, 001 §2; issue 19). */
+export const POINT_TYPE_NAMES: Record<PointType, string> = {
+  Comment: 'Simple comment',
+  Measurement: 'Measurement',
+  Summary: 'Summary',
+  SummaryWithRows: 'Summary with rows',
+  MeasurementsWithPicture: 'Measurement with picture',
+  RadioButtonSelection: 'Radio button selection',
+  RadioButtonSelectionAndRangeValues: 'Radio selection plus range values',
+  RangeValues: 'Range values',
+  MultipleChoices: 'Multiple choices',
+  MultipleChoicesAndRangeValues: 'Multiple choices plus range values',
+  Dropdown: 'Dropdown',
+};
+export const pointTypeName = (type: string): string => POINT_TYPE_NAMES[type as PointType] ?? type;
+
 export const KeyboardTypes = [
   'default',
   'number-pad',

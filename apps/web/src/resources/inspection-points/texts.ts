@@ -1,4 +1,4 @@
-import type { PointType } from '@insp/contracts';
+import { POINT_TYPE_NAMES, type PointType } from '@insp/contracts';
 
 /** Interface text of the point authoring screen (001 §2). */
 export const PT = {
@@ -26,25 +26,13 @@ export const PT = {
   onlyPointTypes: (types: string) => `Showing only ${types} points, the ones this protocol type takes.`,
 } as const;
 
-/** Create templates in the order of 001 §2 (RangeValues has a template but no button). */
-export const TEMPLATES: Array<{ type: PointType; label: string }> = [
-  { type: 'Comment', label: 'Simple comment' },
-  { type: 'Measurement', label: 'Measurement' },
-  { type: 'SummaryWithRows', label: 'Summary with rows' },
-  { type: 'MeasurementsWithPicture', label: 'Measurement with picture' },
-  { type: 'RadioButtonSelection', label: 'Radio button selection' },
-  { type: 'RadioButtonSelectionAndRangeValues', label: 'Radio selection plus range values' },
-  { type: 'MultipleChoices', label: 'Multiple choices' },
-  { type: 'MultipleChoicesAndRangeValues', label: 'Multiple choices plus range values' },
-  { type: 'Dropdown', label: 'Dropdown' },
-];
+/** Create templates in the order of 001 §2 (RangeValues has a template but no button), named by POINT_TYPE_NAMES. */
+export const TEMPLATES: Array<{ type: PointType; label: string }> = (
+  ['Comment', 'Measurement', 'SummaryWithRows', 'MeasurementsWithPicture', 'RadioButtonSelection', 'RadioButtonSelectionAndRangeValues', 'MultipleChoices', 'MultipleChoicesAndRangeValues', 'Dropdown'] as const
+).map((type) => ({ type, label: POINT_TYPE_NAMES[type] }));
 
-/** The one name of each point type, on every screen (the create templates' names, 001 §2). */
-export const POINT_TYPE_NAMES: Record<PointType, string> = {
-  ...Object.fromEntries(TEMPLATES.map((t) => [t.type, t.label])),
-  Summary: 'Summary',
-  RangeValues: 'Range values',
-} as Record<PointType, string>;
+/** The one name of each point type, on every screen (shared with the API's messages). */
+export { POINT_TYPE_NAMES };
 
 /** Inspection types read the same here as in the reports list ('Mid year', 'Equipment configurator'). */
 export { typeLabel } from '../inspections/inspectionTypes';

@@ -1,16 +1,7 @@
-import { HiddenInspectionTypes, ProtocolTypes, type InspectionStatus } from '@insp/contracts';
+import { HiddenInspectionTypes, ProtocolTypes, protocolTypeLabel, type InspectionStatus } from '@insp/contracts';
 
-/**
- * A type's display name: words split at '_', the first kept as written, later words in lower case unless
- * they are an acronym ('Mid_Year' → 'Mid year', 'Equipment_Configurator' → 'Equipment configurator', 'FAT').
- */
-export function typeLabel(type: string): string {
-  return type
-    .split('_')
-    .filter(Boolean)
-    .map((w, i) => (i === 0 || w === w.toUpperCase() ? w : w.toLowerCase()))
-    .join(' ');
-}
+/** A type's display name ('Mid_Year' → 'Mid year', 'Equipment_Configurator' → 'Equipment configurator', 'FAT'): the API's words too. */
+export const typeLabel = protocolTypeLabel;
 
 const hidden = new Set<string>(HiddenInspectionTypes);
 

@@ -36,7 +36,7 @@ describe('Equipment configurator protocols take only Measurement points (spec 00
     const res = await f.call('POST', '/api/v1/inspectionProtocols', f.tok.admin, configurator('Configurator with a comment', [f.points.measure, f.points.comment]));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'BAD_REQUEST', field: 'categories.1.inspectionPoints.1.inspectionPointId' });
-    expect(res.json().message).toContain("'General remarks' is a Comment point");
+    expect(res.json().message).toContain("'General remarks' is a Simple comment point");
     expect(res.json().message).toContain('only Measurement points');
     expect(await rows()).toEqual(before);
     expect(await protocolsNamed('Configurator with a comment')).toBe(0);
@@ -46,7 +46,7 @@ describe('Equipment configurator protocols take only Measurement points (spec 00
     const res = await f.call('POST', '/api/v1/inspectionProtocols', f.tok.admin, configurator('Configurator with three others', [f.points.radio, f.points.measure, f.points.table, f.points.comment]));
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('categories.1.inspectionPoints.0.inspectionPointId');
-    expect(res.json().message).toMatch(/'Jaw dies wear' is a RadioButtonSelection point.*'Belt thickness' \(SummaryWithRows\), 'General remarks' \(Comment\)/);
+    expect(res.json().message).toMatch(/'Jaw dies wear' is a Radio button selection point.*'Belt thickness' \(Summary with rows\), 'General remarks' \(Simple comment\)/);
   });
 
   it('creates one with Measurement points only, and other types still take any point', async () => {
@@ -81,7 +81,7 @@ describe('Equipment configurator protocols take only Measurement points (spec 00
     const res = await f.call('POST', `/api/v1/InspectionProtocols/${source.id}/copy`, f.tok.admin);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ field: 'categories.1.inspectionPoints.0.inspectionPointId' });
-    expect(res.json().message).toContain("'General remarks' is a Comment point");
+    expect(res.json().message).toContain("'General remarks' is a Simple comment point");
     const rpc = await t.app.inject({ method: 'POST', url: '/trpc/protocols.copy', headers: { authorization: `Bearer ${f.tok.admin}`, 'content-type': 'application/json' }, payload: JSON.stringify({ id: source.id }) });
     expect(rpc.statusCode, rpc.body).toBe(400);
     expect(await rows()).toEqual(before);

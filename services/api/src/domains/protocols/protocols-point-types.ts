@@ -1,4 +1,4 @@
-import { allowedPointTypes, protocolTypeLabel } from '@insp/contracts';
+import { allowedPointTypes, pointTypeName, protocolTypeLabel } from '@insp/contracts';
 import type { Db } from '@insp/db';
 import { AppError } from '../../errors.js';
 
@@ -22,10 +22,10 @@ export function checkPointTypes(protocolType: string, placed: readonly PlacedPoi
   const first = wrong[0];
   if (!first) return;
   const field = `${first.at}.inspectionPointId`;
-  const others = wrong.slice(1).map((p) => `'${p.name}' (${p.type})`);
+  const others = wrong.slice(1).map((p) => `'${p.name}' (${pointTypeName(p.type)})`);
   throw new AppError(
     'BAD_REQUEST',
-    `${field}: '${first.name}' is a ${first.type} point; an ${protocolTypeLabel(protocolType)} protocol takes only ${allowed.join(', ')} points` +
+    `${field}: '${first.name}' is a ${pointTypeName(first.type)} point; an ${protocolTypeLabel(protocolType)} protocol takes only ${allowed.map(pointTypeName).join(', ')} points` +
       (others.length ? `; remove also ${others.join(', ')}` : ''),
     field,
   );

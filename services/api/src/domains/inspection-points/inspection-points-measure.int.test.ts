@@ -153,4 +153,26 @@ describe('table points', () => {
     expect(contentOf(await read(sum.id))).toEqual(contentOf(sum));
     expect(sum.rows.map((x: any) => x.title)).toEqual(['Jaw']);
   });
+
+  it.each(['Summary', 'SummaryWithRows'])('%s keeps measurement limits through the tRPC create and update the table editors send (issue 19)', async (type) => {
+    const created = await api.trpc('mutation', 'create', basePoint(f, type, {
+      name: `${type} limits`, fields: [{ id: 'temp-id-f', title: 'Part' }], rows: [{ id: 'temp-id-r', title: 'Jaw' }],
+      measurementLimits: [{ id: 'temp-id-l', productFamilyId: f.ref.jaw.id, criticalLow: 1, low: 2, high: 8, criticalHigh: 9 }],
+    }));
+    expect(created.statusCode, created.body).toBe(200);
+    const p = created.json().result.data;
+    expect(p.measurementLimits).toEqual([
+      { id: expect.any(String), inspectionPointId: p.id, productFamilyId: f.ref.jaw.id, productModelId: null, criticalLow: 1, low: 2, high: 8, criticalHigh: 9 },
+    ]);
+    const updated = await api.trpc('mutation', 'update', {
+      ...basePoint(f, type, { name: `${type} limits` }), id: p.id, fields: p.fields, rows: p.rows,
+      measurementLimits: [{ ...p.measurementLimits[0], high: 7 }, { id: 'temp-id-m', productModelId: f.ref.cone.models.HC300, low: 0.5 }],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const back = await read(p.id);
+    expect(back.measurementLimits.map((l: any) => [l.productFamilyId ?? l.productModelId, l.criticalLow, l.low, l.high, l.criticalHigh])).toEqual([
+      [f.ref.jaw.id, 1, 2, 7, 9], [f.ref.cone.models.HC300, null, 0.5, null, null],
+    ]);
+    expect(back.measurementLimits[0].id).toBe(p.measurementLimits[0].id);
+  });
 });

@@ -4,9 +4,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { TInspectionPointWrite } from '@insp/contracts';
 import { AGGREGATION_DIRECTION_LABELS, AGGREGATION_LABELS, KEYBOARD_LABELS } from '../option-labels';
-import { setAggregationDirection, tableProblems } from '../rules';
+import { limitsValid, setAggregationDirection, tableProblems } from '../rules';
 import { nextIndex, tempId, type TypeEditorModule, type TypeEditorProps } from '../typeEditor';
 import { ItemList } from './ItemList';
+import { LimitsEditor } from './LimitsEditor';
 import { UnitSelect, Visualization } from './Measurement';
 
 type Field = NonNullable<TInspectionPointWrite['fields']>[number];
@@ -26,7 +27,8 @@ function Select<T extends string>(props: { label: string; value: T; labels: Reco
 }
 
 /**
- * Table point (001 §2 SummaryWithRows, §4, §5): measurement title, unit, field title, fields (columns) and rows,
+ * Table point (001 §2 SummaryWithRows, §4, §5): measurement title, unit, measurement limits (the Summary-type
+ * extras of 001 §4 carry them; issue 19), field title, fields (columns) and rows,
  * the aggregation direction (Row lets fields aggregate, Column lets rows aggregate; changing it clears what it no
  * longer allows) and an optional line chart whose datasets are a row or a column.
  */
@@ -51,6 +53,7 @@ function TableEditor(props: TypeEditorProps) {
         <TextField size="small" label="Field title" value={value.fieldTitle ?? ''} disabled={disabled} onChange={(e) => onChange({ fieldTitle: e.target.value })} />
         <Select label="Aggregation direction" value={dir} labels={AGGREGATION_DIRECTION_LABELS} disabled={disabled} onChange={(d) => onChange(setAggregationDirection(value, d))} />
       </Box>
+      <LimitsEditor value={value.measurementLimits ?? []} disabled={disabled} onChange={(measurementLimits) => onChange({ measurementLimits })} />
       <ItemList title="Fields (columns)" noun="field" items={fields} disabled={disabled} newItem={() => newField(fields)} onChange={(f) => onChange({ fields: f })}
         render={(f, i, set) => (
           <>
@@ -89,10 +92,14 @@ function TableEditor(props: TypeEditorProps) {
   );
 }
 
-/** Starts with 1 field and 1 row (001 §2); the save button uses only name and category (001 §5). */
+/**
+ * Starts with 1 field and 1 row (001 §2). The table check of 001 §5 stays a hint (the save uses only name and
+ * category there); limits that are not numbers or out of order block the save as in the measurement editor (issue 19).
+ */
 export const summaryWithRowsEditor: TypeEditorModule = {
   Editor: TableEditor,
   initial: () => ({ fields: [newField([])], rows: [newRow([])] }),
+  isValid: limitsValid,
 };
-/** Summary: like the table editor (its own check is not shown in the spec). */
-export const summaryEditor: TypeEditorModule = { Editor: TableEditor, initial: () => ({ fields: [newField([])], rows: [newRow([])] }) };
+/** Summary: like the table editor (its own check is not shown in the spec), limits included. */
+export const summaryEditor: TypeEditorModule = { Editor: TableEditor, initial: () => ({ fields: [newField([])], rows: [newRow([])] }), isValid: limitsValid };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TInspectionPoint, TInspectionPointListItem } from '@insp/contracts';
 import { queryClient } from '../../providers/queryClient';
-import { fakeApi, renderAt } from '../../test/render';
+import { fakeApi, renderInDataRouter } from '../../test/render';
 import { InspectionPointsPage } from './InspectionPointsPage';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -66,7 +66,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const render = () => renderAt('/InspectionPoints', [{ path: '/InspectionPoints', element: <InspectionPointsPage /> }]);
+const render = () => renderInDataRouter('/InspectionPoints', [{ path: '/InspectionPoints', element: <InspectionPointsPage /> }]);
 const calls = (path: string) => api.calls.filter((c) => c.path === path).map((c) => c.input as Record<string, unknown>);
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 async function choose(label: string, option: string) {
@@ -295,5 +295,104 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     fireEvent.click(saveButton());
     await waitFor(() => expect(calls('inspectionPoints.update')).toHaveLength(1));
     expect(calls('inspectionPoints.update')[0]).toMatchObject({ name: 'Belt wear (edited)', nameOverridable: true });
+  });
+
+  describe('asks before unsaved work is dropped (issue 19)', () => {
+    const nameBox = () => screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    const question = () => screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    const openBelt = async () => {
+      render();
+      fireEvent.click(await screen.findByRole('option', { name: /Belt wear/ }));
+      await screen.findByText(`Id: ${uuid(101)} · Summary with rows`);
+    };
+
+    it('picking another point with an edited name asks: Stay keeps the edit, Discard opens the other point', async () => {
+      await openBelt();
+      fireEvent.change(nameBox(), { target: { value: 'Belt wear (edited)' } });
+      fireEvent.click(screen.getByRole('option', { name: /Oil level/ }));
+      fireEvent.click(within(await question()).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(nameBox().value).toBe('Belt wear (edited)');
+      expect(screen.getByRole('option', { name: /Belt wear/ }).getAttribute('aria-selected')).toBe('true');
+
+      stored = point({ id: uuid(102), type: 'Comment', name: 'Oil level' });
+      fireEvent.click(screen.getByRole('option', { name: /Oil level/ }));
+      fireEvent.click(within(await question()).getByRole('button', { name: 'Discard' }));
+      await screen.findByText(`Id: ${uuid(102)} · Simple comment`);
+      expect(nameBox().value).toBe('Oil level');
+    });
+
+    it('switching the main tab with an edit asks the same; an edit typed and undone does not ask', async () => {
+      await openBelt();
+      fireEvent.change(nameBox(), { target: { value: 'Belt' } });
+      fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
+      fireEvent.click(within(await question()).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByRole('tab', { name: 'Inspection points' }).getAttribute('aria-selected')).toBe('true');
+      expect(nameBox().value).toBe('Belt');
+
+      fireEvent.change(nameBox(), { target: { value: 'Belt wear' } }); // back to what was loaded
+      fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
+      expect(screen.getByRole('tab', { name: 'Create inspection point' }).getAttribute('aria-selected')).toBe('true');
+      expect(screen.queryByRole('dialog')).toBeNull();
+
+      // a new point being written counts too, and Discard goes on
+      fireEvent.click(screen.getByRole('button', { name: 'Simple comment' }));
+      fireEvent.change(nameBox(), { target: { value: 'New one' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Measurement' }));
+      fireEvent.click(within(await question()).getByRole('button', { name: 'Discard' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Measurement' }).getAttribute('aria-pressed')).toBe('true'));
+      expect(nameBox().value).toBe('');
+    });
+
+    it('after a save, switching does not ask', async () => {
+      await openBelt();
+      fireEvent.change(nameBox(), { target: { value: 'Belt wear left' } });
+      fireEvent.click(saveButton());
+      await screen.findByText('Saved Belt wear left.', {}, { timeout: 5000 });
+      await waitFor(() => expect(nameBox().value).toBe('Belt wear left'));
+      fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
+      expect(screen.getByRole('tab', { name: 'Create inspection point' }).getAttribute('aria-selected')).toBe('true');
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it('leaving a translation typed but not saved asks; the content form keeps its edits across the tabs without asking', async () => {
+      await openBelt();
+      fireEvent.change(nameBox(), { target: { value: 'Belt wear (edited)' } });
+      fireEvent.click(screen.getByRole('tab', { name: 'Localization' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      fireEvent.change(await screen.findByRole('textbox', { name: 'Name (Finnish)' }), { target: { value: 'Hihna' } });
+      fireEvent.click(screen.getByRole('tab', { name: 'Content' }));
+      fireEvent.click(within(await question()).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect((screen.getByRole('textbox', { name: 'Name (Finnish)' }) as HTMLInputElement).value).toBe('Hihna');
+      fireEvent.click(screen.getByRole('button', { name: 'Save translations' }));
+      await waitFor(() => expect(calls('pointAuthoring.updateTranslations')).toHaveLength(1));
+      await waitFor(() => expect((screen.getByRole('button', { name: 'Save translations' }) as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(screen.getByRole('tab', { name: 'Content' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(nameBox().value).toBe('Belt wear (edited)');
+    });
+
+    it("leaving the screen through the app's navigation asks, and the browser's unload prompt fires only while unsaved", async () => {
+      const { router } = render();
+      fireEvent.click(await screen.findByRole('option', { name: /Belt wear/ }));
+      await screen.findByText(`Id: ${uuid(101)} · Summary with rows`);
+      const unload = () => {
+        const e = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(e);
+        return e.defaultPrevented;
+      };
+      expect(unload()).toBe(false);
+      fireEvent.change(nameBox(), { target: { value: 'Belt wear (edited)' } });
+      expect(unload()).toBe(true);
+      void router.navigate('/Protocols');
+      fireEvent.click(within(await question()).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByTestId('location').textContent).toBe('/InspectionPoints');
+      void router.navigate('/Protocols');
+      fireEvent.click(within(await question()).getByRole('button', { name: 'Discard' }));
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/Protocols'));
+    });
   });
 });

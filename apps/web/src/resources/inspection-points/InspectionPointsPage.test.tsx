@@ -228,6 +228,7 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove 1 item from Belt wear?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved Belt wear.', {}, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull()); // the dialog's exit transition
     expect(calls('inspectionPoints.update')[0]).toMatchObject({ id: uuid(101), fields: [{ id: uuid(201) }], inspectionPointAggregationDirection: 'Column' });
     // issue 19: the editor stays on the saved point, reloaded: the removed field is gone and nothing is left to warn about
     expect(screen.getAllByRole('textbox', { name: /^Field \d title$/ })).toHaveLength(1);
@@ -295,11 +296,20 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     fireEvent.click(saveButton());
     await waitFor(() => expect(calls('inspectionPoints.update')).toHaveLength(1));
     expect(calls('inspectionPoints.update')[0]).toMatchObject({ name: 'Belt wear (edited)', nameOverridable: true });
+    // the save reads the point back after it: let it finish here, not in the cache of the next test
+    await screen.findByText('Saved Belt wear (edited).', {}, { timeout: 5000 });
   });
 
   describe('asks before unsaved work is dropped (issue 19)', () => {
     const nameBox = () => screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
-    const question = () => screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    // found by its title, not by role: a role query over the whole editor is slow enough to outlast findBy's wait
+    const question = async () => (await screen.findByText('Discard unsaved changes?', {}, { timeout: 5000 })).closest<HTMLElement>('[role="dialog"]')!;
+    const answer = async (button: 'Stay' | 'Discard') => {
+      fireEvent.click(within(await question()).getByRole('button', { name: button }));
+      // until its exit transition ends the dialog hides the page from role queries
+      await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    };
+    const noQuestion = () => expect(document.querySelector('[role="dialog"]')).toBeNull();
     const openBelt = async () => {
       render();
       fireEvent.click(await screen.findByRole('option', { name: /Belt wear/ }));
@@ -310,14 +320,13 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
       await openBelt();
       fireEvent.change(nameBox(), { target: { value: 'Belt wear (edited)' } });
       fireEvent.click(screen.getByRole('option', { name: /Oil level/ }));
-      fireEvent.click(within(await question()).getByRole('button', { name: 'Stay' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await answer('Stay');
       expect(nameBox().value).toBe('Belt wear (edited)');
       expect(screen.getByRole('option', { name: /Belt wear/ }).getAttribute('aria-selected')).toBe('true');
 
       stored = point({ id: uuid(102), type: 'Comment', name: 'Oil level' });
       fireEvent.click(screen.getByRole('option', { name: /Oil level/ }));
-      fireEvent.click(within(await question()).getByRole('button', { name: 'Discard' }));
+      await answer('Discard');
       await screen.findByText(`Id: ${uuid(102)} · Simple comment`);
       expect(nameBox().value).toBe('Oil level');
     });
@@ -326,21 +335,20 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
       await openBelt();
       fireEvent.change(nameBox(), { target: { value: 'Belt' } });
       fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
-      fireEvent.click(within(await question()).getByRole('button', { name: 'Stay' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await answer('Stay');
       expect(screen.getByRole('tab', { name: 'Inspection points' }).getAttribute('aria-selected')).toBe('true');
       expect(nameBox().value).toBe('Belt');
 
       fireEvent.change(nameBox(), { target: { value: 'Belt wear' } }); // back to what was loaded
       fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
       expect(screen.getByRole('tab', { name: 'Create inspection point' }).getAttribute('aria-selected')).toBe('true');
-      expect(screen.queryByRole('dialog')).toBeNull();
+      noQuestion();
 
       // a new point being written counts too, and Discard goes on
       fireEvent.click(screen.getByRole('button', { name: 'Simple comment' }));
       fireEvent.change(nameBox(), { target: { value: 'New one' } });
       fireEvent.click(screen.getByRole('button', { name: 'Measurement' }));
-      fireEvent.click(within(await question()).getByRole('button', { name: 'Discard' }));
+      await answer('Discard');
       await waitFor(() => expect(screen.getByRole('button', { name: 'Measurement' }).getAttribute('aria-pressed')).toBe('true'));
       expect(nameBox().value).toBe('');
     });
@@ -353,24 +361,23 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
       await waitFor(() => expect(nameBox().value).toBe('Belt wear left'));
       fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
       expect(screen.getByRole('tab', { name: 'Create inspection point' }).getAttribute('aria-selected')).toBe('true');
-      expect(screen.queryByRole('dialog')).toBeNull();
+      noQuestion();
     });
 
     it('leaving a translation typed but not saved asks; the content form keeps its edits across the tabs without asking', async () => {
       await openBelt();
       fireEvent.change(nameBox(), { target: { value: 'Belt wear (edited)' } });
       fireEvent.click(screen.getByRole('tab', { name: 'Localization' }));
-      expect(screen.queryByRole('dialog')).toBeNull();
+      noQuestion();
       fireEvent.change(await screen.findByRole('textbox', { name: 'Name (Finnish)' }), { target: { value: 'Hihna' } });
       fireEvent.click(screen.getByRole('tab', { name: 'Content' }));
-      fireEvent.click(within(await question()).getByRole('button', { name: 'Stay' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await answer('Stay');
       expect((screen.getByRole('textbox', { name: 'Name (Finnish)' }) as HTMLInputElement).value).toBe('Hihna');
       fireEvent.click(screen.getByRole('button', { name: 'Save translations' }));
       await waitFor(() => expect(calls('pointAuthoring.updateTranslations')).toHaveLength(1));
       await waitFor(() => expect((screen.getByRole('button', { name: 'Save translations' }) as HTMLButtonElement).disabled).toBe(false));
       fireEvent.click(screen.getByRole('tab', { name: 'Content' }));
-      expect(screen.queryByRole('dialog')).toBeNull();
+      noQuestion();
       expect(nameBox().value).toBe('Belt wear (edited)');
     });
 
@@ -387,11 +394,10 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
       fireEvent.change(nameBox(), { target: { value: 'Belt wear (edited)' } });
       expect(unload()).toBe(true);
       void router.navigate('/Protocols');
-      fireEvent.click(within(await question()).getByRole('button', { name: 'Stay' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await answer('Stay');
       expect(screen.getByTestId('location').textContent).toBe('/InspectionPoints');
       void router.navigate('/Protocols');
-      fireEvent.click(within(await question()).getByRole('button', { name: 'Discard' }));
+      await answer('Discard');
       await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/Protocols'));
     });
   });

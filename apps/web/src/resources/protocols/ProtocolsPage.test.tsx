@@ -413,7 +413,13 @@ describe('/Protocols', { timeout: 60_000 }, () => {
   });
 
   describe('asks before unsaved work is dropped (issue 19)', () => {
-    const question = () => screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    // found by its title, not by role: a role query over the whole form is slow enough to outlast findBy's wait
+    const question = async () => (await screen.findByText('Discard unsaved changes?', {}, { timeout: 5000 })).closest<HTMLElement>('[role="dialog"]')!;
+    const answer = async (button: 'Stay' | 'Discard') => {
+      fireEvent.click(within(await question()).getByRole('button', { name: button }));
+      // until its exit transition ends the dialog hides the page from role queries
+      await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    };
     const nameBox = () => screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
 
     it("a typed name then leaving through the app's navigation asks: Stay keeps the form, Discard leaves", async () => {
@@ -424,12 +430,11 @@ describe('/Protocols', { timeout: 60_000 }, () => {
       fireEvent.click(screen.getByRole('tab', { name: 'Create protocol' }));
       fireEvent.change(nameBox(), { target: { value: 'My daily' } });
       void router.navigate('/Customers');
-      fireEvent.click(within(await question()).getByRole('button', { name: 'Stay' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await answer('Stay');
       expect(screen.getByTestId('location').textContent).toBe('/Protocols');
       expect(nameBox().value).toBe('My daily');
       void router.navigate('/Customers');
-      fireEvent.click(within(await question()).getByRole('button', { name: 'Discard' }));
+      await answer('Discard');
       await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/Customers'));
     });
 
@@ -439,8 +444,7 @@ describe('/Protocols', { timeout: 60_000 }, () => {
       fireEvent.change(nameBox(), { target: { value: 'Site audit' } });
       insertCategory('Safety');
       fireEvent.click(screen.getByRole('tab', { name: 'Protocols' }));
-      fireEvent.click(within(await question()).getByRole('button', { name: 'Stay' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await answer('Stay');
       expect(screen.getByRole('tab', { name: 'Create protocol' }).getAttribute('aria-selected')).toBe('true');
       expect(nameBox().value).toBe('Site audit');
       const unload = () => {
@@ -454,7 +458,7 @@ describe('/Protocols', { timeout: 60_000 }, () => {
       expect(unload()).toBe(false);
       fireEvent.click(screen.getByRole('tab', { name: 'Protocols' }));
       expect(screen.getByRole('tab', { name: 'Protocols' }).getAttribute('aria-selected')).toBe('true');
-      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.querySelector('[role="dialog"]')).toBeNull();
     });
   });
 });

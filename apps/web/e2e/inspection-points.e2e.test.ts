@@ -178,6 +178,15 @@ describe('/InspectionPoints', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);
     await expectTouchTargets({ 'template button': page.getByRole('group', { name: 'Choose a template' }).getByRole('button') });
     await screenshot(page, 'inspection-points-create-820');
+    // issue 19: unsaved work asks before the tab drops it; Discard goes on
+    await page.getByRole('textbox', { name: 'Name' }).fill('Not saved');
+    await page.getByRole('tab', { name: 'Inspection points' }).click();
+    const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await ask.waitFor();
+    await expectNoSeriousA11yViolations(page, 'unsaved-work question');
+    await expectTouchTargets({ 'question buttons': ask.getByRole('button') });
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Inspection points' }).getAttribute('aria-selected')).toBe('true');
     await page.context().close();
   });
 });

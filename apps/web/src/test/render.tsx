@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material/styles';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, Outlet, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { queryClient } from '../providers/queryClient';
 import { theme } from '../theme';
@@ -24,6 +24,25 @@ export function renderAt(path: string, routes: Array<{ path: string; element: Re
       </ThemeProvider>
     </QueryClientProvider>,
   );
+}
+
+/**
+ * Like `renderAt`, under a data router as App.tsx has: screens that ask before unsaved work is left behind need one
+ * (react-router's blocker). The router is returned so a test can navigate as the app's links would.
+ */
+export function renderInDataRouter(path: string, routes: Array<{ path: string; element: ReactElement }>) {
+  const router = createMemoryRouter(
+    [{ element: <><Outlet /><LocationProbe /></>, children: [...routes, { path: '*', element: <Probe /> }] }],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, router };
 }
 
 function Probe() {

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import BackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import type { TInspectionEdit } from '@insp/contracts';
+import { UnsavedGuard, type LeaveTexts } from '../../components/UnsavedGuard';
 import { ConfirmSaveDialog, type SaveChoice } from './ConfirmSaveDialog';
 import { Configurator } from './Configurator';
 import { Findings } from './Findings';
@@ -19,8 +20,10 @@ import { SendingDialog } from './SendingDialog';
 import { Signatures } from './Signatures';
 import { Texts } from './Texts';
 import { EDIT_TEXT } from './texts';
-import { UnsavedGuard } from './UnsavedGuard';
 import { useSaveInspection } from './useSaveInspection';
+
+// 000 §2.8: leaving with unsaved edits asks 'You have unsaved data, do you want to leave the page?'
+const LEAVE: LeaveTexts = { title: EDIT_TEXT.unsavedTitle, text: EDIT_TEXT.unsaved, yes: EDIT_TEXT.leave, no: EDIT_TEXT.stay };
 
 /**
  * The report edit form (000 §2.8): info box, save button, inspection points, equipment configurator (type
@@ -97,7 +100,7 @@ export function EditForm({ data, lang, onSaved, onBack }: { data: TInspectionEdi
         />
       )}
       <SendingDialog progress={progress} />
-      <UnsavedGuard unsaved={isUnsaved} />
+      <UnsavedGuard unsaved={isUnsaved} texts={LEAVE} />
     </FormProvider>
   );
 }

@@ -5,7 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { PointType, TInspectionPoint } from '@insp/contracts';
+import { useConfirmDiscard, useUnsavedChanges } from '../../components/unsaved';
 import { callError, shownMessage } from '../../lib/errors';
+import { sameValues } from '../../lib/sameValues';
 import { getToken } from '../../providers/token';
 import { pointsApi, uploadPointFiles } from './api';
 import { CommonFields } from './CommonFields';
@@ -35,7 +37,13 @@ const failure = (err: unknown) => {
  */
 export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'edit'; type?: PointType; point: TInspectionPoint | null; onDone: EditorDone }) {
   const initial = () => (point ? formOf(point) : newForm(type ?? 'Comment'));
-  const [form, setForm] = useState<PointForm>(initial);
+  // what was last loaded or saved: the form is unsaved while it differs from this or a file waits to go up (issue 19)
+  const [baseline, setBaseline] = useState<PointForm>(initial);
+  const [form, setForm] = useState<PointForm>(() => baseline);
+  const restart = (f: PointForm) => {
+    setBaseline(f);
+    setForm(f);
+  };
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [confirm, setConfirm] = useState<'delete' | 'removal' | null>(null);
   // bumped when the form starts again (create done, Cancel): the fields forget they were touched
@@ -48,7 +56,9 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
   useEffect(() => {
     if (!point || point.updated === seen.current) return;
     seen.current = point.updated;
-    setForm((f) => ({ ...f, ...generalFieldsOf(formOf(point)) }));
+    const saved = generalFieldsOf(formOf(point));
+    setForm((f) => ({ ...f, ...saved }));
+    setBaseline((f) => ({ ...f, ...saved }));
   }, [point]);
   const removed = point ? removedItems(formOf(point), form) : 0;
 
@@ -77,7 +87,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
       setUploads([]);
       if (mode === 'create' || !point) {
         await refresh();
-        setForm(newForm(form.type)); // 001 §4: a successful create resets the form
+        restart(newForm(form.type)); // 001 §4: a successful create resets the form
         setGeneration((g) => g + 1);
       } else {
         // issue 19: the editor stays on a saved point and shows it as the server has it now (with its uploaded
@@ -89,7 +99,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
           return saved;
         });
         seen.current = fresh.updated;
-        setForm(formOf(fresh));
+        restart(formOf(fresh));
         setGeneration((g) => g + 1);
       }
       onDone(`Saved ${saved?.name ?? form.name}.`, 'saved');
@@ -116,6 +126,10 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
   const [editorBusy, setEditorBusy] = useState(false);
   const onSave = () => (point && removed > 0 && point.usage.inspections > 0 ? setConfirm('removal') : save.mutate());
   const Editor = editor?.Editor;
+  const dirty = uploads.length > 0 || !sameValues(form, baseline);
+  useUnsavedChanges(dirty);
+  // a duplicate copies the saved point and closes this one: unsaved edits would go
+  const { confirm: confirmDiscard, dialog } = useConfirmDiscard();
 
   return (
     <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); if (valid && !busy && !editorBusy) onSave(); }} sx={{ display: 'grid', gap: 2 }}>
@@ -131,8 +145,8 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
       {point && removed > 0 ? <Alert severity="warning">This save removes {removed} item{removed === 1 ? '' : 's'}. {point.usage.inspections ? `${point.usage.inspections}${point.usage.inspectionsCapped ? '+' : ''} inspections used this point; their reports keep what was recorded.` : 'No inspection has used this point yet.'}</Alert> : null}
       {[save.error, duplicate.error].filter(Boolean).map((e, i) => <Alert key={i} severity="error">{failure(e)}</Alert>)}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, bgcolor: 'background.paper', py: 1, zIndex: 1 }}>
-        <Button onClick={() => { setForm(initial()); setUploads([]); save.reset(); setGeneration((g) => g + 1); }} disabled={busy}>Cancel</Button>
-        {point ? <Button onClick={() => duplicate.mutate()} disabled={busy}>Duplicate</Button> : null}
+        <Button onClick={() => { restart(initial()); setUploads([]); save.reset(); setGeneration((g) => g + 1); }} disabled={busy}>Cancel</Button>
+        {point ? <Button onClick={() => confirmDiscard(() => dirty, () => duplicate.mutate())} disabled={busy}>Duplicate</Button> : null}
         {point ? <Button color="error" onClick={() => { remove.reset(); setConfirm('delete'); }} disabled={busy}>Delete point</Button> : null}
         <Button type="submit" variant="contained" disabled={!valid || busy || editorBusy} sx={{ ml: 'auto' }}>Save</Button>
       </Box>
@@ -142,6 +156,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
           <RemovalDialog point={point} removed={removed} open={confirm === 'removal'} onClose={() => setConfirm(null)} onConfirm={() => { setConfirm(null); save.mutate(); }} />
         </>
       ) : null}
+      {dialog}
     </Box>
   );
 }

@@ -5,7 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { TInspectionPoint } from '@insp/contracts';
+import { useUnsavedChanges } from '../../components/unsaved';
 import { shownMessage } from '../../lib/errors';
+import { sameValues } from '../../lib/sameValues';
 import { pointsApi } from './api';
 import { ContentSettings } from './ContentSettings';
 import { PointOptions } from './PointOptions';
@@ -17,11 +19,20 @@ import { formOf, generalFieldsOf, type PointForm } from './rules';
  */
 export function GeneralFieldsEditor({ point }: { point: TInspectionPoint }) {
   const [form, setForm] = useState<PointForm>(() => formOf(point));
-  useEffect(() => setForm(formOf(point)), [point]);
+  // what was last loaded or saved: a form differing from it is unsaved (issue 19)
+  const [baseline, setBaseline] = useState<PointForm>(form);
+  useEffect(() => {
+    setForm(formOf(point));
+    setBaseline(formOf(point));
+  }, [point]);
+  useUnsavedChanges(!sameValues(form, baseline));
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: () =>
-      pointsApi.updateGeneralFields({ id: point.id, ...generalFieldsOf(form), inputValidationRegexp: form.inputValidationRegexp || null }),
+    mutationFn: async () => {
+      const sent = form;
+      await pointsApi.updateGeneralFields({ id: point.id, ...generalFieldsOf(form), inputValidationRegexp: form.inputValidationRegexp || null });
+      setBaseline(sent);
+    },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['inspectionPoints.get', point.id] }),
   });
   const change = (p: Partial<PointForm>) => {

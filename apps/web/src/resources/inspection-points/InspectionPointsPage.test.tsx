@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TInspectionPoint, TInspectionPointListItem } from '@insp/contracts';
 import { queryClient } from '../../providers/queryClient';
-import { fakeApi, renderAt } from '../../test/render';
+import { fakeApi, renderInDataRouter } from '../../test/render';
 import { InspectionPointsPage } from './InspectionPointsPage';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -66,7 +66,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const render = () => renderAt('/InspectionPoints', [{ path: '/InspectionPoints', element: <InspectionPointsPage /> }]);
+const render = () => renderInDataRouter('/InspectionPoints', [{ path: '/InspectionPoints', element: <InspectionPointsPage /> }]);
 const calls = (path: string) => api.calls.filter((c) => c.path === path).map((c) => c.input as Record<string, unknown>);
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 async function choose(label: string, option: string) {
@@ -228,6 +228,7 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove 1 item from Belt wear?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved Belt wear.', {}, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull()); // the dialog's exit transition
     expect(calls('inspectionPoints.update')[0]).toMatchObject({ id: uuid(101), fields: [{ id: uuid(201) }], inspectionPointAggregationDirection: 'Column' });
     // issue 19: the editor stays on the saved point, reloaded: the removed field is gone and nothing is left to warn about
     expect(screen.getAllByRole('textbox', { name: /^Field \d title$/ })).toHaveLength(1);
@@ -295,5 +296,109 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     fireEvent.click(saveButton());
     await waitFor(() => expect(calls('inspectionPoints.update')).toHaveLength(1));
     expect(calls('inspectionPoints.update')[0]).toMatchObject({ name: 'Belt wear (edited)', nameOverridable: true });
+    // the save reads the point back after it: let it finish here, not in the cache of the next test
+    await screen.findByText('Saved Belt wear (edited).', {}, { timeout: 5000 });
+  });
+
+  describe('asks before unsaved work is dropped (issue 19)', () => {
+    const nameBox = () => screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    // found by its title, not by role: a role query over the whole editor is slow enough to outlast findBy's wait
+    const question = async () => (await screen.findByText('Discard unsaved changes?', {}, { timeout: 5000 })).closest<HTMLElement>('[role="dialog"]')!;
+    const answer = async (button: 'Stay' | 'Discard') => {
+      fireEvent.click(within(await question()).getByRole('button', { name: button }));
+      // until its exit transition ends the dialog hides the page from role queries
+      await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    };
+    const noQuestion = () => expect(document.querySelector('[role="dialog"]')).toBeNull();
+    const openBelt = async () => {
+      render();
+      fireEvent.click(await screen.findByRole('option', { name: /Belt wear/ }));
+      await screen.findByText(`Id: ${uuid(101)} · Summary with rows`);
+    };
+
+    it('picking another point with an edited name asks: Stay keeps the edit, Discard opens the other point', async () => {
+      await openBelt();
+      fireEvent.change(nameBox(), { target: { value: 'Belt wear (edited)' } });
+      fireEvent.click(screen.getByRole('option', { name: /Oil level/ }));
+      await answer('Stay');
+      expect(nameBox().value).toBe('Belt wear (edited)');
+      expect(screen.getByRole('option', { name: /Belt wear/ }).getAttribute('aria-selected')).toBe('true');
+
+      stored = point({ id: uuid(102), type: 'Comment', name: 'Oil level' });
+      fireEvent.click(screen.getByRole('option', { name: /Oil level/ }));
+      await answer('Discard');
+      await screen.findByText(`Id: ${uuid(102)} · Simple comment`);
+      expect(nameBox().value).toBe('Oil level');
+    });
+
+    it('switching the main tab with an edit asks the same; an edit typed and undone does not ask', async () => {
+      await openBelt();
+      fireEvent.change(nameBox(), { target: { value: 'Belt' } });
+      fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
+      await answer('Stay');
+      expect(screen.getByRole('tab', { name: 'Inspection points' }).getAttribute('aria-selected')).toBe('true');
+      expect(nameBox().value).toBe('Belt');
+
+      fireEvent.change(nameBox(), { target: { value: 'Belt wear' } }); // back to what was loaded
+      fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
+      expect(screen.getByRole('tab', { name: 'Create inspection point' }).getAttribute('aria-selected')).toBe('true');
+      noQuestion();
+
+      // a new point being written counts too, and Discard goes on
+      fireEvent.click(screen.getByRole('button', { name: 'Simple comment' }));
+      fireEvent.change(nameBox(), { target: { value: 'New one' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Measurement' }));
+      await answer('Discard');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Measurement' }).getAttribute('aria-pressed')).toBe('true'));
+      expect(nameBox().value).toBe('');
+    });
+
+    it('after a save, switching does not ask', async () => {
+      await openBelt();
+      fireEvent.change(nameBox(), { target: { value: 'Belt wear left' } });
+      fireEvent.click(saveButton());
+      await screen.findByText('Saved Belt wear left.', {}, { timeout: 5000 });
+      await waitFor(() => expect(nameBox().value).toBe('Belt wear left'));
+      fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
+      expect(screen.getByRole('tab', { name: 'Create inspection point' }).getAttribute('aria-selected')).toBe('true');
+      noQuestion();
+    });
+
+    it('leaving a translation typed but not saved asks; the content form keeps its edits across the tabs without asking', async () => {
+      await openBelt();
+      fireEvent.change(nameBox(), { target: { value: 'Belt wear (edited)' } });
+      fireEvent.click(screen.getByRole('tab', { name: 'Localization' }));
+      noQuestion();
+      fireEvent.change(await screen.findByRole('textbox', { name: 'Name (Finnish)' }), { target: { value: 'Hihna' } });
+      fireEvent.click(screen.getByRole('tab', { name: 'Content' }));
+      await answer('Stay');
+      expect((screen.getByRole('textbox', { name: 'Name (Finnish)' }) as HTMLInputElement).value).toBe('Hihna');
+      fireEvent.click(screen.getByRole('button', { name: 'Save translations' }));
+      await waitFor(() => expect(calls('pointAuthoring.updateTranslations')).toHaveLength(1));
+      await waitFor(() => expect((screen.getByRole('button', { name: 'Save translations' }) as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(screen.getByRole('tab', { name: 'Content' }));
+      noQuestion();
+      expect(nameBox().value).toBe('Belt wear (edited)');
+    });
+
+    it("leaving the screen through the app's navigation asks, and the browser's unload prompt fires only while unsaved", async () => {
+      const { router } = render();
+      fireEvent.click(await screen.findByRole('option', { name: /Belt wear/ }));
+      await screen.findByText(`Id: ${uuid(101)} · Summary with rows`);
+      const unload = () => {
+        const e = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(e);
+        return e.defaultPrevented;
+      };
+      expect(unload()).toBe(false);
+      fireEvent.change(nameBox(), { target: { value: 'Belt wear (edited)' } });
+      expect(unload()).toBe(true);
+      void router.navigate('/Protocols');
+      await answer('Stay');
+      expect(screen.getByTestId('location').textContent).toBe('/InspectionPoints');
+      void router.navigate('/Protocols');
+      await answer('Discard');
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/Protocols'));
+    });
   });
 });

@@ -7,7 +7,9 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TInspectionPoint } from '@insp/contracts';
+import { useUnsavedChanges } from '../../components/unsaved';
 import { shownMessage } from '../../lib/errors';
+import { sameValues } from '../../lib/sameValues';
 import { refApi, type TTranslationItem } from './api';
 import { useLanguages } from './refs';
 import { OUTDATED_SX, PT } from './texts';
@@ -27,7 +29,12 @@ const textsOf = (p: TInspectionPoint): Texts => {
 export function LocalizationTab({ point }: { point: TInspectionPoint }) {
   const languages = useLanguages();
   const [texts, setTexts] = useState<Texts>(() => textsOf(point));
-  useEffect(() => setTexts(textsOf(point)), [point]);
+  // what was last loaded or saved: typed texts differing from it are unsaved (an outdated one left as it is is not)
+  const [baseline, setBaseline] = useState<Texts>(texts);
+  useEffect(() => {
+    setTexts(textsOf(point));
+    setBaseline(textsOf(point));
+  }, [point]);
   const qc = useQueryClient();
   const langs = (languages.data ?? []).filter((l) => l.id !== 'en');
   const byLang = (kind: 'name' | 'description') => new Map((kind === 'name' ? point.translations : point.descriptionTranslations).map((t) => [t.name, t]));
@@ -46,10 +53,12 @@ export function LocalizationTab({ point }: { point: TInspectionPoint }) {
   };
   const save = useMutation({
     mutationFn: async () => {
+      const sent = texts;
       const n = items('name');
       const d = items('description');
       if (n.length) await refApi.updateTranslations({ id: point.id, kind: 'Name', items: n });
       if (d.length) await refApi.updateTranslations({ id: point.id, kind: 'Description', items: d });
+      setBaseline(sent);
     },
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: ['inspectionPoints.get', point.id] });
@@ -57,6 +66,8 @@ export function LocalizationTab({ point }: { point: TInspectionPoint }) {
     },
   });
   const dirty = items('name').length + items('description').length > 0;
+  const blank = { name: '', description: '' };
+  useUnsavedChanges(langs.some((l) => !sameValues(texts[l.id] ?? blank, baseline[l.id] ?? blank)));
   const set = (lang: string, kind: 'name' | 'description', v: string) => {
     save.reset();
     setTexts((t) => ({ ...t, [lang]: { name: t[lang]?.name ?? '', description: t[lang]?.description ?? '', [kind]: v } }));

@@ -6,6 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { MetaTypes, type PointType, type TInspectionPoint } from '@insp/contracts';
+import { UnsavedScopeProvider, useConfirmDiscard, useUnsavedScope } from '../../components/unsaved';
 import { shownMessage } from '../../lib/errors';
 import { pointsApi } from './api';
 import { ContentForm, type EditorDone } from './ContentForm';
@@ -28,6 +29,10 @@ export function PointEditor({ mode, type, pointId, onDone }: EditorProps) {
   const point = useQuery({ queryKey: ['inspectionPoints.get', pointId], queryFn: () => pointsApi.get(pointId!), enabled: mode === 'edit' && !!pointId });
   const [tab, setTab] = useState(0);
   useEffect(() => setTab(0), [pointId, mode]);
+  // issue 19: the localization and general-fields tabs are unmounted when left, so leaving one with unsaved edits
+  // asks; the content form stays mounted (below) and needs no question to switch tabs
+  const tabScope = useUnsavedScope();
+  const { confirm, dialog } = useConfirmDiscard();
   if (mode === 'edit') {
     if (point.error) return <Alert severity="error">{shownMessage(point.error)}</Alert>;
     if (!point.data) return <Typography>Loading…</Typography>;
@@ -36,7 +41,7 @@ export function PointEditor({ mode, type, pointId, onDone }: EditorProps) {
   return (
     <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
       {p ? <PointHeader point={p} /> : null}
-      <Tabs value={tab} onChange={(_, t: number) => setTab(t)} aria-label="Point editor" variant="scrollable" allowScrollButtonsMobile>
+      <Tabs value={tab} onChange={(_, t: number) => confirm(tabScope.unsaved, () => setTab(t))} aria-label="Point editor" variant="scrollable" allowScrollButtonsMobile>
         <Tab label="Content" id="editor-tab-content" aria-controls="editor-panel" />
         {/* 001 §2: localization disabled while creating */}
         <Tab label="Localization" id="editor-tab-localization" aria-controls="editor-panel" disabled={mode === 'create'} />
@@ -48,9 +53,12 @@ export function PointEditor({ mode, type, pointId, onDone }: EditorProps) {
         <Box hidden={tab !== 0}>
           <ContentForm key={p ? p.id : `new:${type}`} mode={mode} type={type} point={p} onDone={onDone} />
         </Box>
-        {tab === 1 && p ? <LocalizationTab point={p} /> : null}
-        {tab === 2 && p ? <GeneralFieldsEditor point={p} /> : null}
+        <UnsavedScopeProvider scope={tabScope}>
+          {tab === 1 && p ? <LocalizationTab point={p} /> : null}
+          {tab === 2 && p ? <GeneralFieldsEditor point={p} /> : null}
+        </UnsavedScopeProvider>
       </Box>
+      {dialog}
     </Box>
   );
 }

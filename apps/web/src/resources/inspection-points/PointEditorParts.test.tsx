@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TInspectionPoint } from '@insp/contracts';
 import { queryClient } from '../../providers/queryClient';
-import { fakeApi, renderAt } from '../../test/render';
+import { fakeApi, renderAt, renderInDataRouter } from '../../test/render';
 import { DocumentsField, type PendingUpload } from './DocumentsField';
 import { GeneralFieldsEditor } from './GeneralFieldsEditor';
 import { InspectionPointsPage } from './InspectionPointsPage';
@@ -95,7 +95,7 @@ describe('point editor parts', { timeout: 60_000 }, () => {
   });
 
   it("shows the server's refusal naming the field, and keeps the form", async () => {
-    renderAt('/InspectionPoints', [{ path: '/InspectionPoints', element: <InspectionPointsPage /> }]);
+    renderInDataRouter('/InspectionPoints', [{ path: '/InspectionPoints', element: <InspectionPointsPage /> }]);
     fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
     fireEvent.click(screen.getByRole('button', { name: 'Simple comment' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Oil' } });

@@ -14,6 +14,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { useUnsavedChanges } from '../../components/unsaved';
+import { sameValues } from '../../lib/sameValues';
 import { useFamilies } from '../inspection-points/refs';
 import { saveProtocol, type SaveAnswer } from './api';
 import { CategoriesEditor } from './CategoriesEditor';
@@ -38,6 +40,9 @@ import { useProtocolTypes } from './useProtocolTypes';
  */
 export function CreateProtocol() {
   const [form, setForm] = useState<ProtocolForm>(emptyForm);
+  // issue 19: unsaved while it differs from an empty form (what it starts as and goes back to after a save);
+  // which category is selected is no work of its own
+  useUnsavedChanges(!sameValues({ ...form, selected: null, selectedSub: null }, emptyForm()));
   const change = useCallback((f: (x: ProtocolForm) => ProtocolForm) => setForm(f), []);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TProtocol, TProtocolListItem, TProtocolTarget } from '@insp/contracts';
 import { queryClient } from '../../providers/queryClient';
-import { fakeApi, renderAt } from '../../test/render';
+import { fakeApi, renderInDataRouter } from '../../test/render';
 import { ProtocolsPage } from './ProtocolsPage';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -101,7 +101,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const render = () => renderAt('/Protocols', [{ path: '/Protocols', element: <ProtocolsPage /> }]);
+const render = () => renderInDataRouter('/Protocols', [{ path: '/Protocols', element: <ProtocolsPage /> }]);
 const calls = (path: string) => api.calls.filter((c) => c.path === path).map((c) => c.input as Record<string, unknown>);
 const saveButton = () => screen.getByRole('button', { name: 'Save protocol' }) as HTMLButtonElement;
 async function choose(label: string, option: string) {
@@ -113,9 +113,10 @@ function insertCategory(title: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Insert category title: insert' }));
 }
 async function openCreate() {
-  render();
+  const view = render();
   fireEvent.click(screen.getByRole('tab', { name: 'Create protocol' }));
   await screen.findByRole('option', { name: /Engine hours/ });
+  return view;
 }
 const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 
@@ -409,5 +410,55 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     await screen.findByText('New Protocol saved!');
     expect(posted[0]).toMatchObject({ type: 'Equipment_Configurator', categories: [{ inspectionPoints: [{ inspectionPointId: uuid(901) }] }] });
     expect((posted[0] as { categories: { inspectionPoints: unknown[] }[] }).categories[0]!.inspectionPoints).toHaveLength(1);
+  });
+
+  describe('asks before unsaved work is dropped (issue 19)', () => {
+    // found by its title, not by role: a role query over the whole form is slow enough to outlast findBy's wait
+    const question = async () => (await screen.findByText('Discard unsaved changes?', {}, { timeout: 5000 })).closest<HTMLElement>('[role="dialog"]')!;
+    const answer = async (button: 'Stay' | 'Discard') => {
+      fireEvent.click(within(await question()).getByRole('button', { name: button }));
+      // until its exit transition ends the dialog hides the page from role queries
+      await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    };
+    const nameBox = () => screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+
+    it("a typed name then leaving through the app's navigation asks: Stay keeps the form, Discard leaves", async () => {
+      const { router } = await openCreate();
+      void router.navigate('/Customers');
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/Customers')); // nothing typed: no question
+      await act(() => router.navigate('/Protocols'));
+      fireEvent.click(screen.getByRole('tab', { name: 'Create protocol' }));
+      fireEvent.change(nameBox(), { target: { value: 'My daily' } });
+      void router.navigate('/Customers');
+      await answer('Stay');
+      expect(screen.getByTestId('location').textContent).toBe('/Protocols');
+      expect(nameBox().value).toBe('My daily');
+      void router.navigate('/Customers');
+      await answer('Discard');
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/Customers'));
+    });
+
+    it('switching to the list tab with unsaved work asks; after a save it does not', async () => {
+      await openCreate();
+      await choose('Inspection type', 'Audit Site');
+      fireEvent.change(nameBox(), { target: { value: 'Site audit' } });
+      insertCategory('Safety');
+      fireEvent.click(screen.getByRole('tab', { name: 'Protocols' }));
+      await answer('Stay');
+      expect(screen.getByRole('tab', { name: 'Create protocol' }).getAttribute('aria-selected')).toBe('true');
+      expect(nameBox().value).toBe('Site audit');
+      const unload = () => {
+        const e = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(e);
+        return e.defaultPrevented;
+      };
+      expect(unload()).toBe(true);
+      fireEvent.click(saveButton());
+      await screen.findByText('New Protocol saved!');
+      expect(unload()).toBe(false);
+      fireEvent.click(screen.getByRole('tab', { name: 'Protocols' }));
+      expect(screen.getByRole('tab', { name: 'Protocols' }).getAttribute('aria-selected')).toBe('true');
+      expect(document.querySelector('[role="dialog"]')).toBeNull();
+    });
   });
 });

@@ -8,6 +8,8 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { DISCARD_TEXTS, UnsavedScopeProvider, useConfirmDiscard, useUnsavedScope } from '../../components/unsaved';
+import { UnsavedGuard } from '../../components/UnsavedGuard';
 import { CreateProtocol } from './CreateProtocol';
 import { ProtocolDetail } from './ProtocolDetail';
 import { ProtocolList } from './ProtocolList';
@@ -25,6 +27,7 @@ function dropFromLists(qc: QueryClient, id: string) {
 /**
  * /Protocols (001 §2, issue 10): tab-1 the list (a row opens its detail, kept in the address as ?id= so back and
  * reload work), tab-2 the create form. The list keeps its search and page while a detail is open.
+ * Issue 19: leaving the create form with unsaved work (the other tab, the app's navigation, reload) asks first.
  */
 export function ProtocolsPage() {
   const [tab, setTab] = useState(0);
@@ -32,6 +35,8 @@ export function ProtocolsPage() {
   const id = params.get('id');
   const [notice, setNotice] = useState<string | null>(null);
   const qc = useQueryClient();
+  const scope = useUnsavedScope();
+  const { confirm, dialog } = useConfirmDiscard();
   const open = (next: string | null, message?: string) => {
     setNotice(message ?? null);
     setParams(next ? { id: next } : {});
@@ -40,7 +45,7 @@ export function ProtocolsPage() {
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}>
       <Typography variant="h1">{PR.title}</Typography>
-      <Tabs value={tab} onChange={(_, t: number) => setTab(t)} aria-label={PR.title}>
+      <Tabs value={tab} onChange={(_, t: number) => confirm(scope.unsaved, () => setTab(t))} aria-label={PR.title}>
         <Tab id="tab-1" aria-controls="tabpanel-1" label={PR.tabList} />
         <Tab id="tab-2" aria-controls="tabpanel-2" label={PR.tabCreate} />
       </Tabs>
@@ -65,9 +70,13 @@ export function ProtocolsPage() {
             ) : null}
           </Paper>
         ) : (
-          <CreateProtocol />
+          <UnsavedScopeProvider scope={scope}>
+            <CreateProtocol />
+          </UnsavedScopeProvider>
         )}
       </Box>
+      {dialog}
+      <UnsavedGuard unsaved={scope.unsaved} texts={DISCARD_TEXTS} />
     </Box>
   );
 }

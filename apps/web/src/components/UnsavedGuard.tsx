@@ -1,32 +1,34 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { ConfirmDialog } from './ConfirmDialog';
-import { EDIT_TEXT } from './texts';
+
+/** The words of a leave-or-stay question: `yes` leaves (dropping the edits), `no` stays. */
+export interface LeaveTexts { title: string; text: string; yes: string; no: string }
 
 /**
- * 000 §2.8: leaving with unsaved edits asks 'You have unsaved data, do you want to leave the page?' (a router
- * blocker: links, back button, the form's own Back), and the browser's unload prompt fires on reload or close.
- * `unsaved` is read when someone leaves, so a save that just succeeded lets the form close without asking.
+ * Asks before unsaved edits are left behind: a router blocker (links, back button, a screen's own Back) opens the
+ * question, and the browser's unload prompt fires on reload or close. `unsaved` is read when someone leaves, so a
+ * save that just succeeded lets the screen close without asking. Needs a data router (App.tsx).
  */
-export function UnsavedGuard({ unsaved }: { unsaved: () => boolean }) {
+export function UnsavedGuard({ unsaved, texts }: { unsaved: () => boolean; texts: LeaveTexts }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && unsaved());
   useEffect(() => {
     const onUnload = (e: BeforeUnloadEvent) => {
       if (!unsaved()) return;
       e.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
-      e.returnValue = EDIT_TEXT.unsaved;
+      e.returnValue = texts.text;
     };
     window.addEventListener('beforeunload', onUnload);
     return () => window.removeEventListener('beforeunload', onUnload);
-  }, [unsaved]);
+  }, [unsaved, texts.text]);
   return (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
-      title={EDIT_TEXT.unsavedTitle}
-      text={EDIT_TEXT.unsaved}
-      yes={EDIT_TEXT.leave}
-      no={EDIT_TEXT.stay}
+      title={texts.title}
+      text={texts.text}
+      yes={texts.yes}
+      no={texts.no}
       onYes={() => blocker.proceed?.()}
       onNo={() => blocker.reset?.()}
     />

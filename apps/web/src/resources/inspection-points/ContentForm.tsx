@@ -66,16 +66,23 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
     await qc.invalidateQueries({ queryKey: ['inspectionPoints.list'] });
     if (point) await qc.invalidateQueries({ queryKey: ['inspectionPoints.get', point.id] });
   };
+  // issue 19: a save is one operation. A create that went through is remembered, so Save after a failed upload
+  // updates that point instead of creating a second one; a file that went up is marked done and not sent again.
+  const created = useRef<TInspectionPoint | null>(null);
   const save = useMutation({
     mutationFn: async () => {
-      const saved = point ? await pointsApi.update(point.id, { ...form, sourceSystem: 'UI' }) : await pointsApi.create({ ...form, sourceSystem: 'UI' });
+      const target = point ?? created.current;
+      const saved = target ? await pointsApi.update(target.id, { ...form, sourceSystem: 'UI' }) : await pointsApi.create({ ...form, sourceSystem: 'UI' });
+      if (!point) created.current = saved;
       // new files go up once the point exists (PUT …/{id}/files), each with its progress
       const pending = uploads;
       for (let i = 0; i < pending.length; i++) {
+        if (pending[i]!.done) continue;
         const mark = (u: Partial<PendingUpload>) => setUploads((us) => us.map((x, j) => (j === i ? { ...x, ...u } : x)));
-        mark({ percent: 0 });
+        mark({ percent: 0, failed: false });
         try {
           await uploadPointFiles(saved.id, [pending[i]!.file], getToken(), (percent) => mark({ percent }));
+          mark({ percent: 100, done: true });
         } catch (e) {
           mark({ failed: true });
           throw e;
@@ -85,6 +92,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
     },
     onSuccess: async (saved) => {
       setUploads([]);
+      created.current = null;
       if (mode === 'create' || !point) {
         await refresh();
         restart(newForm(form.type)); // 001 §4: a successful create resets the form
@@ -145,7 +153,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
       {point && removed > 0 ? <Alert severity="warning">This save removes {removed} item{removed === 1 ? '' : 's'}. {point.usage.inspections ? `${point.usage.inspections}${point.usage.inspectionsCapped ? '+' : ''} inspections used this point; their reports keep what was recorded.` : 'No inspection has used this point yet.'}</Alert> : null}
       {[save.error, duplicate.error].filter(Boolean).map((e, i) => <Alert key={i} severity="error">{failure(e)}</Alert>)}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, bgcolor: 'background.paper', py: 1, zIndex: 1 }}>
-        <Button onClick={() => { restart(initial()); setUploads([]); save.reset(); setGeneration((g) => g + 1); }} disabled={busy}>Cancel</Button>
+        <Button onClick={() => { restart(initial()); setUploads([]); created.current = null; save.reset(); setGeneration((g) => g + 1); }} disabled={busy}>Cancel</Button>
         {point ? <Button onClick={() => confirmDiscard(() => dirty, () => duplicate.mutate())} disabled={busy}>Duplicate</Button> : null}
         {point ? <Button color="error" onClick={() => { remove.reset(); setConfirm('delete'); }} disabled={busy}>Delete point</Button> : null}
         <Button type="submit" variant="contained" disabled={!valid || busy || editorBusy} sx={{ ml: 'auto' }}>Save</Button>

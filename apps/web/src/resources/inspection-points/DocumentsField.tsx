@@ -11,7 +11,8 @@ import type { TDocRow } from './api';
 import { DocumentPicker, kb } from './DocumentPicker';
 import { toggleDocument, type PointForm } from './rules';
 
-export interface PendingUpload { file: File; percent: number | null; failed?: boolean }
+/** A file chosen for upload: `percent` null until its save starts; `done` once the server has it (a retried save skips it). */
+export interface PendingUpload { file: File; percent: number | null; failed?: boolean; done?: boolean }
 
 /**
  * Attached documents (001 §2): the point's documents, those added in the picker and those marked removed
@@ -59,9 +60,9 @@ export function DocumentsField(props: {
         <Box key={`${u.file.name}-${i}`} sx={{ display: 'grid', gap: 0.5 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" sx={{ flex: 1 }}>
-              {u.file.name} ({kb(u.file.size)}) {u.failed ? '– Uploading failed' : u.percent === null ? '– uploaded on save' : `– ${u.percent}%`}
+              {u.file.name} ({kb(u.file.size)}) {u.failed ? '– Uploading failed' : u.done ? '– uploaded' : u.percent === null ? '– uploaded on save' : `– ${u.percent}%`}
             </Typography>
-            <IconButton size="small" disabled={disabled || u.percent !== null} aria-label={`Do not upload ${u.file.name}`} onClick={() => setUploads(uploads.filter((_, j) => j !== i))}>
+            <IconButton size="small" disabled={disabled || !(u.percent === null || u.failed)} aria-label={`Do not upload ${u.file.name}`} onClick={() => setUploads(uploads.filter((_, j) => j !== i))}>
               <DeleteIcon />
             </IconButton>
           </Box>

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TInspectionPoint, TInspectionPointListItem } from '@insp/contracts';
 import { queryClient } from '../../providers/queryClient';
 import { fakeApi, renderInDataRouter } from '../../test/render';
 import { InspectionPointsPage } from './InspectionPointsPage';
+import { manualXhr } from './type-editors-options/editorHarness.test-helpers';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const CAT = uuid(1);
@@ -298,6 +299,74 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     expect(calls('inspectionPoints.update')[0]).toMatchObject({ name: 'Belt wear (edited)', nameOverridable: true });
     // the save reads the point back after it: let it finish here, not in the cache of the next test
     await screen.findByText('Saved Belt wear (edited).', {}, { timeout: 5000 });
+  });
+
+  describe('a save with files is one operation (issue 19)', () => {
+    const fileOf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+    const queue = (...names: string[]) => fireEvent.change(screen.getByLabelText('Files to upload'), { target: { files: names.map(fileOf) } });
+    // the manual XHR of the option editors, also noting which files each upload carried
+    const uploads = () => {
+      const xhr = manualXhr();
+      const names: string[] = [];
+      class Recording extends xhr.FakeXhr {
+        send(body?: FormData) {
+          names.push(...(body?.getAll('uploadedFiles') ?? []).map((f) => (f as File).name));
+          super.send();
+        }
+      }
+      vi.stubGlobal('XMLHttpRequest', Recording);
+      return { pending: xhr.pending, names };
+    };
+    const startComment = async () => {
+      render();
+      fireEvent.click(screen.getByRole('tab', { name: 'Create inspection point' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Simple comment' }));
+      fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Guard fixed' } });
+      await choose('Product category', 'Crushers');
+    };
+
+    it('Save after a failed upload updates the created point and does not send the uploaded file again', async () => {
+      const xhr = uploads();
+      await startComment();
+      queue('manual.pdf', 'drawing.pdf');
+      fireEvent.click(saveButton());
+      await waitFor(() => expect(xhr.pending).toHaveLength(1));
+      expect(xhr.pending[0]!.url).toBe(`/api/v1/inspectionPoints/${uuid(999)}/files`);
+      act(() => xhr.pending[0]!.answer(200, {}));
+      await waitFor(() => expect(xhr.pending).toHaveLength(2));
+      act(() => xhr.pending[1]!.answer(500, { message: 'disk full' }));
+      expect(await screen.findByText(/drawing\.pdf .*Uploading failed/)).toBeTruthy();
+      expect(screen.getByText(/manual\.pdf .*uploaded$/)).toBeTruthy();
+
+      fireEvent.click(saveButton());
+      await waitFor(() => expect(xhr.pending).toHaveLength(3));
+      act(() => xhr.pending[2]!.answer(200, {}));
+      await screen.findByText('Saved Guard fixed.', {}, { timeout: 5000 });
+      expect(calls('inspectionPoints.create')).toHaveLength(1);
+      expect(calls('inspectionPoints.update')).toHaveLength(1);
+      expect(calls('inspectionPoints.update')[0]).toMatchObject({ id: uuid(999), name: 'Guard fixed' });
+      // the retry sent only the file that had failed, to the same point
+      expect(xhr.names).toEqual(['manual.pdf', 'drawing.pdf', 'drawing.pdf']);
+      expect(xhr.pending.map((x) => x.url)).toEqual(Array(3).fill(`/api/v1/inspectionPoints/${uuid(999)}/files`));
+    });
+
+    it('a queued file, or one whose upload failed, can be removed and is then not uploaded', async () => {
+      const xhr = uploads();
+      await startComment();
+      queue('manual.pdf', 'old.pdf');
+      fireEvent.click(screen.getByRole('button', { name: 'Do not upload old.pdf' }));
+      expect(screen.queryByText(/old\.pdf/)).toBeNull();
+      fireEvent.click(saveButton());
+      await waitFor(() => expect(xhr.pending).toHaveLength(1));
+      act(() => xhr.pending[0]!.answer(500, {}));
+      expect(await screen.findByText(/manual\.pdf .*Uploading failed/)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Do not upload manual.pdf' }));
+      fireEvent.click(saveButton());
+      await screen.findByText('Saved Guard fixed.', {}, { timeout: 5000 });
+      expect(xhr.names).toEqual(['manual.pdf']); // neither file went up again
+      expect(calls('inspectionPoints.create')).toHaveLength(1);
+      expect(calls('inspectionPoints.update')[0]).toMatchObject({ id: uuid(999) });
+    });
   });
 
   describe('asks before unsaved work is dropped (issue 19)', () => {

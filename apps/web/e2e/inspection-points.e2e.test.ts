@@ -184,6 +184,7 @@ describe('/InspectionPoints', () => {
     const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await ask.waitFor();
     await expectNoSeriousA11yViolations(page, 'unsaved-work question');
+    await screenshot(page, 'inspection-points-unsaved-820');
     await expectTouchTargets({ 'question buttons': ask.getByRole('button') });
     await ask.getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => page.getByRole('tab', { name: 'Inspection points' }).getAttribute('aria-selected')).toBe('true');

@@ -132,6 +132,7 @@ describe('/Protocols', () => {
     const ask = page.getByRole('dialog', { name: `Create a copy of ${NAME}?` });
     await ask.getByText(`A new protocol named '${NAME} (copy)'`, { exact: false }).waitFor();
     await expectNoSeriousA11yViolations(page, 'create copy dialog');
+    await screenshot(page, 'protocols-copy-dialog');
     await ask.getByRole('button', { name: 'Create copy' }).click();
     await page.getByRole('heading', { name: `${NAME} (copy)` }).waitFor();
     await page.getByText(`Copy created: ${NAME} (copy).`).waitFor();

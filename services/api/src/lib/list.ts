@@ -127,6 +127,7 @@ function templatedPageStatement<DB, TB extends keyof DB, O extends Record<string
   const searching = sel.pattern !== undefined;
   const cacheKey = `${template.shape}|${sel.key}|${sel.direction}|${searching ? 'search' : ''}|${limit}`;
   let make = pageTemplates.get(cacheKey);
+  const built = !make;
   if (!make) {
     const names = [...Object.keys(template.values), 'amount', 'offset', ...(searching ? ['pattern'] : [])];
     make = statementTemplate(names, (v) =>
@@ -135,7 +136,8 @@ function templatedPageStatement<DB, TB extends keyof DB, O extends Record<string
     if (pageTemplates.size < MAX_PAGE_TEMPLATES) pageTemplates.set(cacheKey, make);
   }
   const statement = make({ ...template.values, amount: sel.amount, offset: sel.offset, pattern: sel.pattern });
-  prepareStatement(statement.sql);
+  // registered once, when built: the text is the same for every call of the template
+  if (built) prepareStatement(statement.sql);
   return statement;
 }
 

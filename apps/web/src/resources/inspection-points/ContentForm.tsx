@@ -40,14 +40,16 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
   // what was last loaded or saved: the form is unsaved while it differs from this or a file waits to go up (issue 19)
   const [baseline, setBaseline] = useState<PointForm>(initial);
   const [form, setForm] = useState<PointForm>(() => baseline);
+  // bumped when the form starts again (a save, Cancel): the fields forget they were touched
+  const [generation, setGeneration] = useState(0);
+  // the form starts again from `f`: nothing unsaved, and the fields forget they were touched
   const restart = (f: PointForm) => {
     setBaseline(f);
     setForm(f);
+    setGeneration((g) => g + 1);
   };
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [confirm, setConfirm] = useState<'delete' | 'removal' | null>(null);
-  // bumped when the form starts again (create done, Cancel): the fields forget they were touched
-  const [generation, setGeneration] = useState(0);
   const qc = useQueryClient();
   const editor = typeEditorOf(form.type);
   const change = (patch: Partial<PointForm>) => setForm((f) => ({ ...f, ...patch }));
@@ -96,7 +98,6 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
       if (mode === 'create' || !point) {
         await refresh();
         restart(newForm(form.type)); // 001 §4: a successful create resets the form
-        setGeneration((g) => g + 1);
       } else {
         // issue 19: the editor stays on a saved point and shows it as the server has it now (with its uploaded
         // files); if that read fails, the save's own answer stands in, so the form never goes back to the old values
@@ -108,7 +109,6 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
         });
         seen.current = fresh.updated;
         restart(formOf(fresh));
-        setGeneration((g) => g + 1);
       }
       onDone(`Saved ${saved?.name ?? form.name}.`, 'saved');
     },
@@ -153,7 +153,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
       {point && removed > 0 ? <Alert severity="warning">This save removes {removed} item{removed === 1 ? '' : 's'}. {point.usage.inspections ? `${point.usage.inspections}${point.usage.inspectionsCapped ? '+' : ''} inspections used this point; their reports keep what was recorded.` : 'No inspection has used this point yet.'}</Alert> : null}
       {[save.error, duplicate.error].filter(Boolean).map((e, i) => <Alert key={i} severity="error">{failure(e)}</Alert>)}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, bgcolor: 'background.paper', py: 1, zIndex: 1 }}>
-        <Button onClick={() => { restart(initial()); setUploads([]); created.current = null; save.reset(); setGeneration((g) => g + 1); }} disabled={busy}>Cancel</Button>
+        <Button onClick={() => { restart(initial()); setUploads([]); created.current = null; save.reset(); }} disabled={busy}>Cancel</Button>
         {point ? <Button onClick={() => confirmDiscard(() => dirty, () => duplicate.mutate())} disabled={busy}>Duplicate</Button> : null}
         {point ? <Button color="error" onClick={() => { remove.reset(); setConfirm('delete'); }} disabled={busy}>Delete point</Button> : null}
         <Button type="submit" variant="contained" disabled={!valid || busy || editorBusy} sx={{ ml: 'auto' }}>Save</Button>

@@ -1,19 +1,9 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { ProtocolTypes } from '@insp/contracts';
+import { AnySelect } from './AnySelect';
 import type { PointListContext } from './PointList';
 import { useEquipment, useFamilies } from './refs';
 import { typeLabel } from './texts';
-
-function Pick(props: { label: string; value: string; options: Array<{ id: string; label: string }>; onChange: (v: string) => void; disabled?: boolean }) {
-  return (
-    <TextField select size="small" label={props.label} value={props.value} disabled={props.disabled} onChange={(e) => props.onChange(e.target.value)}>
-      <MenuItem value="">Any</MenuItem>
-      {props.options.map((o) => <MenuItem key={o.id} value={o.id}>{o.label}</MenuItem>)}
-    </TextField>
-  );
-}
 
 /**
  * What the point list's checkboxes filter by on the authoring screen (in protocol creation the protocol being built
@@ -30,13 +20,13 @@ export function ListContextPicker({ value, onChange }: { value: PointListContext
   const list = (id: string) => (id ? [id] : []);
   return (
     <Box role="group" aria-label="Filter context" sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1fr' }}>
-      <Pick label="For type" value={value.type ?? ''} options={ProtocolTypes.map((t) => ({ id: t, label: typeLabel(t) }))}
+      <AnySelect label="For type" value={value.type ?? ''} options={ProtocolTypes.map((t) => ({ id: t, label: typeLabel(t) }))}
         onChange={(t) => onChange({ ...value, type: t || null })} />
-      <Pick label="For family" value={family} options={(families.data ?? []).map((f) => ({ id: f.id, label: f.familyName }))}
+      <AnySelect label="For family" value={family} options={(families.data ?? []).map((f) => ({ id: f.id, label: f.familyName }))}
         onChange={(f) => onChange({ ...value, productFamilyIds: list(f), productModelIds: [], equipmentIds: [] })} />
-      <Pick label="For model" value={model} disabled={!family} options={models.map((m) => ({ id: m.id, label: m.name }))}
+      <AnySelect label="For model" value={model} disabled={!family} options={models.map((m) => ({ id: m.id, label: m.name }))}
         onChange={(m) => onChange({ ...value, productModelIds: list(m), equipmentIds: [] })} />
-      <Pick label="For serial" value={machine} disabled={!model}
+      <AnySelect label="For serial" value={machine} disabled={!model}
         options={(equipment.data ?? []).map((e) => ({ id: e.id, label: e.serialNumber ?? e.serial ?? e.id }))}
         onChange={(e) => onChange({ ...value, equipmentIds: list(e) })} />
     </Box>

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { coarsePointer } from '../../theme';
+import { AnySelect } from './AnySelect';
 import { useCategories } from './refs';
 import { PT, POINT_TYPE_NAMES } from './texts';
 
@@ -24,16 +23,11 @@ export function PointListFilters({ value, onChange, allowedTypes }: { value: Poi
   const types = Object.entries(POINT_TYPE_NAMES).filter(([t]) => !allowedTypes?.length || allowedTypes.includes(t));
   return (
     <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1fr' }}>
-      <TextField select size="small" label={PT.filterPointType} value={value.pointType} sx={touchSelect}
-        onChange={(e) => onChange({ ...value, pointType: e.target.value })}>
-        <MenuItem value="">{PT.any}</MenuItem>
-        {types.map(([t, name]) => <MenuItem key={t} value={t}>{name}</MenuItem>)}
-      </TextField>
-      <TextField select size="small" label={PT.filterCategory} value={categories.data ? value.productCategoryId : ''} sx={touchSelect}
-        onChange={(e) => onChange({ ...value, productCategoryId: e.target.value })}>
-        <MenuItem value="">{PT.any}</MenuItem>
-        {(categories.data ?? []).map((c) => <MenuItem key={c.id} value={c.id}>{c.name}</MenuItem>)}
-      </TextField>
+      <AnySelect label={PT.filterPointType} value={value.pointType} sx={touchSelect} options={types.map(([id, label]) => ({ id, label }))}
+        onChange={(pointType) => onChange({ ...value, pointType })} />
+      <AnySelect label={PT.filterCategory} value={categories.data ? value.productCategoryId : ''} sx={touchSelect}
+        options={(categories.data ?? []).map((c) => ({ id: c.id, label: c.name }))}
+        onChange={(productCategoryId) => onChange({ ...value, productCategoryId })} />
     </Box>
   );
 }

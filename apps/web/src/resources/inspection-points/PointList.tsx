@@ -9,12 +9,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/Clear';
-import type { TInspectionPointListItem, TInspectionPointListQuery } from '@insp/contracts';
+import { pointTypeName, type TInspectionPointListItem, type TInspectionPointListQuery } from '@insp/contracts';
 import { shownMessage } from '../../lib/errors';
 import { pointsApi } from './api';
 import { PointRow } from './PointRow';
 import { NO_PICKS, PointListFilters, type PointListPicks } from './PointListFilters';
-import { PT, POINT_TYPE_NAMES } from './texts';
+import { PT } from './texts';
 import { useDebounced } from '../../components/useDebounced';
 
 /** What the list is being used for (protocol creation): the checkboxes apply these parts. */
@@ -135,7 +135,7 @@ export function PointList({ onSelect, onAdd, selectedId, context, height = 520, 
         {box('serial', PT.serialNumber)}
       </Box>
       {context?.pointTypes?.length ? (
-        <Typography variant="body2" color="text.secondary">{PT.onlyPointTypes(context.pointTypes.map((t) => (POINT_TYPE_NAMES as Record<string, string>)[t] ?? t).join(', '))}</Typography>
+        <Typography variant="body2" color="text.secondary">{PT.onlyPointTypes(context.pointTypes.map((t) => pointTypeName(t)).join(', '))}</Typography>
       ) : null}
       {list.error ? <Alert severity="error">{shownMessage(list.error)}</Alert> : null}
       <Typography variant="caption" color="text.secondary" aria-live="polite">

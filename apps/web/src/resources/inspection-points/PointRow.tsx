@@ -2,9 +2,9 @@ import type { KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { TInspectionPointListItem } from '@insp/contracts';
+import { pointTypeName, type TInspectionPointListItem } from '@insp/contracts';
 import { Highlight } from './highlight';
-import { OUTDATED_SX, POINT_TYPE_NAMES, PT } from './texts';
+import { OUTDATED_SX, PT } from './texts';
 
 /**
  * One entry of the point list (001 §2): the name with the match marked, a short type label, family names and
@@ -28,7 +28,7 @@ export function PointRow(props: {
       role="option"
       aria-selected={selected}
       // one spoken name (the highlight splits the text into pieces some readers join without spaces)
-      aria-label={[p.name, POINT_TYPE_NAMES[p.type] ?? p.type, ...p.familyNames, ...p.languages.map((l) => (l.outdated ? `${l.languageId} ${PT.outdated}` : l.languageId))].join(', ')}
+      aria-label={[p.name, pointTypeName(p.type), ...p.familyNames, ...p.languages.map((l) => (l.outdated ? `${l.languageId} ${PT.outdated}` : l.languageId))].join(', ')}
       tabIndex={0}
       data-point-id={p.id}
       onClick={() => onSelect?.(p)}
@@ -45,7 +45,7 @@ export function PointRow(props: {
         <Highlight text={p.name} search={search} />
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>{POINT_TYPE_NAMES[p.type] ?? p.type}</Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>{pointTypeName(p.type)}</Typography>
         <Typography variant="caption" color="text.secondary" noWrap sx={{ flexShrink: 1, minWidth: 0 }}>
           {p.familyNames.length ? `· ${p.familyNames.join(', ')}` : ''}
         </Typography>

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import ArrowDownIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { POINT_TYPE_NAMES } from '../inspection-points/texts';
+import { pointTypeName } from '@insp/contracts';
 import {
   canDeleteCategory,
   deleteCategory,
@@ -33,7 +33,7 @@ function PointItem({ p, c, i, k, form, change }: { p: FormPoint; c: FormCategory
     <Box component="li" aria-label={p.name} sx={{ listStyle: 'none', borderTop: 1, borderColor: 'divider', py: 0.75, display: 'grid', gap: 0.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap title={p.name}>{p.name}</Typography>
-        <Typography variant="caption" color="text.secondary">{(POINT_TYPE_NAMES as Record<string, string>)[p.type] ?? p.type}</Typography>
+        <Typography variant="caption" color="text.secondary">{pointTypeName(p.type)}</Typography>
         <IconButton size="small" aria-label={`Move ${label} up`} disabled={k === 0} onClick={() => change((f) => movePoint(f, i, k, -1))}><ArrowUpIcon fontSize="small" /></IconButton>
         <IconButton size="small" aria-label={`Move ${label} down`} disabled={k === c.points.length - 1} onClick={() => change((f) => movePoint(f, i, k, 1))}><ArrowDownIcon fontSize="small" /></IconButton>
         <IconButton size="small" aria-label={`Remove ${label}`} onClick={() => change((f) => updateCategory(f, i, (cat) => ({ ...cat, points: cat.points.filter((_, n) => n !== k) })))}>

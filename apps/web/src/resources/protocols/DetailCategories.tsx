@@ -6,11 +6,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TProtocol, TProtocolPoint } from '@insp/contracts';
+import { pointTypeName, type TProtocol, type TProtocolPoint } from '@insp/contracts';
 import { callError } from '../../lib/errors';
 import { protocolsApi } from './api';
 import { PR } from './texts';
-import { POINT_TYPE_NAMES } from '../inspection-points/texts';
 
 type Dependency = TProtocolPoint['dependencies'][number];
 
@@ -74,7 +73,7 @@ function DependencyEditor({ protocolId, point, dep, onOpen }: { protocolId: stri
 
 function PointRow({ p, protocol, subTitle, onOpen }: { p: TProtocolPoint; protocol: TProtocol; subTitle: string | null; onOpen: (id: string, notice?: string) => void }) {
   const facts: [string, string][] = [
-    ['Type', p.type ? ((POINT_TYPE_NAMES as Record<string, string>)[p.type] ?? p.type) : '–'],
+    ['Type', p.type ? pointTypeName(p.type) : '–'],
     ...(protocol.phasesOn ? [['Phase', p.phaseName ?? '–'] as [string, string]] : []),
     ...(subTitle ? [['Subcategory', subTitle] as [string, string]] : []),
     ['Measurement title', p.measurementTitle || '–'],

@@ -1,5 +1,4 @@
-import { allowedPointTypes, FamilyRequiredProtocolTypes, protocolTypeLabel, TargetlessProtocolTypes, type TProtocolCreateInput } from '@insp/contracts';
-import { POINT_TYPE_NAMES } from '../inspection-points/texts';
+import { allowedPointTypes, FamilyRequiredProtocolTypes, pointTypeName, protocolTypeLabel, TargetlessProtocolTypes, type TProtocolCreateInput } from '@insp/contracts';
 import { PR } from './texts';
 
 /** The create form of /Protocols (001 §2 create tab, §4 creation states, §5 save rules) as plain data and pure steps. */
@@ -146,7 +145,7 @@ export function otherPointTypesProblem(f: ProtocolForm): string | null {
   const others = pointsOfOtherTypes(f);
   const allowed = allowedPointTypes(f.type);
   if (!others.length || !allowed) return null;
-  return PR.otherPointTypes(protocolTypeLabel(f.type), allowed.map((t) => (POINT_TYPE_NAMES as Record<string, string>)[t] ?? t).join(', '), [...new Set(others.map((p) => p.name))]);
+  return PR.otherPointTypes(protocolTypeLabel(f.type), allowed.map(pointTypeName).join(', '), [...new Set(others.map((p) => p.name))]);
 }
 
 /** A double click in the point list or its add button: the point goes to the end of the selected category (and subcategory). */

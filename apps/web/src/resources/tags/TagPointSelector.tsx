@@ -11,9 +11,8 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/Clear';
-import type { PointType } from '@insp/contracts';
+import { pointTypeName } from '@insp/contracts';
 import { trpc } from '../../providers/trpc';
-import { POINT_TYPE_NAMES } from '../inspection-points/texts';
 
 const PAGE = 50;
 
@@ -56,7 +55,7 @@ export function TagPointSelector({ selectedId, onSelect }: { selectedId: string 
         {rows.map((p) => (
           <ListItem key={p.id} disablePadding>
             <ListItemButton selected={p.id === selectedId} aria-current={p.id === selectedId ? 'true' : undefined} onClick={() => onSelect(p.id)} sx={{ minHeight: 44 }}>
-              <ListItemText primary={p.name} secondary={POINT_TYPE_NAMES[p.type as PointType] ?? p.type} />
+              <ListItemText primary={p.name} secondary={pointTypeName(p.type)} />
             </ListItemButton>
           </ListItem>
         ))}

@@ -66,6 +66,8 @@ describe('starting an inspection and viewing a protocol on a tablet', () => {
     const customer = page.getByRole('combobox', { name: 'Customer' });
     await customer.fill('Kalliom');
     const customerOptions = page.getByRole('listbox').getByRole('option');
+    // The unfiltered list stays on screen until the search answers (and is replaced mid-measure): wait for the answer.
+    await expect.poll(async () => { const t = await customerOptions.allInnerTexts(); return t.length > 0 && t.every((x) => /kalliom/i.test(x)); }, { timeout: 10_000 }).toBe(true);
     await page.getByRole('option', { name: 'Kalliomurske Oy' }).waitFor();
     await settled(page);
     await expectTouchTargets({ 'customer options': customerOptions });

@@ -86,6 +86,11 @@ export const ZProtocolTargetInput = z.object({ productFamilyId: optionalId, prod
 export const ZProtocolDependencyInput = z.object({ json: ZJsonValue });
 
 export const ZProtocolPointInput = z.object({
+  /**
+   * On an edit (PUT), the protocol point this row keeps (its id in the version edited); missing for a point added.
+   * Ignored by create.
+   */
+  protocolPointId: ZId.nullish().transform((v) => v ?? null),
   inspectionPointId: ZId,
   index: int.min(0),
   /** Overrides the point's own name in this protocol; empty or missing uses the point's. */
@@ -139,6 +144,18 @@ export const ZProtocolCreate = z.object({
 export type TProtocolCreate = z.output<typeof ZProtocolCreate>;
 export type TProtocolCreateInput = z.input<typeof ZProtocolCreate>;
 
+/**
+ * PUT api/v1/InspectionProtocols/{id} (issue 19): the whole protocol as create takes it; the type cannot change
+ * (copy the protocol instead). `ifUnchangedSince` is the `updated` of the protocol the client edited: when someone
+ * saved it since, the call is a 409 instead of overwriting their work (a repeat of a save that went through is
+ * answered as done, since nothing differs). `copyOfProtocolId` is kept as it is stored.
+ */
+export const ZProtocolUpdate = ZProtocolCreate.omit({ copyOfProtocolId: true }).extend({
+  ifUnchangedSince: z.number().nonnegative().nullish().transform((v) => v ?? null),
+});
+export type TProtocolUpdate = z.output<typeof ZProtocolUpdate>;
+export type TProtocolUpdateInput = z.input<typeof ZProtocolUpdate>;
+
 /** `types` as repeated parameters or one comma-separated value (like the reports list). */
 const typeList = z.preprocess(
   (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).filter(Boolean)),
@@ -169,6 +186,8 @@ export const ZProtocolListItem = z.object({
   created: z.number(),
   createdBy: z.string().nullable(),
   version: z.number().int(),
+  /** A copy not yet saved under its own name (not offered to inspectors). */
+  draft: z.boolean(),
   targets: z.array(ZProtocolTarget),
   targetCount: z.number().int(),
 });
@@ -196,7 +215,10 @@ export const ZProtocolPoint = z.object({
   /** False when the source point is gone or soft-deleted: the screen shows 'Point not found!' (001 §2). */
   pointFound: z.boolean(),
   index: z.number().int(),
+  /** The name shown: the protocol's own name for the point, else the point's. */
   name: z.string().nullable(),
+  /** The protocol's own name for the point (issue 19: the edit sends it back), null when it uses the point's. */
+  nameOverride: z.string().nullable(),
   type: z.string().nullable(),
   phaseId: ZId.nullable(),
   phaseName: z.string().nullable(),
@@ -229,6 +251,8 @@ export const ZProtocolVersion = z.object({
   deleted: z.boolean(),
   /** Inspections (and audit runs) started on this version, soft-deleted reports included. */
   inspectionCount: z.number().int(),
+  /** What this version changed against the one before ('Point added to Engine: Oil level'); null when not recorded. */
+  changes: z.array(z.string()).nullable(),
 });
 
 /** GET api/v1/InspectionProtocols/{id}: the whole protocol with its version history. */
@@ -255,6 +279,10 @@ export const ZProtocol = z.object({
   showCurrentLoadedHours: z.boolean(),
   automaticName: z.boolean(),
   copyOfProtocolId: ZId.nullable(),
+  /** A copy not yet saved under a name of its own: not offered to inspectors (issue 19). */
+  draft: z.boolean(),
+  /** When the protocol row last changed (epoch ms): an edit sends it back as `ifUnchangedSince`. */
+  updated: z.number(),
   version: z.number().int(),
   rootProtocolId: ZId,
   previousVersionId: ZId.nullable(),
@@ -288,4 +316,42 @@ export interface TProtocolExportData {
     title: string;
     points: Array<{ name: string; type: string; phase: string; unit: string; limits: string; showInReport: boolean }>;
   }>;
+}
+
+/**
+ * A protocol as read (GET) turned into the body of its edit (PUT) that changes nothing: what a client starts from
+ * before changing something. A point whose library point is gone (`inspectionPointId` null) cannot be sent back and
+ * is left out, which removes it.
+ */
+export function protocolAsUpdate(p: TProtocol): TProtocolUpdateInput {
+  return {
+    name: p.name,
+    type: p.type,
+    date: p.date,
+    summary: p.summary,
+    index: p.index,
+    targets: p.targets.map((t) => ({ productFamilyId: t.productFamilyId, productModelId: t.productModelId, equipmentId: t.equipmentId })),
+    categories: p.categories.map((c) => ({
+      index: c.index,
+      title: { id: c.title.id, text: c.title.text },
+      subcategoryTitles: c.subcategoryTitles.map((s) => ({ index: s.index, title: s.title })),
+      inspectionPoints: c.inspectionPoints.flatMap((x) =>
+        x.inspectionPointId
+          ? [{
+              protocolPointId: x.protocolPointId, inspectionPointId: x.inspectionPointId, index: x.index, name: x.nameOverride, phaseId: x.phaseId,
+              prefill: x.prefill ?? null, sampleIdIndex: x.sampleIdIndex, showValueInReportHeader: x.showValueInReportHeader, showInReport: x.showInReport,
+              optional: x.optional, subcategoryTitleIndex: x.subcategoryTitleIndex, dependencies: x.dependencies.map((d) => ({ json: d.json ?? null })),
+            }]
+          : [],
+      ),
+    })),
+    categoryGroups: p.categoryGroups.map((g) => ({ name: g.name, categoryIndices: g.categoryIndices })),
+    phasesOn: p.phasesOn,
+    phases: p.phases.map((x) => ({ phaseId: x.phaseId, order: x.order })),
+    infoAppendix: p.infoAppendix,
+    ratingTableLocation: p.ratingTableLocation as 'Start' | 'End' | 'None',
+    showCurrentLoadedHours: p.showCurrentLoadedHours,
+    automaticName: p.automaticName,
+    ifUnchangedSince: p.updated,
+  };
 }

@@ -803,11 +803,13 @@ export interface ProtocolPoints {
 
 export interface Protocols {
   automatic_name: Generated<boolean>;
+  changes: Json | null;
   copy_of_protocol_id: string | null;
   created_at: Generated<Timestamp>;
   created_by_user_id: string | null;
   date: Timestamp | null;
   deleted_at: Timestamp | null;
+  draft: Generated<boolean>;
   has_targets: Generated<boolean>;
   id: Generated<string>;
   index: Generated<number>;

@@ -15,20 +15,20 @@ const target = (n: number): TProtocolTarget => ({
   id: uuid(500 + n), productFamilyId: FAM, productFamilyName: `Family ${n}`, productModelId: null, productModelName: null, equipmentId: null, equipmentSerial: null,
 });
 const row = (n: number, over: Partial<TProtocolListItem> = {}): TProtocolListItem => ({
-  id: uuid(100 + n), name: `Protocol ${n}`, type: 'Daily', created: Date.UTC(2026, 0, n), createdBy: 'Ada Admin', version: 1, targets: [target(1)], targetCount: 1, ...over,
+  id: uuid(100 + n), name: `Protocol ${n}`, type: 'Daily', created: Date.UTC(2026, 0, n), createdBy: 'Ada Admin', version: 1, draft: false, targets: [target(1)], targetCount: 1, ...over,
 });
 const protocol = (over: Partial<TProtocol> = {}): TProtocol => ({
   id: uuid(101), protocolId: uuid(101), name: 'Protocol 1', type: 'Daily', typeName: 'Daily', date: null, summary: null, index: 0, created: Date.UTC(2026, 0, 1),
   createdBy: 'Ada Admin', targets: [target(1)], products: ['Jaw'], phasesOn: false, phases: [], categoryGroups: [], infoAppendix: false, ratingTableLocation: 'Start',
-  showCurrentLoadedHours: true, automaticName: false, copyOfProtocolId: null, version: 1, rootProtocolId: uuid(101), previousVersionId: null, supersededAt: null,
-  versions: [{ id: uuid(101), version: 1, created: Date.UTC(2026, 0, 1), supersededAt: null, deleted: false, inspectionCount: 2 }],
+  showCurrentLoadedHours: true, automaticName: false, copyOfProtocolId: null, draft: false, updated: Date.UTC(2026, 0, 2), version: 1, rootProtocolId: uuid(101), previousVersionId: null, supersededAt: null,
+  versions: [{ id: uuid(101), version: 1, created: Date.UTC(2026, 0, 1), supersededAt: null, deleted: false, inspectionCount: 2, changes: null }],
   categories: [{
     id: uuid(700), index: 0, title: { id: null, text: 'Engine' }, itemCount: 2, subcategoryTitles: [],
     inspectionPoints: [
-      { id: uuid(801), protocolPointId: uuid(801), inspectionPointId: uuid(901), pointFound: true, index: 0, name: 'Engine hours', type: 'Measurement', phaseId: null, phaseName: null,
+      { id: uuid(801), protocolPointId: uuid(801), inspectionPointId: uuid(901), pointFound: true, index: 0, name: 'Engine hours', nameOverride: null, type: 'Measurement', phaseId: null, phaseName: null,
         measurementTitle: 'Hours', unit: 'h', prefill: null, sampleIdIndex: 2, showValueInReportHeader: false, showInReport: false, optional: false, subcategoryTitleIndex: null,
         dependencies: [{ id: uuid(990), json: { dependsOn: 'equipment.productModelId' } }] },
-      { id: uuid(802), protocolPointId: uuid(802), inspectionPointId: null, pointFound: false, index: 1, name: null, type: null, phaseId: null, phaseName: null,
+      { id: uuid(802), protocolPointId: uuid(802), inspectionPointId: null, pointFound: false, index: 1, name: null, nameOverride: null, type: null, phaseId: null, phaseName: null,
         measurementTitle: null, unit: null, prefill: null, sampleIdIndex: null, showValueInReportHeader: false, showInReport: true, optional: false, subcategoryTitleIndex: null, dependencies: [] },
     ],
   }],

@@ -57,5 +57,5 @@ export async function createAudit(ctx: ServiceContext, input: TAuditCreate): Pro
 
 async function siteProtocol(db: Db, type: string) {
   // Current versions only: a superseded one keeps the runs started on it, new runs take the latest (issue 10).
-  return db.selectFrom('protocols').select(['id', 'name', 'type']).where('type', '=', type).where('deleted_at', 'is', null).where('superseded_at', 'is', null).orderBy('name').orderBy('id').limit(1).executeTakeFirst();
+  return db.selectFrom('protocols').select(['id', 'name', 'type']).where('type', '=', type).where('deleted_at', 'is', null).where('superseded_at', 'is', null).where('draft', '=', false).orderBy('name').orderBy('id').limit(1).executeTakeFirst();
 }

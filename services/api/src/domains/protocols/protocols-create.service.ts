@@ -25,8 +25,11 @@ export function dateFromTicks(n: number | null): Date | null {
   return d;
 }
 
+/** What create and edit both take: the protocol without the copied protocol's id (create's alone). */
+type ProtocolInput = Omit<TProtocolCreate, 'copyOfProtocolId'> & Partial<Pick<TProtocolCreate, 'copyOfProtocolId'>>;
+
 /** 001 §5 save rules that need no database: name, type, targets per type group, titles, phases, indices. */
-function checkShape(input: TProtocolCreate) {
+export function checkShape(input: ProtocolInput) {
   if (!input.name) throw bad('name', 'is required');
   if (!has(CreatableProtocolTypes, input.type)) throw bad('type', `must be one of ${CreatableProtocolTypes.join(', ')}`);
   if (has(TargetlessProtocolTypes, input.type) && input.targets.length) throw bad('targets', `a ${input.type} protocol has no targets`);
@@ -75,9 +78,10 @@ function checkShape(input: TProtocolCreate) {
 
 /**
  * References that must exist: families, models (of their family), equipment, phases, live points of the types the
- * protocol type takes (001 §5), the copied protocol.
+ * protocol type takes (001 §5), the copied protocol. `kept`: library points an edit keeps in place, allowed even when
+ * soft-deleted since (the protocol shows them as 'Point not found!').
  */
-async function checkReferences(db: Db, input: TProtocolCreate) {
+export async function checkReferences(db: Db, input: ProtocolInput, kept: ReadonlySet<string> = new Set()) {
   const ids = <T>(xs: (T | null)[]) => [...new Set(xs.filter((x): x is T => x !== null))];
   const families = ids(input.targets.map((t) => t.productFamilyId));
   const models = ids(input.targets.map((t) => t.productModelId));
@@ -89,7 +93,7 @@ async function checkReferences(db: Db, input: TProtocolCreate) {
     models.length ? db.selectFrom('product_models').select(['id', 'product_family_id']).where('id', 'in', models).execute() : [],
     equipment.length ? db.selectFrom('equipment').select('id').where('id', 'in', equipment).where('deleted_at', 'is', null).execute() : [],
     phases.length ? db.selectFrom('inspection_phases').select('id').where('id', 'in', phases).execute() : [],
-    points.length ? db.selectFrom('inspection_points').select(['id', 'name', 'type']).where('id', 'in', points).where('deleted_at', 'is', null).execute() : [],
+    points.length ? db.selectFrom('inspection_points').select(['id', 'name', 'type', 'deleted_at']).where('id', 'in', points).execute() : [],
   ]);
   const famSet = new Set(fam.map((r) => r.id));
   const modFamily = new Map(mod.map((r) => [r.id, r.product_family_id]));
@@ -105,7 +109,8 @@ async function checkReferences(db: Db, input: TProtocolCreate) {
     if (!phaseSet.has((p.phaseId ?? p.id)!)) throw bad(`phases.${i}.phaseId`, 'phase not found');
   });
   const chosen = new Set(phases);
-  const live = new Map(pts.map((r) => [r.id, r]));
+  // A soft-deleted point may stay where an edit keeps it (`kept`), never be added anew.
+  const live = new Map(pts.filter((r) => !r.deleted_at || kept.has(r.id)).map((r) => [r.id, r]));
   const placed: PlacedPoint[] = [];
   input.categories.forEach((c, i) =>
     c.inspectionPoints.forEach((p, j) => {
@@ -131,18 +136,30 @@ async function checkReferences(db: Db, input: TProtocolCreate) {
   }
 }
 
+/** The protocols row's columns an author sets (create and edit alike). */
+export const protocolColumns = (input: ProtocolInput) => ({
+  name: input.name, summary: input.summary, date: dateFromTicks(input.date), index: input.index,
+  phases_on: input.phasesOn, info_appendix: input.infoAppendix, rating_table_location: input.ratingTableLocation,
+  show_current_loaded_hours: input.showCurrentLoadedHours, automatic_name: input.automaticName,
+});
+
 /** Inserts a validated protocol with all its parts; answers its id. Used by create (copies go through protocols-copy). */
 async function insertProtocol(db: Db, input: TProtocolCreate, userId: string): Promise<string> {
   const { id } = await db
     .insertInto('protocols')
-    .values({
-      name: input.name, type: input.type, summary: input.summary, date: dateFromTicks(input.date), index: input.index,
-      phases_on: input.phasesOn, info_appendix: input.infoAppendix, rating_table_location: input.ratingTableLocation,
-      show_current_loaded_hours: input.showCurrentLoadedHours, automatic_name: input.automaticName, copy_of_protocol_id: input.copyOfProtocolId,
-      created_by_user_id: userId, updated_by_user_id: userId,
-    })
+    .values({ ...protocolColumns(input), type: input.type, copy_of_protocol_id: input.copyOfProtocolId, created_by_user_id: userId, updated_by_user_id: userId })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await insertProtocolParts(db, id, input);
+  return id;
+}
+
+/**
+ * Writes a protocol's parts (targets, phases, categories, subcategory titles, points, dependencies, groups) under
+ * `protocolId`, which has none. `pointId` names the row a point input keeps (the edit keeps protocol point ids);
+ * null makes a new one.
+ */
+export async function insertProtocolParts(db: Db, id: string, input: ProtocolInput, pointId: (p: ProtocolInput['categories'][number]['inspectionPoints'][number]) => string | null = () => null) {
   if (input.targets.length) {
     // Targets have no index column: created_at one millisecond apart keeps the authored order (001 §9 lists the first three).
     const at = Date.now();
@@ -159,12 +176,12 @@ async function insertProtocol(db: Db, input: TProtocolCreate, userId: string): P
   }
   const subs = categories.flatMap(({ c, id: categoryId }) => c.subcategoryTitles.map((x) => ({ protocol_category_id: categoryId, index: x.index, title: x.title.text, category_title_id: x.title.id })));
   for (let i = 0; i < subs.length; i += 1000) await db.insertInto('protocol_subcategory_titles').values(subs.slice(i, i + 1000)).execute();
-  const points = categories.flatMap(({ c, id: categoryId }) => c.inspectionPoints.map((p) => ({ p, categoryId, id: crypto.randomUUID() })));
+  const points = categories.flatMap(({ c, id: categoryId }) => c.inspectionPoints.map((p) => ({ p, categoryId, id: pointId(p) ?? crypto.randomUUID() })));
   for (let i = 0; i < points.length; i += 1000) {
     await db
       .insertInto('protocol_points')
-      .values(points.slice(i, i + 1000).map(({ p, categoryId, id: pointId }) => ({
-        id: pointId, protocol_id: id, protocol_category_id: categoryId, inspection_point_id: p.inspectionPointId, index: p.index, name: p.name,
+      .values(points.slice(i, i + 1000).map(({ p, categoryId, id: ppId }) => ({
+        id: ppId, protocol_id: id, protocol_category_id: categoryId, inspection_point_id: p.inspectionPointId, index: p.index, name: p.name,
         phase_id: p.phaseId, prefill: p.prefill === null ? null : JSON.stringify(p.prefill), sample_id_index: p.sampleIdIndex,
         show_value_in_report_header: p.showValueInReportHeader, show_in_report: p.showInReport, optional: p.optional, subcategory_title_index: p.subcategoryTitleIndex,
       })))
@@ -172,14 +189,13 @@ async function insertProtocol(db: Db, input: TProtocolCreate, userId: string): P
   }
   // Dependencies are read in created_at order (no index column): one millisecond apart keeps the authored order.
   const at = Date.now();
-  const deps = points.flatMap(({ p, id: pointId }) => p.dependencies.map((d) => ({ protocol_point_id: pointId, json: JSON.stringify(d.json) })));
+  const deps = points.flatMap(({ p, id: ppId }) => p.dependencies.map((d) => ({ protocol_point_id: ppId, json: JSON.stringify(d.json) })));
   for (let i = 0; i < deps.length; i += 1000) {
     await db.insertInto('protocol_point_dependencies').values(deps.slice(i, i + 1000).map((d, k) => ({ ...d, created_at: new Date(at + i + k) }))).execute();
   }
   if (input.categoryGroups.length) {
     await db.insertInto('protocol_category_groups').values(input.categoryGroups.map((g, index) => ({ protocol_id: id, index, name: g.name, category_indices: g.categoryIndices }))).execute();
   }
-  return id;
 }
 
 /** POST api/v1/inspectionProtocols (001 §7, 201): validated by the save rules of 001 §5, written in one transaction. */

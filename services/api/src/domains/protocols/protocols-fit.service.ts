@@ -54,6 +54,8 @@ export function fitQuery(db: Db, m: { equipmentId: string | null; modelId: strin
     where p.deleted_at is null
       -- Superseded versions stay with the inspections started on them; new inspections take the current version.
       and p.superseded_at is null
+      -- A copy not yet saved under its own name is no protocol to run (issue 19).
+      and not p.draft
       and p.type not in (${sql.join([...HiddenInspectionTypes])})
       and (${m.type}::text is null or p.type = ${m.type}::text)
       and (mt.rank is not null or not p.has_targets)

@@ -98,6 +98,7 @@ export async function loadProtocol(db: Db, id: string): Promise<TProtocol> {
           pointFound: x.found,
           index: x.index,
           name: x.name ?? (x.found ? x.point_name : null),
+          nameOverride: x.name,
           type: x.found ? x.type : null,
           phaseId: x.phase_id,
           phaseName: x.phase_name,
@@ -121,6 +122,8 @@ export async function loadProtocol(db: Db, id: string): Promise<TProtocol> {
     showCurrentLoadedHours: p.show_current_loaded_hours,
     automaticName: p.automatic_name,
     copyOfProtocolId: p.copy_of_protocol_id,
+    draft: p.draft,
+    updated: ms(p.updated_at),
     version: p.version,
     rootProtocolId: p.root_protocol_id ?? p.id,
     previousVersionId: p.previous_version_id,
@@ -133,7 +136,7 @@ export async function loadProtocol(db: Db, id: string): Promise<TProtocol> {
 export async function versionsOf(db: Db, rootId: string) {
   const rows = await db
     .selectFrom('protocols as p')
-    .select(['p.id', 'p.version', 'p.version_created_at', 'p.superseded_at', 'p.deleted_at'])
+    .select(['p.id', 'p.version', 'p.version_created_at', 'p.superseded_at', 'p.deleted_at', 'p.changes'])
     .select((eb) => eb.selectFrom('inspections as i').select(sql<number>`count(*)::int`.as('n')).whereRef('i.protocol_id', '=', 'p.id').as('inspections'))
     .where('p.root_protocol_id', '=', rootId)
     .orderBy('p.version')
@@ -145,5 +148,6 @@ export async function versionsOf(db: Db, rootId: string) {
     supersededAt: r.superseded_at ? ms(r.superseded_at) : null,
     deleted: r.deleted_at !== null,
     inspectionCount: Number(r.inspections ?? 0),
+    changes: Array.isArray(r.changes) ? (r.changes as string[]) : null,
   }));
 }

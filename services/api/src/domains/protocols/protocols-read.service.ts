@@ -44,7 +44,7 @@ export const currentProtocols = (db: Db) =>
 export function protocolSearch(db: Db, query: TProtocolListQuery) {
   let base = currentProtocols(db)
     .leftJoin('users as u', 'u.id', 'p.created_by_user_id')
-    .select(['p.id', 'p.name', 'p.type', 'p.created_at', 'p.version', 'u.name as created_by']);
+    .select(['p.id', 'p.name', 'p.type', 'p.created_at', 'p.version', 'p.draft', 'u.name as created_by']);
   if (query.types?.length) base = base.where('p.type', 'in', query.types);
   // A model target names its family too, so a family filter also finds protocols for its models.
   if (query.productModelId) base = base.where(({ exists, selectFrom }) => exists(selectFrom('protocol_targets as t').select(sql`1`.as('one')).whereRef('t.protocol_id', '=', 'p.id').where('t.product_model_id', '=', query.productModelId!)));
@@ -76,6 +76,7 @@ export async function searchProtocols(ctx: ServiceContext, query: TProtocolListQ
       created: ms(r.created_at),
       createdBy: r.created_by,
       version: r.version,
+      draft: r.draft,
       targets: (targets.get(r.id)?.rows ?? []).map(toTarget),
       targetCount: targets.get(r.id)?.count ?? 0,
     })),

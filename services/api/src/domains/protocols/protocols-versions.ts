@@ -72,6 +72,8 @@ export async function currentProtocolVersion(db: Db, protocolId: string) {
       .where('asked.deleted_at', 'is', null)
       .where('p.superseded_at', 'is', null)
       .where('p.deleted_at', 'is', null)
+      // A copy not yet saved under its own name is not run (issue 19): starting on it is 'not found'.
+      .where('p.draft', '=', false)
       .forKeyShare('p')
       .executeTakeFirst();
     if (current) return current;
@@ -92,6 +94,11 @@ export async function changeProtocol<T>(
   protocolId: string,
   action: string,
   change: (db: Db, target: ChangeTarget) => Promise<T>,
+  /**
+   * Asked once the protocol is locked, before any copy: an answer means nothing is to change (a repeated save), and
+   * it is what the call answers; no version is made and nothing is written.
+   */
+  unchanged?: (db: Db) => Promise<T | undefined>,
 ): Promise<T & { target: ChangeTarget }> {
   return inTransaction(ctx, async (tx) => {
     const db = tx.db;
@@ -100,11 +107,14 @@ export async function changeProtocol<T>(
     const p = await db.selectFrom('protocols').select(['id', 'version', 'root_protocol_id', 'superseded_at', 'deleted_at', 'created_at']).where('id', '=', protocolId).forUpdate().executeTakeFirst();
     if (!p || p.deleted_at) throw notFound('Protocol');
     if (p.superseded_at) throw new AppError('CONFLICT', `Version ${p.version} of this protocol has been replaced by a newer version; change the current version`);
+    const same = (x: string) => x;
+    const inPlace: ChangeTarget = { protocolId, version: p.version, newVersion: false, point: same, dependency: same, category: same };
+    const nothingToDo = unchanged ? await unchanged(db) : undefined;
+    if (nothingToDo !== undefined) return { ...nothingToDo, target: inPlace };
     const used = await db.selectFrom('inspections').select('id').where('protocol_id', '=', protocolId).limit(1).executeTakeFirst();
     let target: ChangeTarget;
     if (!used) {
-      const same = (x: string) => x;
-      target = { protocolId, version: p.version, newVersion: false, point: same, dependency: same, category: same };
+      target = inPlace;
     } else {
       const copy = await copyProtocolRows(db, protocolId, {
         version: p.version + 1,
@@ -119,6 +129,9 @@ export async function changeProtocol<T>(
       target = { protocolId: copy.id, version: p.version + 1, newVersion: true, point: (x) => copy.pointIds.get(x), dependency: (x) => copy.dependencyIds.get(x), category: (x) => copy.categoryIds.get(x) };
     }
     const result = await change(db, target);
+    // Every change moves the changed version's updated_at (the row's touch trigger), which an edit's
+    // ifUnchangedSince compares: a dependency edited meanwhile is not overwritten silently either.
+    await db.updateTable('protocols').set({ updated_by_user_id: ctx.actor.userId }).where('id', '=', target.protocolId).execute();
     await writeAuditTrail(db, {
       entityType: 'protocol', entityId: target.protocolId, actorUserId: ctx.actor.userId, action,
       changes: { changedProtocolId: protocolId, version: target.version, newVersion: target.newVersion },

@@ -28,6 +28,9 @@ export async function copyProtocol(ctx: ServiceContext, id: string): Promise<TPr
       root_protocol_id: null,
       previous_version_id: null,
       superseded_at: null,
+      // decision (issue 19): not offered to inspectors until an edit saves it under a name of its own.
+      draft: true,
+      changes: null,
       created_by_user_id: c.actor.userId,
       updated_by_user_id: c.actor.userId,
     });

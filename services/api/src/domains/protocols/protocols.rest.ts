@@ -12,6 +12,7 @@ import {
   ZProtocolListItem,
   ZProtocolListQuery,
   ZProtocolTypeOption,
+  ZProtocolUpdate,
 } from '@insp/contracts';
 import { contentDisposition } from '@insp/storage';
 import { PROTOCOL_EXPORT_CONTENT_TYPE } from '@insp/report';
@@ -20,6 +21,7 @@ import { createProtocol } from './protocols-create.service.js';
 import { protocolExport } from './protocols-export.service.js';
 import { getProtocol, obsoleteProtocols, protocolTypes, searchProtocols } from './protocols-read.service.js';
 import { copyProtocol, softDeleteProtocol, updateDependencyJson } from './protocols-write.service.js';
+import { updateProtocol } from './protocols-update.service.js';
 
 const tags = ['protocols'];
 const params = z.object({ id: z.uuid() });
@@ -51,6 +53,17 @@ export async function protocolsRestRoutes(app: FastifyInstance) {
   r.get('/api/v1/InspectionProtocols/:id', {
     schema: { tags, summary: "A protocol with categories, points ('pointFound: false' when the source point is gone), targets and its version history", params, response: { 200: ZProtocol } },
     handler: (req) => getProtocol(req.ctx, req.params.id),
+  });
+  r.put('/api/v1/InspectionProtocols/:id', {
+    schema: {
+      tags,
+      summary:
+        'Changes a protocol (issue 19): the whole protocol as create takes it, kept points naming their protocolPointId; the type stays. Changed in place while no inspection uses this version, else saved as a new version (the answer is that version; inspections keep theirs). A save that changes nothing writes nothing; 409 when the version was replaced or, with ifUnchangedSince, saved by someone else since',
+      params,
+      body: ZProtocolUpdate,
+      response: { 200: ZProtocol },
+    },
+    handler: (req) => updateProtocol(req.ctx, req.params.id, req.body),
   });
   r.delete('/api/v1/InspectionProtocols/:id/soft', {
     schema: { tags, summary: 'Soft-deletes a protocol (and the superseded versions of a current one); 204, 404 when already deleted', params, response: { 204: z.null() } },

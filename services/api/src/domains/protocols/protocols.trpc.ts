@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { ZJsonValue, ZListQuery, ZProtocolCreate, ZProtocolListQuery } from '@insp/contracts';
+import { ZJsonValue, ZListQuery, ZProtocolCreate, ZProtocolListQuery, ZProtocolUpdate } from '@insp/contracts';
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import { createProtocol } from './protocols-create.service.js';
 import { protocolExport } from './protocols-export.service.js';
 import { getProtocol, obsoleteProtocols, protocolTypes, searchProtocols } from './protocols-read.service.js';
 import { copyProtocol, softDeleteProtocol, updateDependencyJson } from './protocols-write.service.js';
+import { updateProtocol } from './protocols-update.service.js';
 
 const byId = z.object({ id: z.uuid() });
 
@@ -15,6 +16,7 @@ export const protocolsRouter = router({
   obsolete: authedProcedure.input(ZListQuery).query(({ ctx, input }) => obsoleteProtocols(ctx, input)),
   get: authedProcedure.input(byId).query(({ ctx, input }) => getProtocol(ctx, input.id)),
   create: authedProcedure.input(ZProtocolCreate).mutation(({ ctx, input }) => createProtocol(ctx, input)),
+  update: authedProcedure.input(z.object({ id: z.uuid(), protocol: ZProtocolUpdate })).mutation(({ ctx, input }) => updateProtocol(ctx, input.id, input.protocol)),
   copy: authedProcedure.input(byId).mutation(({ ctx, input }) => copyProtocol(ctx, input.id)),
   softDelete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
     await softDeleteProtocol(ctx, input.id);

@@ -219,6 +219,8 @@ export const ZProtocolPoint = z.object({
   name: z.string().nullable(),
   /** The protocol's own name for the point (issue 19: the edit sends it back), null when it uses the point's. */
   nameOverride: z.string().nullable(),
+  /** The inspection point's own name; null when the point is gone. */
+  pointName: z.string().nullable(),
   type: z.string().nullable(),
   phaseId: ZId.nullable(),
   phaseName: z.string().nullable(),

@@ -10,8 +10,10 @@ export interface LeaveTexts { title: string; text: string; yes: string; no: stri
  * question, and the browser's unload prompt fires on reload or close. `unsaved` is read when someone leaves, so a
  * save that just succeeded lets the screen close without asking. Needs a data router (App.tsx).
  */
-export function UnsavedGuard({ unsaved, texts }: { unsaved: () => boolean; texts: LeaveTexts }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && unsaved());
+export function UnsavedGuard({ unsaved, texts, alsoSearch = false }: { unsaved: () => boolean; texts: LeaveTexts; alsoSearch?: boolean }) {
+  // alsoSearch: a screen whose views live in the query (/Protocols?id=…&edit=1) is left by a change of it too
+  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
+    (currentLocation.pathname !== nextLocation.pathname || (alsoSearch && currentLocation.search !== nextLocation.search)) && unsaved());
   useEffect(() => {
     const onUnload = (e: BeforeUnloadEvent) => {
       if (!unsaved()) return;

@@ -10,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import ArrowDownIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import TuneIcon from '@mui/icons-material/Tune';
+import { useState } from 'react';
 import { pointTypeName } from '@insp/contracts';
 import {
   canDeleteCategory,
@@ -22,6 +24,8 @@ import {
   type FormPoint,
   type ProtocolForm,
 } from './form';
+import { PointSettingsDialog, settingsSummary } from './PointSettingsDialog';
+import { PR } from './texts';
 import { touchChipSx } from './touch';
 
 type Change = (f: (form: ProtocolForm) => ProtocolForm) => void;
@@ -29,11 +33,17 @@ type Change = (f: (form: ProtocolForm) => ProtocolForm) => void;
 function PointItem({ p, c, i, k, form, change }: { p: FormPoint; c: FormCategory; i: number; k: number; form: ProtocolForm; change: Change }) {
   const set = (x: Partial<FormPoint>) => change((f) => updateCategory(f, i, (cat) => ({ ...cat, points: cat.points.map((q, n) => (n === k ? { ...q, ...x } : q)) })));
   const label = `${p.name} (${k + 1})`;
+  const [editing, setEditing] = useState(false);
+  const summary = settingsSummary(p);
   return (
     <Box component="li" aria-label={p.name} sx={{ listStyle: 'none', borderTop: 1, borderColor: 'divider', py: 0.75, display: 'grid', gap: 0.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap title={p.name}>{p.name}</Typography>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={p.name}>{p.name}</Typography>
+          {summary ? <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} noWrap title={summary}>{summary}</Typography> : null}
+        </Box>
         <Typography variant="caption" color="text.secondary">{pointTypeName(p.type)}</Typography>
+        <IconButton size="small" aria-label={PR.settings(label)} onClick={() => setEditing(true)}><TuneIcon fontSize="small" /></IconButton>
         <IconButton size="small" aria-label={`Move ${label} up`} disabled={k === 0} onClick={() => change((f) => movePoint(f, i, k, -1))}><ArrowUpIcon fontSize="small" /></IconButton>
         <IconButton size="small" aria-label={`Move ${label} down`} disabled={k === c.points.length - 1} onClick={() => change((f) => movePoint(f, i, k, 1))}><ArrowDownIcon fontSize="small" /></IconButton>
         <IconButton size="small" aria-label={`Remove ${label}`} onClick={() => change((f) => updateCategory(f, i, (cat) => ({ ...cat, points: cat.points.filter((_, n) => n !== k) })))}>
@@ -61,6 +71,7 @@ function PointItem({ p, c, i, k, form, change }: { p: FormPoint; c: FormCategory
         <FormControlLabel label="Show in report" control={<Checkbox size="small" checked={p.showInReport} onChange={(e) => set({ showInReport: e.target.checked })} />} />
         <FormControlLabel label="Optional" control={<Checkbox size="small" checked={p.optional} onChange={(e) => set({ optional: e.target.checked })} />} />
       </Box>
+      <PointSettingsDialog point={editing ? p : null} onClose={() => setEditing(false)} onApply={(x) => { set(x); setEditing(false); }} />
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { TProductFamilyWithModels, TProtocolTypeOption } from '@insp/contracts';
 import { useEquipment } from '../inspection-points/refs';
 import { ignoresTargets, setType, tempKey, type FormTarget, type ProtocolForm } from './form';
+import { PR } from './texts';
 
 type Change = (f: (form: ProtocolForm) => ProtocolForm) => void;
 
@@ -39,7 +40,7 @@ function TargetRow({ t, i, families, onChange, onRemove }: { t: FormTarget; i: n
 }
 
 /** Name (or the automatic name), type with its specific-groups note, and targets (001 §2, §4). */
-export function FormHeader({ form, change, name, types, families }: { form: ProtocolForm; change: Change; name: string; types: TProtocolTypeOption[]; families: TProductFamilyWithModels[] }) {
+export function FormHeader({ form, change, name, types, families, typeLocked = false }: { form: ProtocolForm; change: Change; name: string; types: TProtocolTypeOption[]; families: TProductFamilyWithModels[]; typeLocked?: boolean }) {
   const chosen = types.find((t) => t.type === form.type);
   const setTarget = (i: number, t: FormTarget) => change((f) => ({ ...f, targets: f.targets.map((x, k) => (k === i ? t : x)) }));
   return (
@@ -48,8 +49,8 @@ export function FormHeader({ form, change, name, types, families }: { form: Prot
         onChange={(e) => change((f) => ({ ...f, name: e.target.value }))} />
       <FormControlLabel label="Automatic name"
         control={<Checkbox checked={form.automaticName} onChange={(e) => change((f) => ({ ...f, automaticName: e.target.checked }))} />} />
-      <TextField select size="small" label="Inspection type" required value={form.type}
-        helperText={chosen?.note ?? ' '} onChange={(e) => change((f) => setType(f, e.target.value))}>
+      <TextField select size="small" label="Inspection type" required value={form.type} disabled={typeLocked}
+        helperText={[chosen?.note, typeLocked ? PR.typeLocked : null].filter(Boolean).join(' ') || ' '} onChange={(e) => change((f) => setType(f, e.target.value))}>
         <MenuItem value=""><em>None</em></MenuItem>
         {types.map((t) => <MenuItem key={t.type} value={t.type}>{t.name}</MenuItem>)}
       </TextField>

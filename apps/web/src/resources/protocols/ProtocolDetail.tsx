@@ -43,6 +43,11 @@ function Versions({ p, onOpen }: { p: TProtocol; onOpen: (id: string) => void })
             {` · ${formatDateTime(v.created)} · used by ${v.inspectionCount} inspection${v.inspectionCount === 1 ? '' : 's'}`}
             {v.supersededAt ? ' · superseded' : ''}
           </Typography>
+          {v.changes?.length ? (
+            <Box component="ul" aria-label={PR.changesOf(v.version)} sx={{ m: 0, pl: 2.5 }}>
+              {v.changes.map((line, i) => <Typography component="li" variant="body2" key={i}>{line}</Typography>)}
+            </Box>
+          ) : null}
         </li>
       ))}
     </Box>
@@ -50,10 +55,10 @@ function Versions({ p, onOpen }: { p: TProtocol; onOpen: (id: string) => void })
 }
 
 /**
- * The detail view (001 §2): back, Excel export, copy (asked first, then the copy's page opens), delete; the
+ * The detail view (001 §2): back, edit (issue 19; not on an old version), Excel export, copy (asked first, then the copy's page opens), delete; the
  * protocol's facts, its versions (old ones linked) and its categories with their points. `onOpen` shows another protocol (a copy, a version).
  */
-export function ProtocolDetail({ id, onBack, onOpen, onDeleted }: { id: string; onBack: () => void; onOpen: (id: string, notice?: string) => void; onDeleted: () => void }) {
+export function ProtocolDetail({ id, onBack, onOpen, onEdit, onDeleted }: { id: string; onBack: () => void; onOpen: (id: string, notice?: string) => void; onEdit: () => void; onDeleted: () => void }) {
   const qc = useQueryClient();
   const q = useQuery({ queryKey: ['protocols.get', id], queryFn: () => protocolsApi.get(id) });
   const p = q.data;
@@ -75,6 +80,8 @@ export function ProtocolDetail({ id, onBack, onOpen, onDeleted }: { id: string; 
           startIcon={exp.job ? <CircularProgress size={16} aria-hidden /> : undefined}>
           {exp.job ? PR.exporting : PR.export}
         </Button>
+        {/* an old version is not changed (the server answers 409): no button for it */}
+        {p && !p.supersededAt ? <Button variant="contained" onClick={onEdit}>{PR.edit}</Button> : null}
         <Button variant="outlined" disabled={!p} onClick={() => setCopying(true)}>{PR.copy}</Button>
         <Button variant="outlined" color="error" disabled={!p} onClick={() => setDeleting(true)}>{PR.delete}</Button>
       </Box>
@@ -85,7 +92,8 @@ export function ProtocolDetail({ id, onBack, onOpen, onDeleted }: { id: string; 
       {p ? (
         <>
           <Typography variant="h2" sx={{ fontSize: '1.4rem' }}>{p.name}</Typography>
-          {p.supersededAt ? <Alert severity="info">This is an old version (superseded {formatDateTime(p.supersededAt)}).</Alert> : null}
+          {p.supersededAt ? <Alert severity="info">This is an old version (superseded {formatDateTime(p.supersededAt)}). {PR.oldVersionNoEdit}</Alert> : null}
+          {p.draft ? <Alert severity="info">{PR.draftNote}</Alert> : null}
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
             <Field label="Id">{p.id}</Field>
             <Field label="Created">{formatDateTime(p.created)}</Field>

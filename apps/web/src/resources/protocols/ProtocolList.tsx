@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
@@ -109,7 +110,10 @@ export function ProtocolList({ onOpen }: { onOpen: (row: TProtocolListItem) => v
           {rows.map((r) => (
             <TableRow key={r.id} hover tabIndex={0} sx={{ cursor: 'pointer', height: 52 }} onClick={() => onOpen(r)} onKeyDown={(e) => e.key === 'Enter' && onOpen(r)}>
               <TableCell>
-                <Typography variant="body2" sx={{ fontWeight: 500 }}>{r.name}</Typography>
+                <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                  {r.name}
+                  {r.draft ? <Chip component="span" size="small" variant="outlined" label={PR.draft} title={PR.draftNote} sx={{ ml: 1 }} /> : null}
+                </Typography>
                 <Typography variant="caption" color="text.secondary">{targetsText(r.targets, r.targetCount) || PR.anyProduct}</Typography>
               </TableCell>
               <TableCell>{formatDate(r.created)}</TableCell>

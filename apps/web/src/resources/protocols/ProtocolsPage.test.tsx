@@ -25,10 +25,10 @@ const protocol = (over: Partial<TProtocol> = {}): TProtocol => ({
   categories: [{
     id: uuid(700), index: 0, title: { id: null, text: 'Engine' }, itemCount: 2, subcategoryTitles: [],
     inspectionPoints: [
-      { id: uuid(801), protocolPointId: uuid(801), inspectionPointId: uuid(901), pointFound: true, index: 0, name: 'Engine hours', nameOverride: null, type: 'Measurement', phaseId: null, phaseName: null,
+      { id: uuid(801), protocolPointId: uuid(801), inspectionPointId: uuid(901), pointFound: true, index: 0, name: 'Engine hours', nameOverride: null, pointName: 'Engine hours', type: 'Measurement', phaseId: null, phaseName: null,
         measurementTitle: 'Hours', unit: 'h', prefill: null, sampleIdIndex: 2, showValueInReportHeader: false, showInReport: false, optional: false, subcategoryTitleIndex: null,
         dependencies: [{ id: uuid(990), json: { dependsOn: 'equipment.productModelId' } }] },
-      { id: uuid(802), protocolPointId: uuid(802), inspectionPointId: null, pointFound: false, index: 1, name: null, nameOverride: null, type: null, phaseId: null, phaseName: null,
+      { id: uuid(802), protocolPointId: uuid(802), inspectionPointId: null, pointFound: false, index: 1, name: null, nameOverride: null, pointName: null, type: null, phaseId: null, phaseName: null,
         measurementTitle: null, unit: null, prefill: null, sampleIdIndex: null, showValueInReportHeader: false, showInReport: true, optional: false, subcategoryTitleIndex: null, dependencies: [] },
     ],
   }],

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { DISCARD_TEXTS, UnsavedScopeProvider, useConfirmDiscard, useUnsavedScope } from '../../components/unsaved';
 import { UnsavedGuard } from '../../components/UnsavedGuard';
 import { CreateProtocol } from './CreateProtocol';
+import { EditProtocol } from './EditProtocol';
 import { ProtocolDetail } from './ProtocolDetail';
 import { ProtocolList } from './ProtocolList';
 import { PR } from './texts';
@@ -27,12 +28,14 @@ function dropFromLists(qc: QueryClient, id: string) {
 /**
  * /Protocols (001 §2, issue 10): tab-1 the list (a row opens its detail, kept in the address as ?id= so back and
  * reload work), tab-2 the create form. The list keeps its search and page while a detail is open.
- * Issue 19: leaving the create form with unsaved work (the other tab, the app's navigation, reload) asks first.
+ * Issue 19: a detail's 'Edit protocol' opens the edit form (?id=…&edit=1); leaving the create or edit form with
+ * unsaved work (the other tab, Cancel, back, the app's navigation, reload) asks first.
  */
 export function ProtocolsPage() {
   const [tab, setTab] = useState(0);
   const [params, setParams] = useSearchParams();
   const id = params.get('id');
+  const editing = !!id && params.get('edit') === '1';
   const [notice, setNotice] = useState<string | null>(null);
   const qc = useQueryClient();
   const scope = useUnsavedScope();
@@ -40,6 +43,10 @@ export function ProtocolsPage() {
   const open = (next: string | null, message?: string) => {
     setNotice(message ?? null);
     setParams(next ? { id: next } : {});
+  };
+  const edit = (which: string) => {
+    setNotice(null);
+    setParams({ id: which, edit: '1' });
   };
 
   return (
@@ -56,12 +63,17 @@ export function ProtocolsPage() {
             <Box sx={{ display: id ? 'none' : 'block' }}>
               <ProtocolList onOpen={(r) => open(r.id)} />
             </Box>
-            {id ? (
+            {editing ? (
+              <UnsavedScopeProvider scope={scope}>
+                <EditProtocol key={id} id={id} onSaved={(p, message) => open(p.id, message)} onCancel={() => open(id)} />
+              </UnsavedScopeProvider>
+            ) : id ? (
               <ProtocolDetail
                 key={id}
                 id={id}
                 onBack={() => open(null)}
                 onOpen={open}
+                onEdit={() => edit(id)}
                 onDeleted={() => {
                   dropFromLists(qc, id);
                   open(null, 'Protocol deleted.');
@@ -76,7 +88,8 @@ export function ProtocolsPage() {
         )}
       </Box>
       {dialog}
-      <UnsavedGuard unsaved={scope.unsaved} texts={DISCARD_TEXTS} />
+      {/* the edit lives at ?id=…&edit=1: leaving it for the detail or the list is a change of the query */}
+      <UnsavedGuard unsaved={scope.unsaved} texts={DISCARD_TEXTS} alsoSearch />
     </Box>
   );
 }

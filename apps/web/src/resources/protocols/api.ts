@@ -1,4 +1,4 @@
-import type { TProtocol, TProtocolCreateInput, TProtocolDependencySaved, TProtocolListItem, TProtocolListQuery, TProtocolTypeOption } from '@insp/contracts';
+import type { TProtocol, TProtocolCreateInput, TProtocolDependencySaved, TProtocolListItem, TProtocolListQuery, TProtocolTypeOption, TProtocolUpdateInput } from '@insp/contracts';
 import { trpcClient } from '../../providers/trpc';
 import { getToken } from '../../providers/token';
 
@@ -13,6 +13,7 @@ export const protocolsApi = {
   list: (q: Partial<TProtocolListQuery>) => pr.list.query(q) as Promise<{ result: TProtocolListItem[]; count: number }>,
   get: (id: string) => pr.get.query({ id }) as Promise<TProtocol>,
   copy: (id: string) => pr.copy.mutate({ id }) as Promise<TProtocol>,
+  update: (id: string, protocol: TProtocolUpdateInput) => pr.update.mutate({ id, protocol: protocol as Parameters<typeof pr.update.mutate>[0]['protocol'] }) as Promise<TProtocol>,
   softDelete: (id: string) => pr.softDelete.mutate({ id }),
   updateDependencyJson: (input: { id: string; pointId: string; dependencyId: string; json: unknown }) =>
     pr.updateDependencyJson.mutate(input as Parameters<typeof pr.updateDependencyJson.mutate>[0]) as Promise<TProtocolDependencySaved>,

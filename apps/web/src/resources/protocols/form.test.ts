@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCategory, addGroup, addPhase, addPoint, addSubcategory, automaticName, canDeleteCategory, deleteCategory, emptyForm,
-  moveCategory, pointsOfOtherTypes, removePhase, repeatedTargets, saveProblems, setType, tempKey, toPayload, type ProtocolForm,
+  formFromProtocol, lostPoints, moveCategory, pointsOfOtherTypes, removePhase, repeatedTargets, saveProblems, setType, tempKey, toPayload, toUpdatePayload,
+  type ProtocolForm,
 } from './form';
 import { PR } from './texts';
 
@@ -137,5 +138,40 @@ describe('protocol create form rules (001 §4, §5)', () => {
     expect(addPoint(f, { ...point(4), type: 'MeasurementsWithPicture' }).categories[0]!.points).toHaveLength(2);
     expect(addPoint(f, { ...point(5), type: 'Measurement' }).categories[0]!.points).toHaveLength(3);
     expect(pointsOfOtherTypes(setType(f, 'Daily'))).toEqual([]);
+  });
+});
+
+describe('the edit form of a saved protocol (issue 19)', () => {
+  const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const pp = (n: number, over: Record<string, unknown> = {}) => ({
+    id: id(800 + n), protocolPointId: id(800 + n), inspectionPointId: id(900 + n), pointFound: true, index: n, name: `P${n}`, nameOverride: null, pointName: `P${n}`,
+    type: 'Comment', phaseId: null, phaseName: null, measurementTitle: null, unit: null, prefill: null, sampleIdIndex: null, showValueInReportHeader: false,
+    showInReport: true, optional: false, subcategoryTitleIndex: null, dependencies: [], ...over,
+  });
+  const saved = {
+    id: id(1), protocolId: id(1), name: 'Daily', type: 'Daily', typeName: 'Daily', date: 1_700_000_000_000, summary: 's', index: 2, created: 0, createdBy: null,
+    targets: [{ id: id(2), productFamilyId: FAM, productFamilyName: 'Jaw', productModelId: null, productModelName: null, equipmentId: null, equipmentSerial: null }],
+    products: ['Jaw'], categoryGroups: [{ id: id(3), name: 'G', categoryIndices: [5, -1] }], phasesOn: true, phases: [{ id: id(4), phaseId: id(4), name: 'Run', order: 1 }],
+    infoAppendix: true, ratingTableLocation: 'End', showCurrentLoadedHours: false, automaticName: false, copyOfProtocolId: null, draft: false, updated: 42, version: 1,
+    rootProtocolId: id(1), previousVersionId: null, supersededAt: null, versions: [],
+    categories: [
+      { id: id(10), index: 5, title: { id: null, text: 'Engine' }, itemCount: 2, subcategoryTitles: [], inspectionPoints: [
+        pp(0, { nameOverride: 'Here', name: 'Here', phaseId: id(4), prefill: { a: 1 }, showValueInReportHeader: true, dependencies: [{ id: id(20), json: { b: 2 } }] }),
+        pp(1, { inspectionPointId: null, pointFound: false, name: null, pointName: null }),
+      ] },
+    ],
+  } as Parameters<typeof formFromProtocol>[0];
+
+  it("sends back what it read: each kept point with its protocol point id, name here, prefill and dependencies; groups follow the categories' places", () => {
+    const form = formFromProtocol(saved);
+    expect(form.categories[0]!.points.map((p) => [p.name, p.nameOverride])).toEqual([['P0', 'Here']]);
+    expect(lostPoints(saved)).toBe(1);
+    const body = toUpdatePayload(form, 'Daily', saved);
+    expect(body).toMatchObject({ name: 'Daily', type: 'Daily', date: 1_700_000_000_000, summary: 's', index: 2, ifUnchangedSince: 42, phasesOn: true, infoAppendix: true, ratingTableLocation: 'End', showCurrentLoadedHours: false });
+    expect(body.categoryGroups).toEqual([{ name: 'G', categoryIndices: [0, -1] }]);
+    expect(body.categories![0]!.inspectionPoints).toEqual([{
+      protocolPointId: id(800), inspectionPointId: id(900), index: 0, name: 'Here', phaseId: id(4), sampleIdIndex: null, prefill: { a: 1 },
+      dependencies: [{ json: { b: 2 } }], showValueInReportHeader: true, showInReport: true, optional: false, subcategoryTitleIndex: null,
+    }]);
   });
 });

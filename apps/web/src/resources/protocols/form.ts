@@ -1,12 +1,24 @@
-import { allowedPointTypes, FamilyRequiredProtocolTypes, pointTypeName, protocolTypeLabel, TargetlessProtocolTypes, type TProtocolCreateInput } from '@insp/contracts';
+import {
+  allowedPointTypes, FamilyRequiredProtocolTypes, pointTypeName, protocolTypeLabel, TargetlessProtocolTypes,
+  type TProtocol, type TProtocolCreateInput, type TProtocolUpdateInput,
+} from '@insp/contracts';
 import { PR } from './texts';
 
 /** The create form of /Protocols (001 §2 create tab, §4 creation states, §5 save rules) as plain data and pure steps. */
 export interface FormPoint {
   key: string;
+  /** The protocol point it keeps on an edit (issue 19); null for a point added in this form. */
+  protocolPointId: string | null;
   inspectionPointId: string;
+  /** The inspection point's own name. */
   name: string;
+  /** The protocol's own name for it; empty uses `name`. */
+  nameOverride: string;
   type: string;
+  /** Prefill JSON (null: none) and prefill dependencies' JSON, as the API takes them (001 §3). */
+  prefill: unknown;
+  dependencies: unknown[];
+  showValueInReportHeader: boolean;
   phaseId: string | null;
   showInReport: boolean;
   optional: boolean;
@@ -155,8 +167,8 @@ export function addPoint(f: ProtocolForm, point: { id: string; name: string; typ
   const allowed = allowedPointTypes(f.type);
   if (allowed && !has(allowed, point.type)) return f;
   const p: FormPoint = {
-    key: tempKey(), inspectionPointId: point.id, name: point.name, type: point.type, phaseId: null,
-    showInReport: true, optional: false, sampleIdIndex: null, subcategoryTitleIndex: f.selectedSub,
+    key: tempKey(), protocolPointId: null, inspectionPointId: point.id, name: point.name, nameOverride: '', type: point.type, phaseId: null,
+    prefill: null, dependencies: [], showValueInReportHeader: false, showInReport: true, optional: false, sampleIdIndex: null, subcategoryTitleIndex: f.selectedSub,
   };
   return updateCategory(f, f.selected, (c) => ({ ...c, points: [...c.points, p] }));
 }
@@ -247,7 +259,9 @@ export function toPayload(f: ProtocolForm, name: string, now = Date.now()): TPro
       title: { id: c.titleId, text: c.title.trim() },
       subcategoryTitles: c.subcategories.map((s) => ({ index: s.index, title: s.title.trim() })),
       inspectionPoints: c.points.map((p, k) => ({
-        inspectionPointId: p.inspectionPointId, index: k, phaseId: f.phasesOn ? p.phaseId : null, sampleIdIndex: p.sampleIdIndex,
+        protocolPointId: p.protocolPointId, inspectionPointId: p.inspectionPointId, index: k, name: p.nameOverride.trim() || null,
+        phaseId: f.phasesOn ? p.phaseId : null, sampleIdIndex: p.sampleIdIndex, prefill: p.prefill ?? null,
+        dependencies: p.dependencies.map((json) => ({ json: json ?? null })), showValueInReportHeader: p.showValueInReportHeader,
         showInReport: p.showInReport, optional: p.optional, subcategoryTitleIndex: p.subcategoryTitleIndex,
       })),
     })),
@@ -259,3 +273,60 @@ export function toPayload(f: ProtocolForm, name: string, now = Date.now()): TPro
     showCurrentLoadedHours: f.showCurrentLoadedHours,
   };
 }
+
+/**
+ * The form of a saved protocol, for its edit (issue 19). Points whose inspection point is gone cannot be sent back
+ * (the API takes live points only) and are left out: `lostPoints` counts them so the form can say so.
+ */
+export function formFromProtocol(p: TProtocol): ProtocolForm {
+  const categories = [...p.categories].sort((a, b) => a.index - b.index);
+  return {
+    name: p.name,
+    automaticName: p.automaticName,
+    type: p.type,
+    targets: p.targets.map((t) => ({ key: tempKey(), productFamilyId: t.productFamilyId ?? '', productModelId: t.productModelId, equipmentId: t.equipmentId })),
+    categories: categories.map((c) => ({
+      key: tempKey(),
+      title: c.title.text,
+      titleId: c.title.id,
+      subcategories: c.subcategoryTitles.map((s) => ({ index: s.index, title: s.title })),
+      points: c.inspectionPoints.flatMap((x) =>
+        x.inspectionPointId
+          ? [{
+              key: tempKey(), protocolPointId: x.protocolPointId, inspectionPointId: x.inspectionPointId, name: x.pointName ?? x.name ?? '',
+              nameOverride: x.nameOverride ?? '', type: x.type ?? '', prefill: x.prefill ?? null, dependencies: x.dependencies.map((d) => d.json ?? null),
+              showValueInReportHeader: x.showValueInReportHeader, phaseId: x.phaseId, showInReport: x.showInReport, optional: x.optional,
+              sampleIdIndex: x.sampleIdIndex, subcategoryTitleIndex: x.subcategoryTitleIndex,
+            }]
+          : [],
+      ),
+    })),
+    // Group indices name categories by index; the form's index is the position in the sorted list.
+    groups: p.categoryGroups.map((g) => ({
+      key: tempKey(), name: g.name,
+      categoryIndices: g.categoryIndices.flatMap((i) => {
+        const at = categories.findIndex((c) => c.index === i);
+        return i === -1 ? [-1] : at < 0 ? [] : [at];
+      }),
+    })),
+    selected: categories.length ? 0 : null,
+    selectedSub: null,
+    phasesOn: p.phasesOn,
+    phases: [...p.phases].sort((a, b) => a.order - b.order).map((x) => ({ phaseId: x.phaseId, name: x.name, order: x.order })),
+    infoAppendix: p.infoAppendix,
+    ratingTableLocation: p.ratingTableLocation as RatingTableLocation,
+    showCurrentLoadedHours: p.showCurrentLoadedHours,
+  };
+}
+
+/** How many of a protocol's points the edit form leaves out because their inspection point is gone ('Point not found!'). */
+export const lostPoints = (p: TProtocol) => p.categories.reduce((n, c) => n + c.inspectionPoints.filter((x) => !x.inspectionPointId).length, 0);
+
+/** The edit's body: the form as create sends it, with the protocol's own date, summary and index, and when it was read. */
+export const toUpdatePayload = (f: ProtocolForm, name: string, p: TProtocol): TProtocolUpdateInput => ({
+  ...toPayload(f, name),
+  date: p.date,
+  summary: p.summary,
+  index: p.index,
+  ifUnchangedSince: p.updated,
+});

@@ -6,7 +6,7 @@ let seq = 0;
 const point = (inspectionPointId: string, name: string, over: Partial<TProtocolPoint> = {}): TProtocolPoint => {
   const id = `pp-${++seq}`;
   return {
-    id, protocolPointId: id, inspectionPointId, pointFound: true, index: 0, name, nameOverride: null, type: 'Comment', phaseId: null, phaseName: null,
+    id, protocolPointId: id, inspectionPointId, pointFound: true, index: 0, name, nameOverride: null, pointName: name, type: 'Comment', phaseId: null, phaseName: null,
     measurementTitle: null, unit: null, prefill: null, sampleIdIndex: null, showValueInReportHeader: false, showInReport: true, optional: false,
     subcategoryTitleIndex: null, dependencies: [], ...over,
   };

@@ -99,6 +99,7 @@ export async function loadProtocol(db: Db, id: string): Promise<TProtocol> {
           index: x.index,
           name: x.name ?? (x.found ? x.point_name : null),
           nameOverride: x.name,
+          pointName: x.found ? x.point_name : null,
           type: x.found ? x.type : null,
           phaseId: x.phase_id,
           phaseName: x.phase_name,

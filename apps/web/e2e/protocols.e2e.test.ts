@@ -175,6 +175,80 @@ describe('/Protocols', () => {
     await page.context().close();
   });
 
+  it('changes a protocol an inspection uses into version 2 on a tablet: the inspection keeps version 1, a new one starts on version 2', { timeout: 180_000 }, async () => {
+    const page = await newTabletPage(browser);
+    await signInAsStaff(page, product.url, 'admin@company.example', '/Protocols');
+    const api = <T,>(method: string, path: string, body?: unknown) =>
+      page.evaluate(async ({ method, path, body }) => {
+        const res = await fetch(path, { method, headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+        if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+        return res.json();
+      }, { method, path, body }) as Promise<T>;
+    // A FAT protocol of its own (no other test starts FAT inspections), run on the machine of a seeded report.
+    const pointId = async (name: string) => (await api<{ id: string; name: string }[]>('GET', `/api/v1/inspectionPoints/list?search=${encodeURIComponent(name)}&limit=20`)).find((x) => x.name === name)!.id;
+    const [hours, remarks] = [await pointId('Engine hours'), await pointId('General remarks')];
+    const name = `E2E versions ${Date.now()}`;
+    const v1 = await api<{ id: string }>('POST', '/api/v1/inspectionProtocols', {
+      name, type: 'FAT', categories: [{ index: 0, title: 'Checks', inspectionPoints: [{ inspectionPointId: hours, index: 0 }, { inspectionPointId: remarks, index: 1 }] }],
+    });
+    const seeded = (await api<{ result: { id: string }[] }>('GET', '/api/v1/inspections?limit=1')).result[0]!;
+    const machine = await api<{ customerId: string; customerSiteId: string | null; equipmentId: string }>('GET', `/api/v1/inspections/${seeded.id}/editDetails`);
+    type Started = { id: string; protocolId: string; categories: { inspectionPoints: { name: string }[] }[] };
+    const start = () => api<Started>('POST', '/api/v1/inspections', { protocolId: v1.id, customerId: machine.customerId, customerSiteId: machine.customerSiteId, equipment: { id: machine.equipmentId } });
+    const inProgress = await start();
+    expect(inProgress.protocolId).toBe(v1.id);
+
+    // The administrator changes it: renamed, General remarks out, Engine hours named and shown in the report header.
+    await page.goto(`${product.url}/Protocols?id=${v1.id}`);
+    await page.getByRole('button', { name: 'Edit protocol' }).click();
+    const nameBox = page.getByRole('textbox', { name: 'Name', exact: true });
+    await expect.poll(() => nameBox.inputValue()).toBe(name);
+    await page.getByRole('button', { name: 'Remove General remarks (2)' }).click();
+    await page.getByRole('button', { name: 'Settings of Engine hours (1)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Engine hours: settings in this protocol' });
+    await dialog.getByRole('textbox', { name: 'Name in this protocol' }).fill('Hours at acceptance');
+    await dialog.getByRole('checkbox', { name: 'Show value in report header' }).check();
+    await page.waitForTimeout(300);
+    await expectTouchTargets({ 'dialog buttons': dialog.getByRole('button'), 'dialog checkbox': dialog.getByRole('checkbox') });
+    await expectNoSeriousA11yViolations(page, 'protocol point settings dialog at 820 px');
+    await screenshot(page, 'protocols-point-settings-820');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('named Hours at acceptance here · value in report header').waitFor();
+    await nameBox.fill(`${name} v2`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+    await expectTouchTargets({
+      'save': page.getByRole('button', { name: 'Save changes' }),
+      'cancel': page.getByRole('button', { name: 'Cancel' }),
+      'point actions': page.getByRole('region', { name: 'Category 1' }).getByRole('button'),
+    });
+    await expectNoSeriousA11yViolations(page, 'protocol edit form at 820 px');
+    await screenshot(page, 'protocols-edit-820');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved as version 2: inspections started on version 1 keep it; new ones start on version 2.').waitFor();
+    await page.getByText('Version 2 (shown)').waitFor();
+    const history = page.getByRole('list', { name: 'What version 2 changed' });
+    await history.getByText(`Name: '${name}' → '${name} v2'`).waitFor();
+    await history.getByText('Point removed from Checks: General remarks').waitFor();
+    await history.getByText('Checks · Hours at acceptance: name in this protocol, show value in report header changed').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'protocols-version-2-history-820');
+    await expectNoSeriousA11yViolations(page, 'protocol version 2 with its history at 820 px');
+    const v2 = new URL(page.url()).searchParams.get('id')!;
+    expect(v2).not.toBe(v1.id);
+
+    // The inspection in progress keeps version 1's checklist; one started now (even from the old id) gets version 2's.
+    const kept = await api<Started>('GET', `/api/v1/inspections/${inProgress.id}/editDetails`);
+    expect(kept.protocolId).toBe(v1.id);
+    expect(kept.categories.flatMap((c) => c.inspectionPoints.map((x) => x.name))).toEqual(['Engine hours', 'General remarks']);
+    const fresh = await start();
+    expect(fresh.protocolId).toBe(v2);
+    expect(fresh.categories.flatMap((c) => c.inspectionPoints.map((x) => x.name))).toEqual(['Engine hours']);
+    await page.goto(`${product.url}/Reports/${inProgress.id}/protocol`);
+    await page.getByText('General remarks').first().waitFor();
+    await page.context().close();
+  });
+
   it('fits an 820 px touch tablet with 44 px targets, the create tab stacked', { timeout: 120_000 }, async () => {
     const page = await newTabletPage(browser);
     await signInAsStaff(page, product.url, 'admin@company.example', '/Protocols');

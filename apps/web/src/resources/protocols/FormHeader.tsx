@@ -50,10 +50,12 @@ export function FormHeader({ form, change, name, types, families, typeLocked = f
       <FormControlLabel label="Automatic name"
         control={<Checkbox checked={form.automaticName} onChange={(e) => change((f) => ({ ...f, automaticName: e.target.checked }))} />} />
       <TextField select size="small" label="Inspection type" required value={form.type} disabled={typeLocked}
-        helperText={[chosen?.note, typeLocked ? PR.typeLocked : null].filter(Boolean).join(' ') || ' '} onChange={(e) => change((f) => setType(f, e.target.value))}>
+        helperText={typeLocked ? null : (chosen?.note ?? ' ')} onChange={(e) => change((f) => setType(f, e.target.value))}>
         <MenuItem value=""><em>None</em></MenuItem>
         {types.map((t) => <MenuItem key={t.type} value={t.type}>{t.name}</MenuItem>)}
       </TextField>
+      {/* not the disabled field's helper text, which MUI greys below readable contrast */}
+      {typeLocked ? <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>{[chosen?.note, PR.typeLocked].filter(Boolean).join('. ')}</Typography> : null}
       {ignoresTargets(form.type) ? (
         <Typography variant="body2" color="text.secondary">
           {form.type ? 'This type has no targets.' : 'Choose a type to add targets.'}

@@ -15,6 +15,13 @@ const noControlCharacters = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/
 export const zText = (params?: Parameters<typeof z.string>[0]) => z.string(params).regex(noControlCharacters, CONTROL_CHARACTERS_MESSAGE);
 export const ZText = zText();
 
+/**
+ * A client-made idempotency key (issue 19): REST sends it as the `Idempotency-Key` header, tRPC as `clientRequestId`.
+ * A repeat of a write with the same key by the same user answers what the first call made (docs/decisions.md).
+ */
+export const IDEMPOTENCY_KEY_MESSAGE = 'must be 1 to 200 visible ASCII characters (a UUID, say)';
+export const ZIdempotencyKey = z.string().regex(/^[\x21-\x7e]{1,200}$/, IDEMPOTENCY_KEY_MESSAGE);
+
 /** Default list query (000 §9, 002 §9): offset 0, amount 50. Max page size (not shown in spec) is 500. */
 export const ZListQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),

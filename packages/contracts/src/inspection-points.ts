@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZText, zText } from './common.js';
+import { ZId, ZIdempotencyKey, ZText, zText } from './common.js';
 import {
   AggregationDirections,
   Aggregations,
@@ -258,6 +258,10 @@ export const ZInspectionPointWrite = ZPointGeneralFields.extend({
 });
 export type TInspectionPointWrite = z.input<typeof ZInspectionPointWrite>;
 export type TInspectionPointWriteParsed = z.output<typeof ZInspectionPointWrite>;
+
+/** tRPC create: the write plus an optional idempotency key (REST sends it as the `Idempotency-Key` header instead). */
+export const ZInspectionPointCreate = ZInspectionPointWrite.extend({ clientRequestId: ZIdempotencyKey.optional() });
+export type TInspectionPointCreate = z.input<typeof ZInspectionPointCreate>;
 
 /** Nested parts a multipart body carries as JSON text (001 §7: "nested structures as JSON text fields"). */
 export const POINT_JSON_FIELDS = [

@@ -12,7 +12,7 @@ export const ZEmailJob = z.object({
 });
 export type TEmailJob = z.infer<typeof ZEmailJob>;
 
-/** Recurring clean-up of expired sessions, tokens, sign-in attempts and finished outbox rows (no input). */
+/** Recurring clean-up of expired sessions, tokens, sign-in attempts, finished outbox rows and day-old idempotency keys (no input). */
 export const ZMaintenanceCleanupJob = z.object({});
 export type TMaintenanceCleanupJob = z.infer<typeof ZMaintenanceCleanupJob>;
 

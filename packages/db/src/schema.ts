@@ -386,6 +386,15 @@ export interface FollowUpRangeValues {
   validation_consequence: Generated<string>;
 }
 
+export interface IdempotencyKeys {
+  created_at: Generated<Timestamp>;
+  key: string;
+  operation: string;
+  request_hash: string;
+  result_id: string;
+  user_id: string;
+}
+
 export interface Images {
   content_type: string;
   created_at: Generated<Timestamp>;
@@ -954,6 +963,7 @@ export interface DB {
   dropdowns: Dropdowns;
   equipment: Equipment;
   follow_up_range_values: FollowUpRangeValues;
+  idempotency_keys: IdempotencyKeys;
   images: Images;
   inspection_categories: InspectionCategories;
   inspection_counts: InspectionCounts;

@@ -18,7 +18,7 @@ const hours = (h: number) => sql<Date>`now() + ${`${h} hours`}::interval`;
 const days = (d: number) => hours(d * 24);
 
 describe('maintenance clean-up', () => {
-  it('deletes exactly the expired sessions, spent links, old sign-in attempts and finished jobs', async () => {
+  it('deletes exactly the expired sessions, spent links, old sign-in attempts, finished jobs and day-old idempotency keys', async () => {
     const db = database.db;
     const { id: userId } = await db
       .insertInto('users')
@@ -72,8 +72,11 @@ describe('maintenance clean-up', () => {
       ])
       .execute();
 
+    const idemKey = (label: string, at: unknown) => ({ user_id: userId, operation: 'inspection_point.create', key: label, request_hash: 'h', result_id: randomUUID(), created_at: at as Date });
+    await db.insertInto('idempotency_keys').values([idemKey('key-25h', hours(-25)), idemKey('key-23h', hours(-23))]).execute();
+
     const deps = { db, log: memoryLog() } as unknown as JobDeps;
-    expect(await runJob(jobRegistry, deps, 'maintenance.cleanup', {}, { attempt: 1 })).toEqual({ sessions: 1, tokens: 2, loginAttempts: 1, outbox: 2 });
+    expect(await runJob(jobRegistry, deps, 'maintenance.cleanup', {}, { attempt: 1 })).toEqual({ sessions: 1, tokens: 2, loginAttempts: 1, outbox: 2, idempotencyKeys: 1 });
 
     const labels = async (q: Promise<Array<{ label: string | null }>>) => (await q).map((r) => r.label).sort();
     expect(await labels(db.selectFrom('auth_sessions').select('id_token as label').execute())).toEqual(['expired-1h', 'valid']);
@@ -85,7 +88,9 @@ describe('maintenance clean-up', () => {
     expect(await labels(db.selectFrom('login_attempts').select(sql<string>`split_part(email, '@', 1)`.as('label')).execute())).toEqual(['recent-1h']);
     expect(await labels(db.selectFrom('outbox').select('idempotency_key as label').execute())).toEqual(['done-6d', 'failed-30d', 'pending-30d']);
 
+    expect(await labels(db.selectFrom('idempotency_keys').select('key as label').execute())).toEqual(['key-23h']);
+
     // Idempotent: a second run (BullMQ may run a job twice) finds nothing more to delete.
-    expect(await runJob(jobRegistry, deps, 'maintenance.cleanup', {}, { attempt: 2 })).toEqual({ sessions: 0, tokens: 0, loginAttempts: 0, outbox: 0 });
+    expect(await runJob(jobRegistry, deps, 'maintenance.cleanup', {}, { attempt: 2 })).toEqual({ sessions: 0, tokens: 0, loginAttempts: 0, outbox: 0, idempotencyKeys: 0 });
   });
 });

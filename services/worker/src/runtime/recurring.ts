@@ -16,7 +16,7 @@ export const recurringJobs: readonly RecurringJob[] = [
   {
     name: 'maintenance.cleanup',
     everyMs: 3600_000,
-    description: 'Deletes expired sessions, spent password links, old sign-in attempts and finished jobs',
+    description: 'Deletes expired sessions, spent password links, old sign-in attempts, finished jobs and day-old idempotency keys',
   },
 ];
 

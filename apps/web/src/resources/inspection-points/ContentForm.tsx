@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { PointType, TInspectionPoint } from '@insp/contracts';
+import type { PointType, TInspectionPoint, TInspectionPointWrite } from '@insp/contracts';
 import { useConfirmDiscard, useUnsavedChanges } from '../../components/unsaved';
 import { callError, shownMessage } from '../../lib/errors';
 import { sameValues } from '../../lib/sameValues';
@@ -19,6 +19,7 @@ import { optionsValid, PointOptions } from './PointOptions';
 import { canSave, defaultForm, formOf, generalFieldsOf, removedItems, type PointForm } from './rules';
 import { POINT_TYPE_NAMES } from './texts';
 import { typeEditorOf } from './typeEditors';
+import { useCreateOnce } from './useCreateOnce';
 
 /** What the editor reports when a save, duplicate or delete went through: the message and which one it was. */
 export type EditorDone = (message: string, outcome: 'saved' | 'duplicated' | 'deleted') => void;
@@ -71,11 +72,13 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
   // issue 19: a save is one operation. A create that went through is remembered, so Save after a failed upload
   // updates that point instead of creating a second one; a file that went up is marked done and not sent again.
   const created = useRef<TInspectionPoint | null>(null);
+  // The create itself is sent with an idempotency key, the same one again while its outcome is unknown.
+  const { createOnce, forget } = useCreateOnce(created);
   const save = useMutation({
     mutationFn: async () => {
+      const body: TInspectionPointWrite = { ...form, sourceSystem: 'UI' };
       const target = point ?? created.current;
-      const saved = target ? await pointsApi.update(target.id, { ...form, sourceSystem: 'UI' }) : await pointsApi.create({ ...form, sourceSystem: 'UI' });
-      if (!point) created.current = saved;
+      const saved = target ? await pointsApi.update(target.id, body) : await createOnce(body);
       // new files go up once the point exists (PUT …/{id}/files), each with its progress
       const pending = uploads;
       for (let i = 0; i < pending.length; i++) {
@@ -83,7 +86,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
         const mark = (u: Partial<PendingUpload>) => setUploads((us) => us.map((x, j) => (j === i ? { ...x, ...u } : x)));
         mark({ percent: 0, failed: false });
         try {
-          await uploadPointFiles(saved.id, [pending[i]!.file], getToken(), (percent) => mark({ percent }));
+          await uploadPointFiles(saved.id, [pending[i]!.file], getToken(), (percent) => mark({ percent }), pending[i]!.key);
           mark({ percent: 100, done: true });
         } catch (e) {
           mark({ failed: true });
@@ -95,6 +98,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
     onSuccess: async (saved) => {
       setUploads([]);
       created.current = null;
+      forget();
       if (mode === 'create' || !point) {
         await refresh();
         restart(newForm(form.type)); // 001 §4: a successful create resets the form
@@ -153,7 +157,7 @@ export function ContentForm({ mode, type, point, onDone }: { mode: 'create' | 'e
       {point && removed > 0 ? <Alert severity="warning">This save removes {removed} item{removed === 1 ? '' : 's'}. {point.usage.inspections ? `${point.usage.inspections}${point.usage.inspectionsCapped ? '+' : ''} inspections used this point; their reports keep what was recorded.` : 'No inspection has used this point yet.'}</Alert> : null}
       {[save.error, duplicate.error].filter(Boolean).map((e, i) => <Alert key={i} severity="error">{failure(e)}</Alert>)}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, bgcolor: 'background.paper', py: 1, zIndex: 1 }}>
-        <Button onClick={() => { restart(initial()); setUploads([]); created.current = null; save.reset(); }} disabled={busy}>Cancel</Button>
+        <Button onClick={() => { restart(initial()); setUploads([]); created.current = null; forget(); save.reset(); }} disabled={busy}>Cancel</Button>
         {point ? <Button onClick={() => confirmDiscard(() => dirty, () => duplicate.mutate())} disabled={busy}>Duplicate</Button> : null}
         {point ? <Button color="error" onClick={() => { remove.reset(); setConfirm('delete'); }} disabled={busy}>Delete point</Button> : null}
         <Button type="submit" variant="contained" disabled={!valid || busy || editorBusy} sx={{ ml: 'auto' }}>Save</Button>

@@ -7,12 +7,16 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UndoIcon from '@mui/icons-material/Undo';
 import type { TInspectionPoint } from '@insp/contracts';
+import { newRequestKey } from '../../lib/requestKey';
 import type { TDocRow } from './api';
 import { DocumentPicker, kb } from './DocumentPicker';
 import { toggleDocument, type PointForm } from './rules';
 
-/** A file chosen for upload: `percent` null until its save starts; `done` once the server has it (a retried save skips it). */
-export interface PendingUpload { file: File; percent: number | null; failed?: boolean; done?: boolean }
+/**
+ * A file chosen for upload: `percent` null until its save starts; `done` once the server has it (a retried save skips
+ * it); `key` its idempotency key, made when it was chosen, so a retry after a lost answer does not add it twice.
+ */
+export interface PendingUpload { file: File; key: string; percent: number | null; failed?: boolean; done?: boolean }
 
 /**
  * Attached documents (001 §2): the point's documents, those added in the picker and those marked removed
@@ -74,7 +78,7 @@ export function DocumentsField(props: {
         <Button variant="outlined" size="small" disabled={disabled} onClick={() => fileInput.current?.click()}>Upload files</Button>
         <input ref={fileInput} type="file" multiple hidden aria-label="Files to upload"
           onChange={(e) => {
-            setUploads([...uploads, ...Array.from(e.target.files ?? []).map((file) => ({ file, percent: null }))]);
+            setUploads([...uploads, ...Array.from(e.target.files ?? []).map((file) => ({ file, key: newRequestKey(), percent: null }))]);
             e.target.value = '';
           }} />
       </Box>

@@ -308,14 +308,18 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
     const uploads = () => {
       const xhr = manualXhr();
       const names: string[] = [];
+      const keys: string[] = [];
       class Recording extends xhr.FakeXhr {
+        setRequestHeader(name: string, value: string) {
+          if (name.toLowerCase() === 'idempotency-key') keys.push(value);
+        }
         send(body?: FormData) {
           names.push(...(body?.getAll('uploadedFiles') ?? []).map((f) => (f as File).name));
           super.send();
         }
       }
       vi.stubGlobal('XMLHttpRequest', Recording);
-      return { pending: xhr.pending, names };
+      return { pending: xhr.pending, names, keys };
     };
     const startComment = async () => {
       render();
@@ -345,9 +349,78 @@ describe('/InspectionPoints', { timeout: 60_000 }, () => {
       expect(calls('inspectionPoints.create')).toHaveLength(1);
       expect(calls('inspectionPoints.update')).toHaveLength(1);
       expect(calls('inspectionPoints.update')[0]).toMatchObject({ id: uuid(999), name: 'Guard fixed' });
-      // the retry sent only the file that had failed, to the same point
+      // the retry sent only the file that had failed, to the same point, with the key of its first try
       expect(xhr.names).toEqual(['manual.pdf', 'drawing.pdf', 'drawing.pdf']);
+      const [manualKey, drawingKey, retryKey] = xhr.keys;
+      expect([xhr.keys.length, retryKey, manualKey === drawingKey]).toEqual([3, drawingKey, false]);
       expect(xhr.pending.map((x) => x.url)).toEqual(Array(3).fill(`/api/v1/inspectionPoints/${uuid(999)}/files`));
+    });
+
+    describe('the create is sent with an idempotency key (clientRequestId)', () => {
+      const keyOf = (c: Record<string, unknown>) => c.clientRequestId as string;
+      /**
+       * The first `times` creates reach the server (and are recorded) but the page gets `outcome` instead of the
+       * answer: 'lost' (no answer at all) or an HTTP error status.
+       */
+      const failCreates = (times: number, outcome: 'lost' | { httpStatus: number; code: string; message: string }) => {
+        const answer = api.fetch.getMockImplementation()!;
+        api.fetch.mockImplementation(async (url, init) => {
+          if (!String(url).includes('inspectionPoints.create') || times-- <= 0) return answer(url, init);
+          if (outcome === 'lost') {
+            await answer(url, init);
+            throw new TypeError('Failed to fetch');
+          }
+          api.calls.push({ path: 'inspectionPoints.create', input: JSON.parse(String(init?.body))[0] });
+          const data = { code: outcome.code, httpStatus: outcome.httpStatus, path: 'inspectionPoints.create' };
+          return Response.json([{ error: { message: outcome.message, code: -32603, data } }], { status: outcome.httpStatus });
+        });
+      };
+
+      it('sends the same key and body again when the answer was lost, and a new key for the next point', async () => {
+        failCreates(1, 'lost');
+        await startComment();
+        fireEvent.click(saveButton());
+        expect(await screen.findByText('The server could not be reached. Please try again.')).toBeTruthy();
+        fireEvent.click(saveButton());
+        await screen.findByText('Saved Guard fixed.', {}, { timeout: 5000 });
+        const [first, retry] = calls('inspectionPoints.create');
+        expect(keyOf(first!)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(retry).toEqual(first);
+        expect(calls('inspectionPoints.update')).toHaveLength(0);
+
+        fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Next point' } });
+        await choose('Product category', 'Crushers');
+        fireEvent.click(saveButton());
+        await screen.findByText('Saved Next point.', {}, { timeout: 5000 });
+        const next = calls('inspectionPoints.create')[2]!;
+        expect([next.name, keyOf(next) === keyOf(first!)]).toEqual(['Next point', false]);
+      });
+
+      it('edited after a failed create (5xx), Save repeats that create as it was and then updates the point with the edits', async () => {
+        failCreates(1, { httpStatus: 502, code: 'INTERNAL', message: 'Bad gateway' });
+        await startComment();
+        fireEvent.click(saveButton());
+        expect(await screen.findByText('Bad gateway')).toBeTruthy();
+        fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Guard fixed (edited)' } });
+        fireEvent.click(saveButton());
+        await screen.findByText('Saved Guard fixed (edited).', {}, { timeout: 5000 });
+        const [first, retry] = calls('inspectionPoints.create');
+        expect([retry, first!.name]).toEqual([first, 'Guard fixed']);
+        expect(calls('inspectionPoints.update')).toEqual([expect.objectContaining({ id: uuid(999), name: 'Guard fixed (edited)' })]);
+      });
+
+      it('after a refusal (4xx) the next Save is a new attempt: a new key and the form as it is', async () => {
+        failCreates(1, { httpStatus: 400, code: 'BAD_REQUEST', message: 'Refused for now' });
+        await startComment();
+        fireEvent.click(saveButton());
+        expect(await screen.findByText('Refused for now')).toBeTruthy();
+        fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Guard fixed (edited)' } });
+        fireEvent.click(saveButton());
+        await screen.findByText('Saved Guard fixed (edited).', {}, { timeout: 5000 });
+        const [first, second] = calls('inspectionPoints.create');
+        expect([second!.name, keyOf(second!) === keyOf(first!)]).toEqual(['Guard fixed (edited)', false]);
+        expect(calls('inspectionPoints.update')).toHaveLength(0);
+      });
     });
 
     it('a queued file, or one whose upload failed, can be removed and is then not uploaded', async () => {

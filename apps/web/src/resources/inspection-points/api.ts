@@ -25,7 +25,8 @@ const pa = trpcClient.pointAuthoring;
 export const pointsApi = {
   list: (query: TInspectionPointListQuery) => ip.list.query(query) as Promise<{ result: TInspectionPointListItem[]; count: number }>,
   get: (id: string) => ip.get.query({ id }) as Promise<TInspectionPoint>,
-  create: (data: TInspectionPointWrite) => ip.create.mutate(data) as Promise<TInspectionPoint>,
+  /** `clientRequestId`: the attempt's idempotency key; sent again with the same body, the server answers the same point. */
+  create: (data: TInspectionPointWrite, clientRequestId: string) => ip.create.mutate({ ...data, clientRequestId }) as Promise<TInspectionPoint>,
   /** Saved with deleteMissingById: what the payload omits is removed (001 §7). */
   update: (id: string, data: TInspectionPointWrite) => ip.update.mutate({ ...data, id }) as Promise<TInspectionPoint>,
   duplicate: (id: string) => ip.duplicate.mutate({ id }) as Promise<TInspectionPoint>,
@@ -46,12 +47,16 @@ export const refApi = {
     productModelIds.length ? (trpcClient.equipment.byProductModels.query({ productModelIds }) as Promise<TEquipmentRow[]>) : Promise.resolve([]),
 };
 
-/** PUT api/v1/inspectionPoints/{id}/files (multipart) with upload progress: fetch has none, XHR does (001 §4 blob upload states). */
-export function uploadPointFiles(id: string, files: File[], token: string | null, onProgress: (percent: number) => void): Promise<void> {
+/**
+ * PUT api/v1/inspectionPoints/{id}/files (multipart) with upload progress: fetch has none, XHR does (001 §4 blob upload
+ * states). `key` is the upload's Idempotency-Key: a retry with it after a lost answer adds no second document.
+ */
+export function uploadPointFiles(id: string, files: File[], token: string | null, onProgress: (percent: number) => void, key: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', `/api/v1/inspectionPoints/${encodeURIComponent(id)}/files`);
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Idempotency-Key', key);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`Uploading failed (${xhr.status})`)));
     xhr.onerror = () => reject(new Error('Uploading failed'));

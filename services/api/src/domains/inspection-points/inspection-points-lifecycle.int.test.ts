@@ -1,7 +1,5 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basePoint, callsOf, contentOf, pointFixtures, type PointFixtures } from './inspection-points.fixtures.test-helpers.js';
+import { basePoint, callsOf, contentOf, multipart, pointFixtures, storedDocumentFiles, type PointFixtures } from './inspection-points.fixtures.test-helpers.js';
 
 let f: PointFixtures;
 let api: ReturnType<typeof callsOf>;
@@ -14,17 +12,6 @@ afterAll(() => f?.t.close());
 const create = (payload: unknown) => api.create(payload);
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 
-/** A multipart body: fields as text, files under uploadedFiles. */
-function multipart(fields: Record<string, string>, files: { name: string; content: Buffer; type: string }[] = []) {
-  const boundary = '----pointtest';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="uploadedFiles"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const sendMultipart = (method: 'POST' | 'PUT', url: string, body: ReturnType<typeof multipart>, who: keyof typeof f.tok = 'admin') =>
   f.t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${f.tok[who]}` } });
 
@@ -59,11 +46,7 @@ describe('multipart create and files', () => {
   });
 
   it('stores files outside the write transaction and removes them again when the write is refused', async () => {
-    const filesIn = async (dir: string): Promise<string[]> => {
-      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-      return (await Promise.all(entries.map((e) => (e.isDirectory() ? filesIn(join(dir, e.name)) : [join(dir, e.name)])))).flat();
-    };
-    const documentsStored = async () => (await filesIn((f.t.config.storage as { dir: string }).dir)).filter((x) => x.includes('documents')).length;
+    const documentsStored = () => storedDocumentFiles(f.t);
     const before = await documentsStored();
     expect(before).toBeGreaterThan(0); // the test above stored files: the count looks where they are
     const file = [{ name: 'Refused.pdf', content: Buffer.from('%PDF-1.4 refused'), type: 'application/pdf' }];

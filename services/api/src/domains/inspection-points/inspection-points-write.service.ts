@@ -9,6 +9,7 @@ import {
 import { writeAuditTrail, type Db } from '@insp/db';
 import { inTransaction, requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
 import { AppError, fromZodIssues, notFound } from '../../errors.js';
+import { fingerprint, runOnce, sha256, type IdempotencyKey } from '../../lib/idempotency.js';
 import { bad } from './inspection-points.children.js';
 import { writeContent } from './inspection-points.content.js';
 import { linkUploads, withUploads, type DocumentUpload, type StoredUpload } from './inspection-points.documents.js';
@@ -134,11 +135,29 @@ export async function insertPoint(tx: AuthedContext, d: PointData, stored: Store
   return id;
 }
 
-/** POST api/v1/inspectionPoints. */
-export async function createPoint(ctx: ServiceContext, input: TInspectionPointWrite, opts: Omit<WriteOptions, 'deleteMissing'> = {}): Promise<TInspectionPoint> {
+/**
+ * POST api/v1/inspectionPoints. With an idempotency key (issue 19) a repeat by the same user answers the point the
+ * first call made, also when the two race; the same key with another body or other files is a 409 naming the key.
+ */
+export async function createPoint(ctx: ServiceContext, input: TInspectionPointWrite, opts: Omit<WriteOptions, 'deleteMissing'> & { key?: IdempotencyKey } = {}): Promise<TInspectionPoint> {
   const c = requirePermission(ctx, P.authoring);
   const d = parse(input);
-  const id = await withUploads(c.config, opts.files ?? [], (stored) => inTransaction(c, (tx) => insertPoint(tx as AuthedContext, d, stored)));
+  const files = opts.files ?? [];
+  const hash = opts.key ? fingerprint({ point: d, files: files.map((f) => ({ name: f.fileName, sha256: sha256(f.bytes) })) }) : '';
+  const { id, repeated } = await runOnce({ db: c.db, userId: c.actor.userId, operation: 'inspection_point.create', key: opts.key, hash }, (claim) =>
+    withUploads(c.config, files, (stored) =>
+      inTransaction(c, async (tx) => {
+        const created = await insertPoint(tx as AuthedContext, d, stored);
+        await claim(tx.db, created);
+        return created;
+      }),
+    ),
+  );
+  if (repeated && opts.key) {
+    const point = await loadPoint(c.db, c.config, id);
+    if (!point) throw new AppError('CONFLICT', `${opts.key.field}: the point this key created has been deleted since`, opts.key.field);
+    return point;
+  }
   return readBack(c, id);
 }
 

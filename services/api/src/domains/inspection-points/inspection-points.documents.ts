@@ -3,6 +3,7 @@ import { P, type TInspectionPoint } from '@insp/contracts';
 import { inTransaction, requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import type { AppConfig } from '../../config.js';
+import { fingerprint, runOnce, sha256, type IdempotencyKey } from '../../lib/idempotency.js';
 import { storageOf } from '../../lib/storage.js';
 import { loadPoint } from './inspection-points.load.js';
 
@@ -73,15 +74,24 @@ export async function linkUploads(tx: AuthedContext | ServiceContext, pointId: s
   }
 }
 
-/** PUT api/v1/inspectionPoints/{id}/files: answers the point's documents after the upload. */
-export async function uploadPointFiles(ctx: ServiceContext, id: string, files: DocumentUpload[]): Promise<TInspectionPoint['documents']> {
+/**
+ * PUT api/v1/inspectionPoints/{id}/files: answers the point's documents after the upload. Each call makes new
+ * documents, so a retried upload whose answer was lost would add them twice: with an idempotency key (issue 19) a
+ * repeat answers the point's documents and stores nothing; the key with other files or another point is a 409.
+ */
+export async function uploadPointFiles(ctx: ServiceContext, id: string, files: DocumentUpload[], key?: IdempotencyKey): Promise<TInspectionPoint['documents']> {
   const c = requirePermission(ctx, P.authoring);
-  await withUploads(c.config, files, (stored) =>
-    inTransaction(c, async (tx) => {
-      const point = await tx.db.selectFrom('inspection_points').select('id').where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
-      if (!point) throw notFound('Inspection point');
-      await linkUploads(tx, id, stored);
-    }),
+  const hash = key ? fingerprint({ pointId: id, files: files.map((f) => ({ name: f.fileName, sha256: sha256(f.bytes) })) }) : '';
+  await runOnce({ db: c.db, userId: c.actor.userId, operation: 'inspection_point.files', key, hash }, (claim) =>
+    withUploads(c.config, files, (stored) =>
+      inTransaction(c, async (tx) => {
+        const point = await tx.db.selectFrom('inspection_points').select('id').where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+        if (!point) throw notFound('Inspection point');
+        await linkUploads(tx, id, stored);
+        await claim(tx.db, id);
+        return id;
+      }),
+    ),
   );
   const point = await loadPoint(c.db, c.config, id);
   if (!point) throw notFound('Inspection point');

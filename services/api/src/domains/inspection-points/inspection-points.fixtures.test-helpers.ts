@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedReference, signInRoles, type RoleTokens } from '../equipment/equipment.fixtures.test-helpers.js';
@@ -55,6 +57,27 @@ export function callsOf(t: TestApp, tok: RoleTokens) {
     return res.json();
   };
   return { call, trpc, create };
+}
+
+/** A multipart body: fields as text, files under uploadedFiles. */
+export function multipart(fields: Record<string, string>, files: { name: string; content: Buffer; type: string }[] = []) {
+  const boundary = '----pointtest';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const file of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="uploadedFiles"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** How many document files the app's local storage holds, metadata not counted (to see that a refused or repeated write left none). */
+export async function storedDocumentFiles(t: TestApp): Promise<number> {
+  const filesIn = async (dir: string): Promise<string[]> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    return (await Promise.all(entries.map((e) => (e.isDirectory() ? filesIn(join(dir, e.name)) : [join(dir, e.name)])))).flat();
+  };
+  return (await filesIn((t.config.storage as { dir: string }).dir)).filter((x) => x.includes('documents') && !x.includes('.meta')).length;
 }
 
 /** A minimal valid create payload of the given type. */

@@ -17,6 +17,7 @@ import {
 import { SIZE_LIMITS } from '@insp/storage';
 import { AppError, requirePermission } from '../../context.js';
 import { fromZodIssues } from '../../errors.js';
+import { keyFromHeaders } from '../../lib/idempotency.js';
 import { typed } from '../../rest/route-helpers.js';
 import type { DocumentUpload } from './inspection-points.documents.js';
 import { uploadPointFiles } from './inspection-points.documents.js';
@@ -120,12 +121,12 @@ export async function inspectionPointsRestRoutes(app: FastifyInstance) {
     preValidation,
     schema: {
       tags,
-      summary: "Creates a point (multipart: sourceSystem='UI', point fields, nested parts as JSON text, files as uploadedFiles; or a JSON body)",
+      summary: "Creates a point (multipart: sourceSystem='UI', point fields, nested parts as JSON text, files as uploadedFiles; or a JSON body). An optional Idempotency-Key header makes a repeat answer the point the first call made",
       consumes: ['application/json', 'multipart/form-data'],
       body: ZInspectionPointWrite,
       response: { 201: ZInspectionPoint },
     },
-    handler: async (req, reply) => reply.status(201).send(await createPoint(req.ctx, req.body, { files: req.pointFiles })),
+    handler: async (req, reply) => reply.status(201).send(await createPoint(req.ctx, req.body, { files: req.pointFiles, key: keyFromHeaders(req.headers) })),
   });
   r.put('/api/v1/inspectionPoints/:id', {
     // The query is checked before the body (Fastify checks the body first): a bad flag is named even without a body.
@@ -151,12 +152,12 @@ export async function inspectionPointsRestRoutes(app: FastifyInstance) {
       }),
   });
   r.put('/api/v1/inspectionPoints/:id/files', {
-    schema: { tags, summary: 'Uploads files (multipart uploadedFiles) as uncategorized documents linked to the point; answers its documents', params, consumes: ['multipart/form-data'], response: { 200: z.array(ZPointDocument) } },
+    schema: { tags, summary: 'Uploads files (multipart uploadedFiles) as uncategorized documents linked to the point; answers its documents. An optional Idempotency-Key header makes a repeat upload nothing', params, consumes: ['multipart/form-data'], response: { 200: z.array(ZPointDocument) } },
     handler: async (req) => {
       if (!req.isMultipart()) throw bad('uploadedFiles', 'send the files as multipart/form-data');
       await multipartBody(req);
       if (!req.pointFiles?.length) throw bad('uploadedFiles', 'no file was sent');
-      return uploadPointFiles(req.ctx, req.params.id, req.pointFiles);
+      return uploadPointFiles(req.ctx, req.params.id, req.pointFiles, keyFromHeaders(req.headers));
     },
   });
   r.post('/api/v1/inspectionPoints/:id/duplicate', {

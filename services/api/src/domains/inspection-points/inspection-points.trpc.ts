@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZId, ZInspectionPointListQuery, ZInspectionPointWrite, ZPointGeneralFieldsUpdate } from '@insp/contracts';
+import { ZId, ZInspectionPointCreate, ZInspectionPointListQuery, ZInspectionPointWrite, ZPointGeneralFieldsUpdate } from '@insp/contracts';
+import { keyFromInput } from '../../lib/idempotency.js';
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import { duplicatePoint } from './inspection-points-duplicate.service.js';
 import { getPoint, listPoints, pointProtocols } from './inspection-points-read.service.js';
@@ -15,7 +16,8 @@ export const inspectionPointsRouter = router({
   list: authedProcedure.input(ZInspectionPointListQuery).query(({ ctx, input }) => listPoints(ctx, input)),
   get: authedProcedure.input(byId).query(({ ctx, input }) => getPoint(ctx, input.id)),
   protocols: authedProcedure.input(byId).query(({ ctx, input }) => pointProtocols(ctx, input.id)),
-  create: authedProcedure.input(ZInspectionPointWrite).mutation(({ ctx, input }) => createPoint(ctx, input)),
+  // clientRequestId: the idempotency key of the create (REST: the Idempotency-Key header); see createPoint.
+  create: authedProcedure.input(ZInspectionPointCreate).mutation(({ ctx, input }) => createPoint(ctx, input, { key: keyFromInput(input.clientRequestId) })),
   update: authedProcedure
     .input(ZInspectionPointWrite.extend({ id: ZId }))
     .mutation(({ ctx, input }) => updatePoint(ctx, input.id, input, { deleteMissing: true })),

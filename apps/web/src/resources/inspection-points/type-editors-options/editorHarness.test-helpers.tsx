@@ -59,7 +59,7 @@ export function manualXhr() {
     open(_m: string, url: string) {
       this.url = url;
     }
-    setRequestHeader() {}
+    setRequestHeader(_name: string, _value: string) {}
     send() {
       pending.push(this);
     }

@@ -144,6 +144,10 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     expect(fact('Show in report: Yes')).toHaveLength(1);
     expect(fact('Sample id index: 2')).toHaveLength(1);
     expect(screen.getByText(/used by 2 inspections/)).toBeTruthy();
+    // the facts read as label and value: the type by its display name
+    const terms = screen.getAllByRole('term').map((t) => [t.textContent, t.nextElementSibling?.textContent]);
+    expect(terms).toContainEqual(['Type', 'Daily']);
+    expect(terms).toContainEqual(['Version', '1']);
     expect(screen.getByText('Equipment model (equipment.productModelId)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit JSON' }));
     const field = screen.getByLabelText('Dependency JSON of Engine hours');

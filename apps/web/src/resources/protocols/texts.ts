@@ -18,7 +18,7 @@ export const PR = {
   copy: 'Create copy',
   copyTitle: (name: string) => `Create a copy of ${name}?`,
   copyQuestion: (name: string) =>
-    `A new protocol named '${name} (copy)' is made with the same type, targets, categories, points and phases, as version 1 of its own. This protocol stays as it is. The copy opens when it is made.`,
+    `A new protocol named '${name} (copy)' is made with the same type, targets, categories, points and phases, as version 1 of its own. This protocol stays as it is. The copy opens when it is made; inspectors are not offered it until you save it under a name of its own.`,
   copied: (name: string) => `Copy created: ${name}.`,
   delete: 'Delete protocol',
   deleteTitle: (name: string) => `Delete protocol ${name}?`,

@@ -3,12 +3,26 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { completeOpenApiDocument } from './openapi-document.js';
 
-/** OpenAPI document of the REST routes (api/v1 and auth) at /api/docs (JSON at /api/docs/json). */
+/**
+ * OpenAPI document of the REST routes (api/v1 and auth) at /api/docs (JSON at /api/docs/json). OpenAPI 3.1, so a
+ * nullable field is a JSON Schema type list rather than 3.0's `nullable` (which needs a `type` sibling zod cannot
+ * always give); every operation gets an operationId and the error answers (openapi-document.ts), so that integrators'
+ * tools (redocly lint, generated clients, validating proxies) take it as it is.
+ */
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Inspections API', version: '1.0.0', description: 'Public REST contract for the field app and integrations.' },
+      openapi: '3.1.0',
+      info: {
+        title: 'Inspections API',
+        version: '1.0.0',
+        description: 'Public REST contract for the field app and integrations.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      // Relative: the document describes the server it is read from.
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -17,6 +31,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       if (!url.startsWith('/api/v1') && !url.startsWith('/auth')) return { schema: { ...args.schema, hide: true }, url };
       return jsonSchemaTransform(args);
     },
+    transformObject: (documentObject) => completeOpenApiDocument('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 });

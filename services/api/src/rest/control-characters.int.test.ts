@@ -72,7 +72,12 @@ type Path = Array<string | number>;
 
 let components: Record<string, Schema> = {};
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(components[s.$ref.split('/').pop()!] ?? {}) : s);
-const options = (s: Schema): Schema[] => (s.anyOf ?? s.oneOf ?? s.allOf ?? [s]).map(resolve).filter((o) => o.type !== 'null');
+// OpenAPI 3.1 writes a nullable union as anyOf [anyOf [...], {type: 'null'}]: nested unions are flattened.
+const options = (s: Schema): Schema[] => {
+  const r = resolve(s);
+  const list = r.anyOf ?? r.oneOf ?? r.allOf;
+  return list ? list.flatMap(options) : r.type === 'null' ? [] : [r];
+};
 const isType = (s: Schema, type: string) => s.type === type || (Array.isArray(s.type) && s.type.includes(type));
 
 /** A value the schema accepts, so that the only thing wrong with a request is the character under test. */

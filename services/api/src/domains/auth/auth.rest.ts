@@ -24,31 +24,31 @@ export async function authRestRoutes(app: FastifyInstance) {
 
   r.post('/api/v1/auth/external', {
     config: { public: true },
-    schema: { tags, body: ZExternalLogin, response: { 200: ZAccessToken } },
+    schema: { tags, summary: 'Signs a distributor user in with e-mail and password; answers the access token', body: ZExternalLogin, response: { 200: ZAccessToken } },
     handler: (req) => externalLogin(req.ctx, req.body),
   });
 
-  r.get('/auth/group', { schema: { tags, response: { 200: ZAuthGroup } }, handler: (req) => authGroup(req.ctx) });
-  r.get('/auth/user', { schema: { tags, response: { 200: ZAuthUser } }, handler: (req) => authUser(req.ctx) });
-  r.get('/auth/accountFlags', { schema: { tags, response: { 200: ZAccountFlags } }, handler: (req) => accountFlags(req.ctx) });
+  r.get('/auth/group', { schema: { tags, summary: "The signed-in user's level (group) and its name", response: { 200: ZAuthGroup } }, handler: (req) => authGroup(req.ctx) });
+  r.get('/auth/user', { schema: { tags, summary: 'The signed-in user: name, e-mail, and for a distributor user its company and whether it is a distributor admin', response: { 200: ZAuthUser } }, handler: (req) => authUser(req.ctx) });
+  r.get('/auth/accountFlags', { schema: { tags, summary: "The signed-in user's account flags", response: { 200: ZAccountFlags } }, handler: (req) => accountFlags(req.ctx) });
   r.get('/auth/debugtoken', {
-    schema: { tags, querystring: ZDebugTokenQuery, response: { 200: ZAccessToken } },
+    schema: { tags, summary: "For Developers: a token of one's own account acting with the given staff groups, to see the product as another role", querystring: ZDebugTokenQuery, response: { 200: ZAccessToken } },
     handler: (req) => debugToken(req.ctx, req.query.groups),
   });
   r.post('/auth/logout', {
     config: { public: true },
-    schema: { tags, response: { 200: z.object({ redirectTo: z.string() }) } },
+    schema: { tags, summary: 'Ends the session; answers where the browser goes next', response: { 200: z.object({ redirectTo: z.string() }) } },
     handler: (req) => logout(req.ctx, (idToken) => idpLogoutUrl(req.ctx.config, idToken)),
   });
   r.get('/auth/config', {
     config: { public: true },
-    schema: { tags, response: { 200: ZPublicConfig } },
+    schema: { tags, summary: 'Public settings the sign-in screen needs: the company e-mail domain (staff sign in through the identity provider) and the public address', response: { 200: ZPublicConfig } },
     handler: (req) => ({ companyEmailDomain: req.ctx.config.companyEmailDomain, publicUrl: req.ctx.config.publicUrl }),
   });
 
   r.put('/api/v1/externalUsers/:id/password', {
     config: { public: true },
-    schema: { tags, params: z.object({ id: z.uuid() }), body: ZSetPassword, response: { 200: z.object({ ok: z.boolean() }) } },
+    schema: { tags, summary: "Sets a distributor user's password with the token of the e-mailed link (no sign-in); ends the account's other sessions", params: z.object({ id: z.uuid() }), body: ZSetPassword, response: { 200: z.object({ ok: z.boolean() }) } },
     handler: async (req) => {
       await setPassword(req.ctx, req.params.id, req.body);
       return { ok: true };
@@ -56,7 +56,7 @@ export async function authRestRoutes(app: FastifyInstance) {
   });
   r.post('/api/v1/externalUsers/forgotpasswordemail', {
     config: { public: true },
-    schema: { tags, body: ZForgotPassword, response: { 200: z.object({ ok: z.boolean() }) } },
+    schema: { tags, summary: 'E-mails a distributor user a link to set a new password (no sign-in; the same answer whether or not the account exists)', body: ZForgotPassword, response: { 200: z.object({ ok: z.boolean() }) } },
     handler: async (req) => {
       await forgotPassword(req.ctx, req.body);
       return { ok: true };

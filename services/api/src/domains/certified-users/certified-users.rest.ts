@@ -13,24 +13,24 @@ export async function certifiedUsersRestRoutes(app: FastifyInstance) {
   const r = typed(app);
 
   r.get('/api/v1/certifiedUsers', {
-    schema: { tags, querystring: ZCertifiedUserListQuery, response: { 200: listResponse(ZCertifiedUser) } },
+    schema: { tags, summary: 'Certified users, searched, sorted and paged', querystring: ZCertifiedUserListQuery, response: { 200: listResponse(ZCertifiedUser) } },
     handler: (req) => listCertified(req.ctx, req.query),
   });
   r.get('/api/v1/certifiedUsers/:id', {
-    schema: { tags, params, response: { 200: ZCertifiedUser } },
+    schema: { tags, summary: 'A certified user with their certifications', params, response: { 200: ZCertifiedUser } },
     handler: (req) => getCertified(req.ctx, req.params.id),
   });
   // spec 002 §7: POST answers 200 (not 201) with the created user.
   r.post('/api/v1/certifiedUsers', {
-    schema: { tags, body: ZCertifiedUserInput, response: { 200: ZCertifiedUser } },
+    schema: { tags, summary: 'Adds a certified user', body: ZCertifiedUserInput, response: { 200: ZCertifiedUser } },
     handler: (req) => createCertified(req.ctx, req.body),
   });
   r.patch('/api/v1/certifiedUsers/:id', {
-    schema: { tags, params, body: ZCertifiedUserPatch, response: { 200: ZCertifiedUser } },
+    schema: { tags, summary: "Changes a certified user's fields given", params, body: ZCertifiedUserPatch, response: { 200: ZCertifiedUser } },
     handler: (req) => updateCertified(req.ctx, req.params.id, req.body),
   });
   r.delete('/api/v1/certifiedUsers/:id', {
-    schema: { tags, params },
+    schema: { tags, summary: 'Deletes a certified user', params },
     handler: async (req, reply) => {
       await deleteCertified(req.ctx, req.params.id);
       return reply.status(204).send();

@@ -30,7 +30,7 @@ export async function customerImportRestRoutes(app: FastifyInstance) {
     bodyLimit: IMPORT_MAX_BYTES + 1,
     // fileName is checked by the service after the permission check, so a caller without a token gets
     // 401 rather than a 400 that would tell them how to call the route.
-    schema: { tags, querystring: z.object({ fileName: ZText.optional() }), response: { 202: z.object({ id: z.uuid() }) } },
+    schema: { tags, summary: 'Starts a customer import from the uploaded workbook; 202 with the import id (the worker reads it)', querystring: z.object({ fileName: ZText.optional() }), response: { 202: z.object({ id: z.uuid() }) } },
     handler: async (req, reply) => {
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const result = await startCustomerImport(req.ctx, { fileName: req.query.fileName, bytes });
@@ -39,12 +39,12 @@ export async function customerImportRestRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/v1/customers/import', {
-    schema: { tags, querystring: ZListQuery, response: { 200: listResponse(ZCustomerImport) } },
+    schema: { tags, summary: 'Customer imports, newest first, paged', querystring: ZListQuery, response: { 200: listResponse(ZCustomerImport) } },
     handler: (req) => listCustomerImports(req.ctx, req.query),
   });
 
   r.get('/api/v1/customers/import/:id', {
-    schema: { tags, params: z.object({ id: z.uuid() }), querystring: ZListQuery, response: { 200: ZCustomerImportWithErrors } },
+    schema: { tags, summary: "A customer import's state and its refused rows, paged", params: z.object({ id: z.uuid() }), querystring: ZListQuery, response: { 200: ZCustomerImportWithErrors } },
     handler: (req) => getCustomerImport(req.ctx, req.params.id, req.query),
   });
 }

@@ -35,54 +35,54 @@ export async function customersRestRoutes(app: FastifyInstance) {
   const base = '/api/v1/customers';
 
   r.get(`${base}/query`, {
-    schema: { tags, querystring: ZCustomerListQuery, response: { 200: listResponse(ZCustomerListItem) } },
+    schema: { tags, summary: 'Customers, searched, sorted and paged', querystring: ZCustomerListQuery, response: { 200: listResponse(ZCustomerListItem) } },
     handler: (req) => listCustomers(req.ctx, req.query),
   });
   r.get(`${base}/:id`, {
-    schema: { tags, params: ZCustomerIdParam, response: { 200: ZCustomer } },
+    schema: { tags, summary: 'A customer with its sites and contacts', params: ZCustomerIdParam, response: { 200: ZCustomer } },
     handler: (req) => getCustomer(req.ctx, req.params.id),
   });
   r.delete(`${base}/:id`, {
-    schema: { tags, params: ZCustomerIdParam, response: { 200: ZDeleted } },
+    schema: { tags, summary: 'Soft-deletes a customer', params: ZCustomerIdParam, response: { 200: ZDeleted } },
     handler: (req) => deleteCustomer(req.ctx, req.params.id),
   });
   // The path id is merged away; body.customerId survives under body.name (see customers-merge.service.ts).
   r.post(`${base}/:id/merge`, {
-    schema: { tags, params: ZCustomerIdParam, body: ZCustomerMerge, response: { 200: ZCustomer } },
+    schema: { tags, summary: "Merges this customer into the body's customerId, which survives under the given name (sites, contacts, equipment, reports and audits move; this one is soft-deleted)", params: ZCustomerIdParam, body: ZCustomerMerge, response: { 200: ZCustomer } },
     handler: (req) => mergeCustomers(req.ctx, req.params.id, req.body),
   });
   r.post(base, {
-    schema: { tags, body: ZCustomerInput, response: { 200: ZCustomer } },
+    schema: { tags, summary: 'Creates a customer', body: ZCustomerInput, response: { 200: ZCustomer } },
     handler: (req) => createCustomer(req.ctx, req.body),
   });
   r.put(`${base}/:id`, {
-    schema: { tags, params: ZCustomerIdParam, body: ZCustomerInput, response: { 200: ZCustomer } },
+    schema: { tags, summary: 'Changes a customer', params: ZCustomerIdParam, body: ZCustomerInput, response: { 200: ZCustomer } },
     handler: (req) => updateCustomer(req.ctx, req.params.id, req.body),
   });
 
   r.post(`${base}/:id/sites`, {
-    schema: { tags, params: ZCustomerIdParam, body: ZCustomerSiteInput, response: { 200: ZCustomerSite } },
+    schema: { tags, summary: 'Adds a site to a customer', params: ZCustomerIdParam, body: ZCustomerSiteInput, response: { 200: ZCustomerSite } },
     handler: (req) => createSite(req.ctx, req.params.id, req.body),
   });
   r.put(`${base}/:id/sites/:siteId`, {
-    schema: { tags, params: ZSiteParams, body: ZCustomerSiteInput, response: { 200: ZCustomerSite } },
+    schema: { tags, summary: "Changes a customer's site", params: ZSiteParams, body: ZCustomerSiteInput, response: { 200: ZCustomerSite } },
     handler: (req) => updateSite(req.ctx, req.params.id, req.params.siteId, req.body),
   });
   r.delete(`${base}/:id/sites/:siteId`, {
-    schema: { tags, params: ZSiteParams, response: { 200: ZDeleted } },
+    schema: { tags, summary: "Deletes a customer's site", params: ZSiteParams, response: { 200: ZDeleted } },
     handler: (req) => deleteSite(req.ctx, req.params.id, req.params.siteId),
   });
 
   r.post(`${base}/:id/contacts`, {
-    schema: { tags, params: ZCustomerIdParam, body: ZCustomerContactInput, response: { 200: ZCustomerContact } },
+    schema: { tags, summary: 'Adds a contact to a customer', params: ZCustomerIdParam, body: ZCustomerContactInput, response: { 200: ZCustomerContact } },
     handler: (req) => createContact(req.ctx, req.params.id, req.body),
   });
   r.put(`${base}/:id/contacts/:contactId`, {
-    schema: { tags, params: ZContactParams, body: ZCustomerContactInput, response: { 200: ZCustomerContact } },
+    schema: { tags, summary: "Changes a customer's contact", params: ZContactParams, body: ZCustomerContactInput, response: { 200: ZCustomerContact } },
     handler: (req) => updateContact(req.ctx, req.params.id, req.params.contactId, req.body),
   });
   r.delete(`${base}/:id/contacts/:contactId`, {
-    schema: { tags, params: ZContactParams, response: { 200: ZDeleted } },
+    schema: { tags, summary: "Deletes a customer's contact", params: ZContactParams, response: { 200: ZDeleted } },
     handler: (req) => deleteContact(req.ctx, req.params.id, req.params.contactId),
   });
 }

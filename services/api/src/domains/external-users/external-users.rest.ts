@@ -15,31 +15,31 @@ const params = z.object({ id: z.uuid() });
 export async function externalUsersRestRoutes(app: FastifyInstance) {
   const r = typed(app);
   r.get('/api/v1/externalUsers', {
-    schema: { tags, querystring: ZExternalUserListQuery, response: { 200: listResponse(ZExternalUser) } },
+    schema: { tags, summary: 'Distributor users, searched, sorted and paged (distributor admins: their company only)', querystring: ZExternalUserListQuery, response: { 200: listResponse(ZExternalUser) } },
     handler: (req) => listExternalUsers(req.ctx, req.query),
   });
   r.get('/api/v1/externalUsers/:id', {
-    schema: { tags, params, response: { 200: ZExternalUser } },
+    schema: { tags, summary: 'A distributor user', params, response: { 200: ZExternalUser } },
     handler: (req) => getExternalUser(req.ctx, req.params.id),
   });
   r.post('/api/v1/externalUsers', {
-    schema: { tags, body: ZExternalUserInput, response: { 200: ZExternalUser } },
+    schema: { tags, summary: 'Creates a distributor user', body: ZExternalUserInput, response: { 200: ZExternalUser } },
     handler: (req) => createExternalUser(req.ctx, req.body),
   });
   r.put('/api/v1/externalUsers/:id', {
-    schema: { tags, params, body: ZExternalUserInput, response: { 200: ZExternalUser } },
+    schema: { tags, summary: 'Changes a distributor user', params, body: ZExternalUserInput, response: { 200: ZExternalUser } },
     handler: (req) => updateExternalUser(req.ctx, req.params.id, req.body),
   });
   r.delete('/api/v1/externalUsers/:id', {
-    schema: { tags, params, response: { 200: z.object({ id: z.string() }) } },
+    schema: { tags, summary: 'Deletes a distributor user', params, response: { 200: z.object({ id: z.string() }) } },
     handler: (req) => deleteExternalUser(req.ctx, req.params.id),
   });
   r.post('/api/v1/externalUsers/:id/activate', {
-    schema: { tags, params, response: { 200: ZExternalUser } },
+    schema: { tags, summary: 'Activates a distributor user again', params, response: { 200: ZExternalUser } },
     handler: (req) => activateExternalUser(req.ctx, req.params.id),
   });
   r.get('/api/v1/companies', {
-    schema: { tags, response: { 200: z.array(ZCompany) } },
+    schema: { tags, summary: 'Distributor companies', response: { 200: z.array(ZCompany) } },
     handler: (req) => listCompanies(req.ctx),
   });
 }

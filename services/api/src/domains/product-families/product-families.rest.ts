@@ -27,27 +27,27 @@ export async function productFamiliesRestRoutes(app: FastifyInstance) {
   const r = typed(app);
 
   r.get('/api/v1/productFamilies', {
-    schema: { tags, response: { 200: z.array(ZProductFamilyWithModels) } },
+    schema: { tags, summary: 'Every product family with its models', response: { 200: z.array(ZProductFamilyWithModels) } },
     handler: (req) => allFamilies(req.ctx),
   });
   r.post('/api/v1/productFamilies', {
-    schema: { tags, body: ZProductFamilyCreate, response: { 201: ZProductFamily } },
+    schema: { tags, summary: 'Creates a product family; 201 with it', body: ZProductFamilyCreate, response: { 201: ZProductFamily } },
     handler: async (req, reply) => reply.status(201).send(await createFamily(req.ctx, req.body)),
   });
   r.get('/api/v1/ProductFamilies/query', {
-    schema: { tags, querystring: ZProductFamilyListQuery, response: { 200: listResponse(ZProductFamily) } },
+    schema: { tags, summary: 'Product families, searched, sorted and paged', querystring: ZProductFamilyListQuery, response: { 200: listResponse(ZProductFamily) } },
     handler: (req) => queryFamilies(req.ctx, req.query),
   });
   r.get('/api/v1/ProductFamilies/:id/models', {
-    schema: { tags, params, querystring: ZProductModelListQuery, response: { 200: z.array(ZProductModel) } },
+    schema: { tags, summary: "A product family's models, optionally searched", params, querystring: ZProductModelListQuery, response: { 200: z.array(ZProductModel) } },
     handler: (req) => familyModels(req.ctx, req.params.id, req.query.orderDirection),
   });
   r.post('/api/v1/productFamilies/:id/models', {
-    schema: { tags, params, body: ZProductModelCreate, response: { 201: ZProductModel } },
+    schema: { tags, summary: 'Adds a model to a product family; 201 with it', params, body: ZProductModelCreate, response: { 201: ZProductModel } },
     handler: async (req, reply) => reply.status(201).send(await createModel(req.ctx, req.params.id, req.body)),
   });
   r.get('/api/v1/productCategories/all', {
-    schema: { tags, response: { 200: z.array(ZProductCategoryRow) } },
+    schema: { tags, summary: 'Every product category', response: { 200: z.array(ZProductCategoryRow) } },
     handler: (req) => allCategories(req.ctx),
   });
 }

@@ -15,6 +15,7 @@ import * as m0014 from './20261122_0014_recorded_pick_texts.js';
 import * as m0015 from './20261122_0015_protocol_versions.js';
 import * as m0016 from './20261122_0016_recorded_judgement.js';
 import * as m0017 from './20261122_0017_protocol_has_targets.js';
+import * as m0019 from './20261122_0019_text_translations.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0015_protocol_versions': m0015,
   '20261122_0016_recorded_judgement': m0016,
   '20261122_0017_protocol_has_targets': m0017,
+  '20261122_0019_text_translations': m0019,
 };

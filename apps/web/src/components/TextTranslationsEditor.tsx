@@ -40,7 +40,7 @@ export function TextTranslationsEditor({ texts, languages, onSave, saveLabel, em
   }, [languages, lang]);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [state, setState] = useState<{ saving: boolean; error: unknown; saved: boolean }>({ saving: false, error: null, saved: false });
-  const saved = useMemo(() => new Map(texts.flatMap((t) => t.translations.map((x) => [`${t.key}|${x.language}`, x] as const))), [texts]);
+  const saved = useMemo(() => new Map<string, { text: string; outdated: boolean }>(texts.flatMap((t) => t.translations.map((x) => [`${t.key}|${x.language}`, x] as const))), [texts]);
   const valueOf = (key: string, language: string) => edits[`${key}|${language}`] ?? saved.get(`${key}|${language}`)?.text ?? '';
   const changes: TextTranslationChange[] = texts.flatMap((t) =>
     languages.flatMap((l) => {

@@ -4,7 +4,7 @@ import type { SeedContext } from './context.js';
 
 /**
  * Issue 19: German and Finnish for the demo library's report texts (options, choices, dropdowns, range values, table,
- * row and field titles, measurement titles, category titles) and the point names the seed left untranslated, so a
+ * row and field titles, measurement titles, category titles) and the point names and descriptions the seed left untranslated, so a
  * demo report printed in German or Finnish reads German or Finnish. Keyed by the English text.
  */
 const TEXTS: Record<string, [de: string, fi: string]> = {
@@ -68,6 +68,15 @@ const POINT_NAMES: Record<string, [de: string, fi: string]> = {
   'Operating practices': ['Betriebspraktiken', 'Käyttökäytännöt'],
 };
 
+/** Descriptions of demo points the library seed did not translate into German or Finnish. */
+const POINT_DESCRIPTIONS: Record<string, [de: string, fi: string]> = {
+  'Feeder grizzly bars condition': ['Rostsiebstäbe auf Verschleiß, Risse und lose Schrauben prüfen.', 'Tarkista välppäraudat kulumisen, halkeamien ja löysien pulttien varalta.'],
+  'Emergency stop buttons': ['Jeden Not-Aus-Taster und jede Reißleine prüfen.', 'Testaa jokainen hätäpysäytyspainike ja -vetokytkin.'],
+  'Jaw dies wear': ['Feste und bewegliche Brechbacken prüfen.', 'Tarkasta kiinteä ja liikkuva leukalevy.'],
+  'Crusher setting (CSS)': ['Engste Spaltweite, mit einer Bleikugel gemessen.', 'Asetusrako mitattuna lyijypallolla.'],
+  'General remarks': ['Alles, was der Kunde wissen sollte.', 'Kaikki, mitä asiakkaan tulee tietää.'],
+};
+
 /** The stored translations of a demo text (`{}` when the demo has none), as a library row and a result record them. */
 export function demoTranslations(english: string | null | undefined): TextTranslations {
   const t = english ? TEXTS[english] : undefined;
@@ -93,7 +102,10 @@ export async function seedTextTranslations(ctx: SeedContext): Promise<void> {
   await sql`update inspection_points set title_translations = jsonb_strip_nulls(jsonb_build_object(
       'measurementTitle', ${d} -> measurement_title, 'fieldTitle', ${d} -> field_title, 'rangeValueTitle', ${d} -> range_value_title))`.execute(db);
   const points = await db.selectFrom('inspection_points').select(['id', 'name']).where('name', 'in', Object.keys(POINT_NAMES)).execute();
-  const rows = points.flatMap((p) => (['de', 'fi'] as const).map((language_id, i) => ({ inspection_point_id: p.id, language_id, kind: 'Name', value: POINT_NAMES[p.name]![i]! })));
+  const rows = points.flatMap((p) => (['de', 'fi'] as const).flatMap((language_id, i) => [
+    { inspection_point_id: p.id, language_id, kind: 'Name', value: POINT_NAMES[p.name]![i]! },
+    ...(POINT_DESCRIPTIONS[p.name] ? [{ inspection_point_id: p.id, language_id, kind: 'Description', value: POINT_DESCRIPTIONS[p.name]![i]! }] : []),
+  ]));
   if (rows.length) {
     await db.insertInto('inspection_point_translations').values(rows)
       .onConflict((oc) => oc.columns(['inspection_point_id', 'kind', 'language_id']).doNothing()).execute();

@@ -54,6 +54,7 @@ export function pointAssembler(parts: PointParts, ctx: { lang: string; inspectio
   const keep = (id: string | null, v: unknown) => { const t = id ? readTextTranslations(v) : undefined; if (id && t) liveTr.set(id, t); };
   for (const x of [...parts.fields, ...parts.rows, ...parts.rangeValues]) keep(x.id, x.translations);
   for (const x of [...parts.choices, ...parts.dropdowns]) { keep(x.id, x.translations); keep(x.optionId, x.optionTranslations); }
+  const libraryTitles = new Map([...parts.fields, ...parts.rows].map((x) => [x.id, x.title]));
   const tr = (english: string, recorded: TextTranslations | undefined, id?: string | null) =>
     translatedText(english, recorded ?? (id ? liveTr.get(id) : undefined), ctx.lang);
   const own = (r: ResultRow, key: string) => readTextTranslations((r.titleTranslations as Record<string, unknown> | null)?.[key]);
@@ -197,7 +198,12 @@ export function pointAssembler(parts: PointParts, ctx: { lang: string; inspectio
   }
 
   function datasetsOf(pid: string, tbl: TReportTable) {
-    const defined = (datasets.get(pid) ?? []).map((d) => ({ name: d.name, rowId: d.rowId, fieldId: d.fieldId }));
+    // A line named after its row or column (as the demo's are) reads that title's translation; other names are the author's.
+    const named = (d: { name: string; rowId: string | null; fieldId: string | null }) => {
+      const id = d.rowId && !d.fieldId ? d.rowId : d.fieldId && !d.rowId ? d.fieldId : null;
+      return id && libraryTitles.get(id) === d.name ? tr(d.name, undefined, id) : d.name;
+    };
+    const defined = (datasets.get(pid) ?? []).map((d) => ({ name: named(d), rowId: d.rowId, fieldId: d.fieldId }));
     if (defined.length) return defined;
     // No datasets configured: one line per plain row.
     return tbl.rows.filter((x) => x.aggregation === 'No').map((x) => ({ name: x.title, rowId: x.id, fieldId: null }));

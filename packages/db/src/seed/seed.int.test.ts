@@ -87,7 +87,7 @@ describe('demo and scale seed', () => {
   });
 
   it('seeds German and Finnish for the report texts: a demo report in German prints its categories, options, choices, dropdowns and tables in German (issue 19)', async () => {
-    const ids = (await sql<{ id: string }>`select id from inspections where finished and deleted_at is null and type not like 'Audit%' order by inspection_date desc limit 6`.execute(t.db)).rows.map((r) => r.id);
+    const ids = (await sql<{ id: string }>`select id from inspections where finished and deleted_at is null and type not like 'Audit%' order by inspection_date desc limit 12`.execute(t.db)).rows.map((r) => r.id);
     expect(ids.length).toBeGreaterThan(0);
     const points = (d: NonNullable<Awaited<ReturnType<typeof loadReportData>>>) => d.categories.flatMap((c) => c.points);
     for (const id of ids) {
@@ -97,6 +97,7 @@ describe('demo and scale seed', () => {
         ...d!.categories.filter((c) => c.points.length).map((c) => c.title),
         ...points(d!).flatMap((p) => [...p.options, p.measurementTitle ?? '', ...(p.table ? [p.table.fieldTitle ?? '', ...p.table.fields.map((f) => f.title), ...p.table.rows.map((r) => r.title)] : [])]),
         ...points(d!).flatMap((p) => [...p.multipleChoices.flatMap((m) => [m.title, ...m.options.map((o) => o.title)]), ...p.dropdowns.flatMap((x) => [x.title, ...x.selected.map((o) => o.title)]), ...p.rangeValues.map((r) => r.title)]),
+        ...points(d!).flatMap((p) => p.trend?.series.map((x) => x.name) ?? []),
       ];
       const english = texts(en);
       for (const other of [de, fi]) {

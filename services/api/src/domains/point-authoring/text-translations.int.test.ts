@@ -124,3 +124,17 @@ describe('PUT/GET api/v1/categoryTitles/translations (issue 19)', () => {
     }
   });
 });
+
+describe('a duplicate takes the translations of its report texts along (issue 19)', () => {
+  it('copies dropdown, option and follow-up translations onto the copy, outdated ones still outdated', async () => {
+    await call('PUT', texts(ids.points.wear), 'admin', [{ kind: 'followUp', id: ids.supplierFollowUp, language: 'fi', text: 'Osanumero' }]);
+    const res = await call('POST', `/api/v1/inspectionPoints/${ids.points.wear}/duplicate`, 'admin');
+    expect(res.statusCode, res.body).toBe(201);
+    const pick = (list: { kind: string; english: string; translations: unknown[] }[]) => list.map((t) => [t.kind, t.english, t.translations]);
+    const source = (await call('GET', texts(ids.points.wear), 'admin')).json();
+    const copy = (await call('GET', texts(res.json().id), 'admin')).json();
+    expect(pick(copy)).toEqual(pick(source));
+    expect(copy.find((t: { kind: string }) => t.kind === 'followUp').translations).toEqual([{ language: 'fi', text: 'Osanumero', outdated: false }]);
+    expect(copy.find((t: { kind: string }) => t.kind === 'dropdown').translations).toEqual([{ language: 'de', text: 'Lieferant', outdated: false }]);
+  });
+});

@@ -21,6 +21,7 @@ import { auditsScreens } from './resources/audits';
 import { inspectionPointsScreens } from './resources/inspection-points';
 import { tagsScreens } from './resources/tags';
 import { protocolsScreens } from './resources/protocols';
+import { categoryTitlesScreens } from './resources/category-titles';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -44,6 +45,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...inspectionPointsScreens,
   ...tagsScreens,
   ...protocolsScreens,
+  ...categoryTitlesScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

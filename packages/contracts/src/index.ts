@@ -22,3 +22,4 @@ export * from './inspection-points.js';
 export * from './point-authoring.js';
 export * from './recorded-picks.js';
 export * from './protocols.js';
+export * from './text-translations.js';

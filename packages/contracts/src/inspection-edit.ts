@@ -183,6 +183,11 @@ export const ZEditPointConfig = z.object({
       options: z.array(z.object({ id: ZId, index: z.number().int(), title: z.string(), imageId: ZId.nullable(), followUpRangeValue: ZFollowUp.nullable() })),
     }),
   ),
+  /**
+   * Issue 19: translations of the texts above by item id (and `measurementTitle`, `fieldTitle`, `rangeValueTitle` for
+   * the point's own titles), `{ [language]: { text, source } }`; a save records them with the texts (recorded-picks.ts).
+   */
+  textTranslations: z.record(z.string(), z.record(z.string(), z.object({ text: z.string(), source: z.string() }))).optional(),
 });
 export type TEditPointConfig = z.infer<typeof ZEditPointConfig>;
 

@@ -1,3 +1,5 @@
+import { readTextTranslations, type TextTranslations } from './text-translations.js';
+
 /**
  * Recorded results never change (issue 9): a result's `content` stores the picks by id and, beside them, the
  * texts the inspector saw when picking. Point authoring renames options in place and hard-deletes what an
@@ -8,11 +10,14 @@
  *   rangeValues:     [{ rangeValueId, value, title, followUp? }]  followUp: an option's follow-up range value
  *   multipleChoices: [{ multipleChoiceId, selectedOptionIds, title, radio, options: [{ id, title }] }]  every option shown
  *   dropdowns:       [{ dropdownId, selectedOptionIds, title, multiselect, hideImages, selectedOptions: [{ id, title, imageId }] }]
+ * Issue 19: every recorded text may carry `translations` ({ [language]: { text, source } }, text-translations.ts), recorded
+ * with it from the library; an entry without the key was recorded before and reads the library's of today.
  */
 
 export interface RecordedOption {
   id: string;
   title: string;
+  translations?: TextTranslations;
 }
 export interface RecordedDropdownOption extends RecordedOption {
   imageId: string | null;
@@ -22,6 +27,7 @@ export interface RecordedRangeValue {
   value: string | null;
   title?: string;
   followUp?: boolean;
+  translations?: TextTranslations;
 }
 export interface RecordedChoice {
   multipleChoiceId: string;
@@ -29,6 +35,7 @@ export interface RecordedChoice {
   title?: string;
   radio?: boolean;
   options?: RecordedOption[];
+  translations?: TextTranslations;
 }
 export interface RecordedDropdown {
   dropdownId: string;
@@ -37,6 +44,7 @@ export interface RecordedDropdown {
   multiselect?: boolean;
   hideImages?: boolean;
   selectedOptions?: RecordedDropdownOption[];
+  translations?: TextTranslations;
 }
 export interface RecordedPicks {
   rangeValues: RecordedRangeValue[];
@@ -49,8 +57,8 @@ export interface PickLibrary {
   rangeValues: readonly RecordedOption[];
   /** Follow-up range values of the point's options (radio, choice, dropdown). */
   followUps: readonly RecordedOption[];
-  multipleChoices: readonly { id: string; title: string; radio: boolean; options: readonly RecordedOption[] }[];
-  dropdowns: readonly { id: string; title: string; multiselect: boolean; hideImages: boolean; options: readonly RecordedDropdownOption[] }[];
+  multipleChoices: readonly { id: string; title: string; radio: boolean; options: readonly RecordedOption[]; translations?: TextTranslations }[];
+  dropdowns: readonly { id: string; title: string; multiselect: boolean; hideImages: boolean; options: readonly RecordedDropdownOption[]; translations?: TextTranslations }[];
 }
 
 type Obj = Record<string, unknown>;
@@ -60,9 +68,10 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.map(str).filter((s): s is string => !!s) : []);
 const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const options = (v: unknown): RecordedOption[] | undefined =>
-  Array.isArray(v) ? arr(v).filter((o) => str(o.id)).map((o) => ({ id: str(o.id)!, title: str(o.title) ?? '' })) : undefined;
 const only = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+const options = (v: unknown): RecordedOption[] | undefined =>
+  Array.isArray(v) ? arr(v).filter((o) => str(o.id)).map((o) => only({ id: str(o.id)!, title: str(o.title) ?? '', translations: readTextTranslations(o.translations) })) : undefined;
 
 /** The picks of a stored content, leniently (a malformed entry is skipped), with whatever texts they recorded. */
 export function readRecordedPicks(content: unknown): RecordedPicks {
@@ -70,15 +79,18 @@ export function readRecordedPicks(content: unknown): RecordedPicks {
   return {
     rangeValues: arr(c.rangeValues).filter((r) => str(r.rangeValueId)).map((r) => only({
       rangeValueId: str(r.rangeValueId)!, value: str(r.value), title: text(r.title), followUp: r.followUp === true ? true : undefined,
+      translations: readTextTranslations(r.translations),
     })),
     multipleChoices: arr(c.multipleChoices).filter((m) => str(m.multipleChoiceId)).map((m) => only({
       multipleChoiceId: str(m.multipleChoiceId)!, selectedOptionIds: strs(m.selectedOptionIds), title: text(m.title), radio: bool(m.radio), options: options(m.options),
+      translations: readTextTranslations(m.translations),
     })),
     dropdowns: arr(c.dropdowns).filter((d) => str(d.dropdownId)).map((d) => only({
       dropdownId: str(d.dropdownId)!, selectedOptionIds: strs(d.selectedOptionIds), title: text(d.title), multiselect: bool(d.multiselect), hideImages: bool(d.hideImages),
       selectedOptions: Array.isArray(d.selectedOptions)
-        ? arr(d.selectedOptions).filter((o) => str(o.id)).map((o) => ({ id: str(o.id)!, title: str(o.title) ?? '', imageId: str(o.imageId) }))
+        ? arr(d.selectedOptions).filter((o) => str(o.id)).map((o) => only({ id: str(o.id)!, title: str(o.title) ?? '', imageId: str(o.imageId), translations: readTextTranslations(o.translations) }))
         : undefined,
+      translations: readTextTranslations(d.translations),
     })),
   };
 }
@@ -115,7 +127,8 @@ export function recordPickTexts(
     const own = ranges.get(r.rangeValueId);
     const follow = own ? undefined : followUps.get(r.rangeValueId);
     const title = own?.title ?? follow?.title ?? old?.title;
-    return only({ rangeValueId: r.rangeValueId, value: r.value, title, followUp: follow ? true : own ? undefined : old?.followUp });
+    const translations = own ? own.translations : follow ? follow.translations : old?.translations;
+    return only({ rangeValueId: r.rangeValueId, value: r.value, title, followUp: follow ? true : own ? undefined : old?.followUp, translations });
   });
 
   const multipleChoices = picks.multipleChoices.map((m): RecordedChoice => {
@@ -127,10 +140,11 @@ export function recordPickTexts(
     const liveIds = new Set(live.options.map((o) => o.id));
     // A picked option gone from the library keeps its recorded text, so the report still shows it ticked.
     const gone = (old?.options ?? []).filter((o) => selected.includes(o.id) && !liveIds.has(o.id));
-    return {
+    return only({
       multipleChoiceId: m.multipleChoiceId, selectedOptionIds: selected, title: live.title, radio: live.radio,
-      options: [...live.options.map((o) => ({ id: o.id, title: o.title })), ...gone],
-    };
+      options: [...live.options.map((o) => only({ id: o.id, title: o.title, translations: o.translations })), ...gone],
+      translations: live.translations,
+    });
   });
 
   const dropdownsOut = picks.dropdowns.map((d): RecordedDropdown => {
@@ -142,10 +156,13 @@ export function recordPickTexts(
     const oldOptions = byId(old?.selectedOptions ?? [], 'id');
     const selectedOptions = selected.flatMap((id) => {
       const o = liveOptions.get(id) ?? oldOptions.get(id);
-      return o ? [{ id, title: o.title, imageId: o.imageId }] : [];
+      return o ? [only({ id, title: o.title, imageId: o.imageId, translations: o.translations })] : [];
     });
     if (!live) return old ? { ...old, selectedOptionIds: selected, selectedOptions } : { dropdownId: d.dropdownId, selectedOptionIds: selected };
-    return { dropdownId: d.dropdownId, selectedOptionIds: selected, title: live.title, multiselect: live.multiselect, hideImages: live.hideImages, selectedOptions };
+    return only({
+      dropdownId: d.dropdownId, selectedOptionIds: selected, title: live.title, multiselect: live.multiselect, hideImages: live.hideImages, selectedOptions,
+      translations: live.translations,
+    });
   });
 
   return { rangeValues, multipleChoices, dropdowns: dropdownsOut };
@@ -153,19 +170,27 @@ export function recordPickTexts(
 
 /** A point configuration (or any object of the same parts) as the library texts `recordPickTexts` records. */
 export function pickLibraryOf(config: {
+  /** Issue 19: the library's translations by item id (TEditPointConfig.textTranslations). */
+  textTranslations?: Record<string, TextTranslations>;
   rangeValues: readonly RecordedOption[];
   optionGroup?: { options: readonly { followUpRangeValue: RecordedOption | null }[] } | null;
   multipleChoices: readonly { id: string; title: string; radio: boolean; options: readonly (RecordedOption & { followUpRangeValue?: RecordedOption | null })[] }[];
   dropdowns: readonly { id: string; title: string; multiselect: boolean; hideImages: boolean; options: readonly (RecordedDropdownOption & { followUpRangeValue?: RecordedOption | null })[] }[];
 }): PickLibrary {
+  const tr = config.textTranslations;
+  // With a translation map, an item without translations records `{}` (recorded: none then); without one, nothing.
+  const of = (id: string) => (tr ? tr[id] ?? {} : undefined);
   const followUps = [...(config.optionGroup?.options ?? []), ...config.multipleChoices.flatMap((c) => c.options), ...config.dropdowns.flatMap((d) => d.options)]
-    .flatMap((o) => (o.followUpRangeValue ? [{ id: o.followUpRangeValue.id, title: o.followUpRangeValue.title }] : []));
+    .flatMap((o) => (o.followUpRangeValue ? [only({ id: o.followUpRangeValue.id, title: o.followUpRangeValue.title, translations: of(o.followUpRangeValue.id) })] : []));
   return {
-    rangeValues: config.rangeValues.map((r) => ({ id: r.id, title: r.title })),
+    rangeValues: config.rangeValues.map((r) => only({ id: r.id, title: r.title, translations: of(r.id) })),
     followUps,
-    multipleChoices: config.multipleChoices.map((c) => ({ id: c.id, title: c.title, radio: c.radio, options: c.options.map((o) => ({ id: o.id, title: o.title })) })),
-    dropdowns: config.dropdowns.map((d) => ({
-      id: d.id, title: d.title, multiselect: d.multiselect, hideImages: d.hideImages, options: d.options.map((o) => ({ id: o.id, title: o.title, imageId: o.imageId })),
+    multipleChoices: config.multipleChoices.map((c) => only({
+      id: c.id, title: c.title, radio: c.radio, options: c.options.map((o) => only({ id: o.id, title: o.title, translations: of(o.id) })), translations: of(c.id),
+    })),
+    dropdowns: config.dropdowns.map((d) => only({
+      id: d.id, title: d.title, multiselect: d.multiselect, hideImages: d.hideImages,
+      options: d.options.map((o) => only({ id: o.id, title: o.title, imageId: o.imageId, translations: of(o.id) })), translations: of(d.id),
     })),
   };
 }
@@ -192,6 +217,10 @@ export interface RecordedJudgement {
   measurementTitle?: string | null;
   unit?: string | null;
   fieldTitle?: string | null;
+  /** Issue 19: the translations recorded with the texts above (`optionTranslations` parallel to `optionNames`). */
+  optionTranslations?: TextTranslations[];
+  measurementTitleTranslations?: TextTranslations;
+  fieldTitleTranslations?: TextTranslations;
 }
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
@@ -200,6 +229,11 @@ export function readRecordedJudgement(content: unknown): RecordedJudgement {
   const out: RecordedJudgement = {};
   for (const key of ['measurementTitle', 'unit', 'fieldTitle'] as const) if (key in c) out[key] = textOrNull(c[key]);
   if (Array.isArray(c.optionNames)) out.optionNames = c.optionNames.filter((n): n is string => typeof n === 'string');
+  if (Array.isArray(c.optionTranslations)) out.optionTranslations = c.optionTranslations.map((t) => readTextTranslations(t) ?? {});
+  for (const key of ['measurementTitleTranslations', 'fieldTitleTranslations'] as const) {
+    const t = readTextTranslations(c[key]);
+    if (t) out[key] = t;
+  }
   if ('limits' in c) {
     const l = c.limits;
     out.limits = isObj(l) ? { criticalLow: num(l.criticalLow), low: num(l.low), high: num(l.high), criticalHigh: num(l.criticalHigh) } : null;
@@ -217,6 +251,9 @@ export interface JudgementLibrary {
   measurementTitle: string | null;
   unit: string | null;
   fieldTitle: string | null;
+  optionTranslations?: TextTranslations[];
+  measurementTitleTranslations?: TextTranslations;
+  fieldTitleTranslations?: TextTranslations;
 }
 
 const RADIO_TYPES = ['RadioButtonSelection', 'RadioButtonSelectionAndRangeValues'];
@@ -236,12 +273,23 @@ export function recordJudgement(library: JudgementLibrary, selection: string | n
   if (RADIO_TYPES.includes(library.type)) {
     const kept = judged.optionNames && (!selection || judged.optionNames.includes(selection)) ? judged.optionNames : null;
     out.optionNames = kept ?? [...library.optionNames];
+    // Translations go with the texts they translate: kept with kept names, today's with today's.
+    const translations = kept ? judged.optionTranslations : library.optionTranslations;
+    if (translations) out.optionTranslations = translations;
   }
   if (MEASURED_TYPES.includes(library.type)) {
     out.limits = judged.limits !== undefined ? judged.limits : library.limits;
-    out.measurementTitle = judged.measurementTitle !== undefined ? judged.measurementTitle : library.measurementTitle;
+    const keptTitle = judged.measurementTitle !== undefined;
+    out.measurementTitle = keptTitle ? judged.measurementTitle : library.measurementTitle;
+    const titleTr = keptTitle ? judged.measurementTitleTranslations : library.measurementTitleTranslations;
+    if (titleTr) out.measurementTitleTranslations = titleTr;
     out.unit = judged.unit !== undefined ? judged.unit : library.unit;
-    if (TABLE_TYPES.includes(library.type)) out.fieldTitle = judged.fieldTitle !== undefined ? judged.fieldTitle : library.fieldTitle;
+    if (TABLE_TYPES.includes(library.type)) {
+      const keptField = judged.fieldTitle !== undefined;
+      out.fieldTitle = keptField ? judged.fieldTitle : library.fieldTitle;
+      const fieldTr = keptField ? judged.fieldTitleTranslations : library.fieldTitleTranslations;
+      if (fieldTr) out.fieldTitleTranslations = fieldTr;
+    }
   }
   return out;
 }
@@ -249,14 +297,21 @@ export function recordJudgement(library: JudgementLibrary, selection: string | n
 /** A point configuration (or any object of the same parts) as what `recordJudgement` records. */
 export function judgementLibraryOf(config: {
   type: string;
-  optionGroup?: { options: readonly { name: string }[] } | null;
+  textTranslations?: Record<string, TextTranslations>;
+  optionGroup?: { options: readonly { id?: string; name: string }[] } | null;
   limits?: RecordedLimits | null;
   measurementTitle: string | null;
   unitValue: string | null;
   fieldTitle: string | null;
 }): JudgementLibrary {
+  const tr = config.textTranslations;
   return {
     type: config.type, optionNames: (config.optionGroup?.options ?? []).map((o) => o.name), limits: config.limits ?? null,
     measurementTitle: config.measurementTitle, unit: config.unitValue, fieldTitle: config.fieldTitle,
+    ...(tr ? {
+      optionTranslations: (config.optionGroup?.options ?? []).map((o) => (o.id ? tr[o.id] : undefined) ?? {}),
+      measurementTitleTranslations: tr.measurementTitle ?? {},
+      fieldTitleTranslations: tr.fieldTitle ?? {},
+    } : {}),
   };
 }

@@ -29,6 +29,8 @@ export const routeTable: RouteEntry[] = [
   { path: '/Audits/:id/report', title: 'Audit report', permission: P.audits },
   { path: '/InspectionPoints', nav: 'Inspection points', title: 'Inspection points', permission: P.authoring },
   { path: '/Protocols', nav: 'Inspection protocols', title: 'Inspection protocols', permission: P.authoring },
+  // Issue 19: the reference category titles and their translations (linked from a point's Localization tab).
+  { path: '/CategoryTitles', title: 'Category titles', permission: P.authoring },
   { path: '/Documents', nav: 'Documents', title: 'Documents', permission: P.documents },
   { path: '/Customers', nav: 'Customers', title: 'Customers', permission: P.customers },
   { path: '/Customers/:id', title: 'Customer', permission: P.customers },

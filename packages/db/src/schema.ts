@@ -132,6 +132,7 @@ export interface CategoryTitles {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   text: string;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -344,6 +345,7 @@ export interface DropdownOptions {
   image_id: string | null;
   index: Generated<number>;
   title: Generated<string>;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -356,6 +358,7 @@ export interface Dropdowns {
   inspection_point_id: string;
   multiselect: Generated<boolean>;
   title: Generated<string>;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
   validation_consequence: Generated<string>;
 }
@@ -382,6 +385,7 @@ export interface FollowUpRangeValues {
   keyboard_type: Generated<string>;
   metas: Generated<Json>;
   title: Generated<string>;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
   validation_consequence: Generated<string>;
 }
@@ -416,6 +420,7 @@ export interface InspectionCategories {
   inspection_id: string;
   protocol_category_id: string | null;
   title: Generated<string>;
+  title_translations: Json | null;
   updated_at: Generated<Timestamp>;
 }
 
@@ -476,6 +481,7 @@ export interface InspectionPointFields {
   inspection_point_id: string;
   keyboard_type: Generated<string>;
   title: Generated<string>;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -515,6 +521,7 @@ export interface InspectionPointRows {
   index: Generated<number>;
   inspection_point_id: string;
   title: Generated<string>;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -548,6 +555,7 @@ export interface InspectionPoints {
   rating_field_present: Generated<boolean>;
   rating_field_required: Generated<boolean>;
   source_system: string | null;
+  title_translations: Generated<Json>;
   type: string;
   updated_at: Generated<Timestamp>;
   updated_by_user_id: string | null;
@@ -681,6 +689,7 @@ export interface MultipleChoiceOptions {
   index: Generated<number>;
   multiple_choice_id: string;
   title: Generated<string>;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -694,6 +703,7 @@ export interface MultipleChoices {
   radio: Generated<boolean>;
   tags: Generated<string[]>;
   title: Generated<string>;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -705,6 +715,7 @@ export interface OptionGroupOptions {
   index: Generated<number>;
   name: string;
   option_group_id: string;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -868,6 +879,7 @@ export interface RangeValues {
   metas: Generated<Json>;
   tags: Generated<string[]>;
   title: Generated<string>;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
   validation_consequence: Generated<string>;
 }

@@ -16,6 +16,7 @@ import * as m0015 from './20261122_0015_protocol_versions.js';
 import * as m0016 from './20261122_0016_recorded_judgement.js';
 import * as m0017 from './20261122_0017_protocol_has_targets.js';
 import * as m0018 from './20261122_0018_protocol_edit.js';
+import * as m0019 from './20261122_0019_text_translations.js';
 import * as m0020 from './20261122_0020_idempotency_keys.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '20261122_0016_recorded_judgement': m0016,
   '20261122_0017_protocol_has_targets': m0017,
   '20261122_0018_protocol_edit': m0018,
+  '20261122_0019_text_translations': m0019,
   '20261122_0020_idempotency_keys': m0020,
 };

@@ -6,3 +6,4 @@ export * from './report-data.js';
 export { groupBy } from './report-data-points.js';
 export * from './audit-report-data.js';
 export * from './protocol-export-data.js';
+export * from './category-translations.js';

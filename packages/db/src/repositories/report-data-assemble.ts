@@ -1,8 +1,8 @@
 import {
   AggregationDirections, Aggregations, KeyboardTypes, LifeEstimateTypes, PointTypes,
   type Aggregation, type AggregationDirection, type KeyboardType, type LifeEstimateType, type PointType,
-  readRecordedJudgement, readRecordedPicks,
-  type TReportLimits, type TReportPhoto, type TReportPoint, type TReportTable,
+  readRecordedJudgement, readRecordedPicks, readTextTranslations, translatedText,
+  type TReportLimits, type TextTranslations, type TReportPhoto, type TReportPoint, type TReportTable,
 } from '@insp/contracts';
 import { contentTable, ratingName } from './report-data-content.js';
 import { previousOf, trendOf, type HistoryEntry } from './report-data-history.js';
@@ -40,10 +40,24 @@ export interface ResultRow {
   optionGroupId: string | null;
   rangeValueTitle: string | null;
   protocolPointName: string | null;
+  /** The point's own titles' translations (`{ measurementTitle, fieldTitle, rangeValueTitle }`). */
+  titleTranslations: unknown;
 }
 
 /** Indexes the parts once per report; `point(row)` then assembles each result without further look-ups. */
-export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number; photos: Map<string, TReportPhoto[]>; history: Map<string, HistoryEntry[]> }) {
+export function pointAssembler(parts: PointParts, ctx: { lang: string; inspectionDate: number; photos: Map<string, TReportPhoto[]>; history: Map<string, HistoryEntry[]> }) {
+  /**
+   * Issue 19: every text in the report's language, per text: the translations recorded with it, else (recorded
+   * before there were any) the library's of today; either only when written for this very English text.
+   */
+  const liveTr = new Map<string, TextTranslations>();
+  const keep = (id: string | null, v: unknown) => { const t = id ? readTextTranslations(v) : undefined; if (id && t) liveTr.set(id, t); };
+  for (const x of [...parts.fields, ...parts.rows, ...parts.rangeValues]) keep(x.id, x.translations);
+  for (const x of [...parts.choices, ...parts.dropdowns]) { keep(x.id, x.translations); keep(x.optionId, x.optionTranslations); }
+  const libraryTitles = new Map([...parts.fields, ...parts.rows].map((x) => [x.id, x.title]));
+  const tr = (english: string, recorded: TextTranslations | undefined, id?: string | null) =>
+    translatedText(english, recorded ?? (id ? liveTr.get(id) : undefined), ctx.lang);
+  const own = (r: ResultRow, key: string) => readTextTranslations((r.titleTranslations as Record<string, unknown> | null)?.[key]);
   const names = new Map(parts.translations.filter((t) => t.kind === 'Name').map((t) => [t.pointId, t.value]));
   const descriptions = new Map(parts.translations.filter((t) => t.kind === 'Description').map((t) => [t.pointId, t.value]));
   const limits = new Map<string, TReportLimits & { byModel: boolean }>();
@@ -62,8 +76,12 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
 
   const recordedFieldTitle = (r: ResultRow) => {
     const judged = readRecordedJudgement(r.content);
-    return judged.fieldTitle !== undefined ? judged.fieldTitle : r.fieldTitle;
+    const english = judged.fieldTitle !== undefined ? judged.fieldTitle : r.fieldTitle;
+    const recorded = judged.fieldTitle !== undefined ? judged.fieldTitleTranslations : undefined;
+    return english == null ? null : tr(english, recorded ?? own(r, 'fieldTitle'));
   };
+  const translateAll = <T extends { id: string; title: string; translations?: TextTranslations }>(list: T[]) =>
+    list.map(({ translations, ...x }) => ({ ...x, title: tr(x.title, translations, x.id) }));
 
   function table(r: ResultRow, pid: string): TReportTable {
     const recorded = contentTable(r.content);
@@ -73,8 +91,8 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
       fieldTitle: recordedFieldTitle(r),
       aggregationDirection: oneOf<AggregationDirection>(AggregationDirections, r.aggregationDirection, 'No'),
       // The table as recorded wins; the library's definition fills in what the result does not carry.
-      fields: recorded?.fields.length ? recorded.fields : defFields,
-      rows: recorded?.rows.length ? recorded.rows : defRows,
+      fields: translateAll(recorded?.fields.length ? recorded.fields : defFields),
+      rows: translateAll(recorded?.rows.length ? recorded.rows : defRows),
       values: recorded?.values ?? [],
     };
   }
@@ -87,7 +105,14 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
     // Issue 9: the option list and limits the result recorded (results written before have none: the library's).
     const judged = readRecordedJudgement(r.content);
     const lim = judged.limits !== undefined ? judged.limits : limits.get(pid);
-    const measurementTitle = judged.measurementTitle !== undefined ? judged.measurementTitle : r.measurementTitle;
+    const englishTitle = judged.measurementTitle !== undefined ? judged.measurementTitle : r.measurementTitle;
+    const measurementTitle = englishTitle == null ? null
+      : tr(englishTitle, judged.measurementTitleTranslations ?? own(r, 'measurementTitle'));
+    const liveOptions = r.optionGroupId ? options.get(r.optionGroupId) ?? [] : [];
+    const optionNames = judged.optionNames ?? liveOptions.map((o) => o.name);
+    // A name without recorded translations reads the library option of that name (its source must match anyway).
+    const optionText = (name: string, i: number) =>
+      tr(name, (judged.optionNames ? judged.optionTranslations?.[i] : undefined) ?? readTextTranslations(liveOptions.find((o) => o.name === name)?.translations));
     const picks = picksOf(r, pid);
     const tbl = isTable ? table(r, pid) : null;
     const lifeEstimate = oneOf<LifeEstimateType>(LifeEstimateTypes, r.lifeEstimate, 'Off');
@@ -99,8 +124,8 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
       keyboardType: oneOf<KeyboardType>(KeyboardTypes, r.keyboardType, 'default'),
       ratingPresent: r.ratingPresent ?? true,
       rating: ratingName(r.rating),
-      selection: r.selection,
-      options: judged.optionNames ?? (r.optionGroupId ? options.get(r.optionGroupId) ?? [] : []).map((o) => o.name),
+      selection: r.selection == null ? null : optionNames.includes(r.selection) ? optionText(r.selection, optionNames.indexOf(r.selection)) : r.selection,
+      options: optionNames.map(optionText),
       comment: r.comment?.trim() ? r.comment : null,
       measurementTitle,
       unit: judged.unit !== undefined ? judged.unit : r.unit,
@@ -108,7 +133,7 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
       limits: measured && lim ? { criticalLow: lim.criticalLow, low: lim.low, high: lim.high, criticalHigh: lim.criticalHigh } : null,
       previous: measured ? previousOf(ctx.history.get(pid)) : null,
       table: tbl,
-      rangeValueTitle: r.rangeValueTitle,
+      rangeValueTitle: r.rangeValueTitle == null ? null : tr(r.rangeValueTitle, own(r, 'rangeValueTitle')),
       ...picks,
       photos: ctx.photos.get(r.id) ?? [],
       trend: measured && r.visualization === 'LineChart'
@@ -139,14 +164,17 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
     const rangeValuesOut = inOrder(rec.rangeValues, (x) => x.rangeValueId, liveRanges.map((x) => x.id)).flatMap((x) => {
       if (x.followUp) return []; // an option's follow-up range value is not listed (as before issue 9)
       const title = x.title ?? liveRanges.find((l) => l.id === x.rangeValueId)?.title;
-      return title === undefined ? [] : [{ id: x.rangeValueId, title, value: x.value }];
+      return title === undefined ? [] : [{ id: x.rangeValueId, title: tr(title, x.translations, x.rangeValueId), value: x.value }];
     });
     const multipleChoices = inOrder(rec.multipleChoices, (x) => x.multipleChoiceId, liveChoices.map((c) => c[0].id)).flatMap((x) => {
       const live = liveChoices.find((c) => c[0].id === x.multipleChoiceId);
       const title = x.title ?? live?.[0].title;
-      const opts = x.options ?? live?.filter((o) => o.optionId).map((o) => ({ id: o.optionId!, title: o.optionTitle ?? '' }));
+      const opts = x.options ?? live?.filter((o) => o.optionId).map((o) => ({ id: o.optionId!, title: o.optionTitle ?? '', translations: undefined }));
       if (title === undefined || !opts) return [];
-      return [{ id: x.multipleChoiceId, title, radio: x.radio ?? live?.[0].radio ?? false, options: opts.map((o) => ({ ...o, selected: x.selectedOptionIds.includes(o.id) })) }];
+      return [{
+        id: x.multipleChoiceId, title: tr(title, x.translations, x.multipleChoiceId), radio: x.radio ?? live?.[0].radio ?? false,
+        options: opts.map((o) => ({ id: o.id, title: tr(o.title, o.translations, o.id), selected: x.selectedOptionIds.includes(o.id) })),
+      }];
     });
     const dropdownsOut = inOrder(rec.dropdowns, (x) => x.dropdownId, liveDropdowns.map((d) => d[0].id)).flatMap((x) => {
       const live = liveDropdowns.find((d) => d[0].id === x.dropdownId);
@@ -155,14 +183,14 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
       const recorded = new Map((x.selectedOptions ?? []).map((o) => [o.id, o]));
       return [{
         id: x.dropdownId,
-        title,
+        title: tr(title, x.translations, x.dropdownId),
         multiselect: x.multiselect ?? live?.[0].multiselect ?? false,
         hideImages: x.hideImages ?? live?.[0].hideImages ?? false,
         selected: x.selectedOptionIds.flatMap((id) => {
           const kept = recorded.get(id);
-          if (kept) return [{ id, title: kept.title, imageId: kept.imageId }];
+          if (kept) return [{ id, title: tr(kept.title, kept.translations, id), imageId: kept.imageId }];
           const o = live?.find((l) => l.optionId === id);
-          return o ? [{ id, title: o.optionTitle ?? '', imageId: o.imageId }] : [];
+          return o ? [{ id, title: tr(o.optionTitle ?? '', undefined, id), imageId: o.imageId }] : [];
         }),
       }];
     });
@@ -170,7 +198,12 @@ export function pointAssembler(parts: PointParts, ctx: { inspectionDate: number;
   }
 
   function datasetsOf(pid: string, tbl: TReportTable) {
-    const defined = (datasets.get(pid) ?? []).map((d) => ({ name: d.name, rowId: d.rowId, fieldId: d.fieldId }));
+    // A line named after its row or column (as the demo's are) reads that title's translation; other names are the author's.
+    const named = (d: { name: string; rowId: string | null; fieldId: string | null }) => {
+      const id = d.rowId && !d.fieldId ? d.rowId : d.fieldId && !d.rowId ? d.fieldId : null;
+      return id && libraryTitles.get(id) === d.name ? tr(d.name, undefined, id) : d.name;
+    };
+    const defined = (datasets.get(pid) ?? []).map((d) => ({ name: named(d), rowId: d.rowId, fieldId: d.fieldId }));
     if (defined.length) return defined;
     // No datasets configured: one line per plain row.
     return tbl.rows.filter((x) => x.aggregation === 'No').map((x) => ({ name: x.title, rowId: x.id, fieldId: null }));

@@ -1,4 +1,7 @@
-import { Aggregations, PointRating, PointRatingNames, type Aggregation, type PointRatingName, type TReportCell } from '@insp/contracts';
+import {
+  Aggregations, PointRating, PointRatingNames, readTextTranslations,
+  type Aggregation, type PointRatingName, type TReportCell, type TextTranslations,
+} from '@insp/contracts';
 
 /**
  * Reading a point result's `content` jsonb (docs/data-model.md): table fields/rows/values, range values,
@@ -13,8 +16,8 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v
 const agg = (v: unknown): Aggregation => ((Aggregations as readonly unknown[]).includes(v) ? (v as Aggregation) : 'No');
 
 export interface ContentTable {
-  fields: { id: string; title: string; aggregation: Aggregation }[];
-  rows: { id: string; title: string; aggregation: Aggregation }[];
+  fields: { id: string; title: string; aggregation: Aggregation; translations?: TextTranslations }[];
+  rows: { id: string; title: string; aggregation: Aggregation; translations?: TextTranslations }[];
   values: TReportCell[];
 }
 
@@ -23,10 +26,10 @@ export function contentTable(content: unknown): ContentTable | null {
   if (!isObj(content)) return null;
   const fields = arr(content.fields)
     .filter((f) => str(f.id))
-    .map((f) => ({ id: str(f.id)!, title: str(f.title) ?? '', aggregation: agg(f.inspectionPointFieldAggregation) }));
+    .map((f) => ({ id: str(f.id)!, title: str(f.title) ?? '', aggregation: agg(f.inspectionPointFieldAggregation), translations: readTextTranslations(f.translations) }));
   const rowObjs = arr(content.rows).filter((r) => str(r.id));
   if (!fields.length && !rowObjs.length) return null;
-  const rows = rowObjs.map((r) => ({ id: str(r.id)!, title: str(r.title) ?? '', aggregation: agg(r.inspectionPointRowAggregation) }));
+  const rows = rowObjs.map((r) => ({ id: str(r.id)!, title: str(r.title) ?? '', aggregation: agg(r.inspectionPointRowAggregation), translations: readTextTranslations(r.translations) }));
   const values = rowObjs.flatMap((r) =>
     arr(r.values)
       .filter((v) => str(v.fieldId))

@@ -3,7 +3,7 @@ import type { Db } from '../client.js';
 /**
  * The library parts of the points a report uses, each fetched in one set-based query over all the report's
  * points at once (never one query per point): translations, limits, option names, table structure,
- * visualization datasets, range values, multiple choices and dropdowns.
+ * visualization datasets, range values, multiple choices and dropdowns (each with its texts' translations, issue 19).
  */
 export async function loadPointParts(
   db: Db,
@@ -28,15 +28,15 @@ export async function loadPointParts(
           .execute()
       : none,
     optionGroupIds.length
-      ? db.selectFrom('option_group_options').select(['option_group_id as groupId', 'name'])
+      ? db.selectFrom('option_group_options').select(['option_group_id as groupId', 'name', 'translations'])
           .where('option_group_id', 'in', optionGroupIds).orderBy('option_group_id').orderBy('index').execute()
       : none,
     ids.length
-      ? db.selectFrom('inspection_point_fields').select(['inspection_point_id as pointId', 'id', 'title', 'aggregation'])
+      ? db.selectFrom('inspection_point_fields').select(['inspection_point_id as pointId', 'id', 'title', 'aggregation', 'translations'])
           .where('inspection_point_id', 'in', ids).orderBy('inspection_point_id').orderBy('index').execute()
       : none,
     ids.length
-      ? db.selectFrom('inspection_point_rows').select(['inspection_point_id as pointId', 'id', 'title', 'aggregation'])
+      ? db.selectFrom('inspection_point_rows').select(['inspection_point_id as pointId', 'id', 'title', 'aggregation', 'translations'])
           .where('inspection_point_id', 'in', ids).orderBy('inspection_point_id').orderBy('index').execute()
       : none,
     ids.length
@@ -48,18 +48,18 @@ export async function loadPointParts(
           .where('d.inspection_point_id', 'in', ids).orderBy('d.inspection_point_id').orderBy('r.index').orderBy('f.index').orderBy('d.name').execute()
       : none,
     ids.length
-      ? db.selectFrom('range_values').select(['inspection_point_id as pointId', 'id', 'title'])
+      ? db.selectFrom('range_values').select(['inspection_point_id as pointId', 'id', 'title', 'translations'])
           .where('inspection_point_id', 'in', ids).orderBy('inspection_point_id').orderBy('index').execute()
       : none,
     ids.length
       ? db.selectFrom('multiple_choices as c').leftJoin('multiple_choice_options as o', 'o.multiple_choice_id', 'c.id')
-          .select(['c.inspection_point_id as pointId', 'c.id', 'c.title', 'c.radio', 'o.id as optionId', 'o.title as optionTitle'])
+          .select(['c.inspection_point_id as pointId', 'c.id', 'c.title', 'c.radio', 'o.id as optionId', 'o.title as optionTitle', 'c.translations', 'o.translations as optionTranslations'])
           .where('c.inspection_point_id', 'in', ids).orderBy('c.inspection_point_id').orderBy('c.index').orderBy('o.index').execute()
       : none,
     ids.length
       ? db.selectFrom('dropdowns as d').leftJoin('dropdown_options as o', 'o.dropdown_id', 'd.id')
           .select(['d.inspection_point_id as pointId', 'd.id', 'd.title', 'd.multiselect', 'd.hide_images as hideImages',
-            'o.id as optionId', 'o.title as optionTitle', 'o.image_id as imageId'])
+            'o.id as optionId', 'o.title as optionTitle', 'o.image_id as imageId', 'd.translations', 'o.translations as optionTranslations'])
           .where('d.inspection_point_id', 'in', ids).orderBy('d.inspection_point_id').orderBy('d.index').orderBy('o.index').execute()
       : none,
   ]);

@@ -50,6 +50,10 @@ describe('loadReportData over the demo seed', () => {
     const grizzly = await pointId('Feeder grizzly bars condition');
     const report = (await t.db.selectFrom('inspection_point_results as r').innerJoin('inspections as i', 'i.id', 'r.inspection_id').select('r.inspection_id')
       .where('r.inspection_point_id', '=', grizzly).where('i.status', '=', 'Finished').where('i.deleted_at', 'is', null).executeTakeFirstOrThrow()).inspection_id;
+    // The demo translates every point (issue 19): take two translations away to see the English fallback.
+    const css = await pointId('Crusher setting (CSS)');
+    await t.db.deleteFrom('inspection_point_translations').where('inspection_point_id', '=', css).where('language_id', '=', 'fi').where('kind', '=', 'Name').execute();
+    await t.db.deleteFrom('inspection_point_translations').where('inspection_point_id', '=', grizzly).where('language_id', '=', 'de').where('kind', '=', 'Description').execute();
     const fi = points(await load(report, 'fi'));
     expect(fi.find((p) => p.name === 'Syöttimen välpän kunto')?.description).toBe('Tarkista välppäraudat kulumisen, halkeamien ja löysien pulttien varalta.');
     expect(fi.some((p) => p.name === 'Crusher setting (CSS)')).toBe(true);

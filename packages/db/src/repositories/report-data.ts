@@ -1,4 +1,7 @@
-import { InspectionRatings, InspectionStatuses, PhotoLayouts, RatingTableLocations, type PhotoLayout, type TReportData, type TReportPhoto } from '@insp/contracts';
+import {
+  InspectionRatings, InspectionStatuses, PhotoLayouts, RatingTableLocations, readTextTranslations, translatedText,
+  type PhotoLayout, type TReportData, type TReportPhoto,
+} from '@insp/contracts';
 import type { Db } from '../client.js';
 import { configuratorEntries } from './report-data-content.js';
 import { loadHistory } from './report-data-history.js';
@@ -46,6 +49,7 @@ function results(db: Db, inspectionId: string): Promise<ResultRow[]> {
       'ip.rating_field_present as ratingPresent', 'ip.measurement_title as measurementTitle', 'u.symbol as unit', 'ip.field_title as fieldTitle',
       'ip.visualization_type as visualization', 'ip.life_estimate_type as lifeEstimate', 'ip.aggregation_direction as aggregationDirection',
       'ip.option_group_id as optionGroupId', 'ip.range_value_title as rangeValueTitle', 'pp.name as protocolPointName',
+      'ip.title_translations as titleTranslations',
     ])
     .orderBy('r.index')
     .orderBy('r.id')
@@ -62,7 +66,12 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string)
   // The inspection and its own rows together (one round trip), then the library parts and history of its points.
   const [h, categories, extraPoints, rows, photos, findings, findingPhotos, actions] = await Promise.all([
     header(db, inspectionId),
-    db.selectFrom('inspection_categories').select(['id', 'index', 'title']).where('inspection_id', '=', inspectionId).orderBy('index').orderBy('id').execute(),
+    // Issue 19: the translations recorded at start; null (started before) reads the reference title's of today.
+    db.selectFrom('inspection_categories as c')
+      .leftJoin('protocol_categories as pc', 'pc.id', 'c.protocol_category_id')
+      .leftJoin('category_titles as ct', 'ct.id', 'pc.category_title_id')
+      .select(['c.id', 'c.index', 'c.title', 'c.title_translations as recorded', 'ct.translations as reference'])
+      .where('c.inspection_id', '=', inspectionId).orderBy('c.index').orderBy('c.id').execute(),
     db.selectFrom('inspection_extra_points').select(['id', 'name']).where('inspection_id', '=', inspectionId).orderBy('index').orderBy('id').execute(),
     results(db, inspectionId),
     db.selectFrom('inspection_result_photos as ph').innerJoin('inspection_point_results as r', 'r.id', 'ph.result_id')
@@ -86,7 +95,7 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string)
     loadHistory(db, { inspectionId, inspectionDate: h.inspection_date, equipmentId: h.equipment_id, companyId: h.company_id }, measuredIds),
   ]);
   const photosOf = (list: typeof photos) => new Map([...groupBy(list, (p) => p.ownerId)].map(([k, v]) => [k, v.map(photo)]));
-  const point = pointAssembler(parts, { inspectionDate: h.inspection_date.getTime(), photos: photosOf(photos), history });
+  const point = pointAssembler(parts, { lang, inspectionDate: h.inspection_date.getTime(), photos: photosOf(photos), history });
   const byCategory = groupBy(rows.filter((r) => r.categoryId), (r) => r.categoryId);
   const byExtra = groupBy(rows.filter((r) => r.extraPointId), (r) => r.extraPointId);
   const findingPhotosBy = photosOf(findingPhotos);
@@ -121,7 +130,8 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string)
     ratingTableLocation: (RatingTableLocations as readonly (string | null)[]).includes(h.rating_table_location)
       ? (h.rating_table_location as TReportData['ratingTableLocation'])
       : 'Start',
-    categories: categories.map((c) => ({ id: c.id, index: c.index, title: c.title, points: (byCategory.get(c.id) ?? []).map((r) => point(r, null)) })),
+    categories: categories.map((c) => ({
+      id: c.id, index: c.index, title: translatedText(c.title, readTextTranslations(c.recorded ?? c.reference), lang), points: (byCategory.get(c.id) ?? []).map((r) => point(r, null)) })),
     extraPoints: extraPoints.flatMap((e) => (byExtra.get(e.id) ?? []).map((r) => point(r, e.name))),
     findings: findings.map((f) => ({ ...f, photos: findingPhotosBy.get(f.id) ?? [] })),
     priorityActions: actions,

@@ -5,6 +5,7 @@ import { createRandom } from './random.js';
 import { seedReference } from './reference.js';
 import { seedCustomers } from './customers.js';
 import { seedPoints } from './points.js';
+import { seedTextTranslations } from './text-translations.js';
 import { seedDocuments } from './documents.js';
 import { seedProtocols } from './protocols.js';
 import { seedAudits, seedInspections } from './inspections.js';
@@ -43,6 +44,8 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions): Promise<b
     const customers = await seedCustomers(ctx, ref);
     log(`seed: ${customers.length} customers`);
     const points = await seedPoints(ctx, ref);
+    // Before any inspection: results record the translations with their texts (issue 19).
+    await seedTextTranslations(ctx);
     log(`seed: ${points.length} inspection points`);
     await seedDocuments(ctx, ref, points);
     const protocols = await seedProtocols(ctx, ref, points);

@@ -3,6 +3,7 @@ import { createImage, insertMany, json, type SeedContext } from './context.js';
 import type { SeedPoint } from './points.js';
 import type { SeedProtocol } from './protocols.js';
 import { sha256Hex } from './png.js';
+import { demoTranslations as tr } from './text-translations.js';
 
 /** Search text of an inspection or audit: what the application maintains on every write (see docs/data-model.md). */
 export const searchText = (...parts: (string | null | undefined)[]) =>
@@ -78,10 +79,10 @@ function answer(ctx: SeedContext, point: SeedPoint, bad: boolean): Answer {
         for (const f of point.fields.filter((x) => x.aggregation !== 'No')) {
           values.push({ rowId: r.id, fieldId: f.id, value: String(round2(nums.reduce((a, b) => a + b, 0) / nums.length)) });
         }
-        return { id: r.id, title: r.title, inspectionPointRowAggregation: 'No', values };
+        return { id: r.id, title: r.title, inspectionPointRowAggregation: 'No', translations: tr(r.title), values };
       });
       base.content = {
-        fields: point.fields.map((f) => ({ id: f.id, title: f.title, value: null, inspectionPointFieldAggregation: f.aggregation })),
+        fields: point.fields.map((f) => ({ id: f.id, title: f.title, value: null, inspectionPointFieldAggregation: f.aggregation, translations: tr(f.title) })),
         rows,
       };
       return base;
@@ -106,9 +107,16 @@ function recorded(point: SeedPoint, target: RunTarget, a: Answer): unknown {
   const judgement = recordJudgement({
     type: point.type, optionNames: point.options, limits: limits?.limits ?? null,
     measurementTitle: point.measurementTitle, unit: point.unit, fieldTitle: point.fieldTitle,
+    // Issue 19: recorded with the texts, as the API's writer does.
+    optionTranslations: point.options.map(tr), measurementTitleTranslations: tr(point.measurementTitle), fieldTitleTranslations: tr(point.fieldTitle),
   }, a.selection);
   if (!c.rangeValues && !c.multipleChoices && !c.dropdowns) return { ...c, ...judgement };
-  const picks = recordPickTexts(readRecordedPicks(c), { rangeValues: point.rangeValues, followUps: [], multipleChoices: point.choices, dropdowns: point.dropdowns });
+  const picks = recordPickTexts(readRecordedPicks(c), {
+    rangeValues: point.rangeValues.map((r) => ({ ...r, translations: tr(r.title) })),
+    followUps: [],
+    multipleChoices: point.choices.map((m) => ({ ...m, translations: tr(m.title), options: m.options.map((o) => ({ ...o, translations: tr(o.title) })) })),
+    dropdowns: point.dropdowns.map((d) => ({ ...d, translations: tr(d.title), options: d.options.map((o) => ({ ...o, translations: tr(o.title) })) })),
+  });
   return {
     ...c, ...judgement,
     ...(c.rangeValues ? { rangeValues: picks.rangeValues } : {}), ...(c.multipleChoices ? { multipleChoices: picks.multipleChoices } : {}), ...(c.dropdowns ? { dropdowns: picks.dropdowns } : {}),
@@ -136,7 +144,7 @@ export async function writeRun(
   for (const cat of protocol.categories) {
     const c = await db
       .insertInto('inspection_categories')
-      .values({ inspection_id: inspectionId, protocol_category_id: cat.id, index: cat.index, title: cat.title })
+      .values({ inspection_id: inspectionId, protocol_category_id: cat.id, index: cat.index, title: cat.title, title_translations: JSON.stringify(tr(cat.title)) })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [index, { protocolPointId, point }] of cat.points.entries()) {

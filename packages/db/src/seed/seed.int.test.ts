@@ -86,6 +86,28 @@ describe('demo and scale seed', () => {
     expect(await count(sql`select count(*)::int as n from inspections where search_text = ''`)).toBe(0);
   });
 
+  it('seeds German and Finnish for the report texts: a demo report in German prints its categories, options, choices, dropdowns and tables in German (issue 19)', async () => {
+    const ids = (await sql<{ id: string }>`select id from inspections where finished and deleted_at is null and type not like 'Audit%' order by inspection_date desc limit 12`.execute(t.db)).rows.map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const points = (d: NonNullable<Awaited<ReturnType<typeof loadReportData>>>) => d.categories.flatMap((c) => c.points);
+    for (const id of ids) {
+      const [en, de, fi] = await Promise.all(['en', 'de', 'fi'].map((l) => loadReportData(t.db, id, l)));
+      // every category title, option, choice, dropdown and table title differs from English, in both languages
+      const texts = (d: typeof en) => [
+        ...d!.categories.filter((c) => c.points.length).map((c) => c.title),
+        ...points(d!).flatMap((p) => [...p.options, p.measurementTitle ?? '', ...(p.table ? [p.table.fieldTitle ?? '', ...p.table.fields.map((f) => f.title), ...p.table.rows.map((r) => r.title)] : [])]),
+        ...points(d!).flatMap((p) => [...p.multipleChoices.flatMap((m) => [m.title, ...m.options.map((o) => o.title)]), ...p.dropdowns.flatMap((x) => [x.title, ...x.selected.map((o) => o.title)]), ...p.rangeValues.map((r) => r.title)]),
+        ...points(d!).flatMap((p) => p.trend?.series.map((x) => x.name) ?? []),
+      ];
+      const english = texts(en);
+      for (const other of [de, fi]) {
+        const translated = texts(other);
+        expect(translated).toHaveLength(english.length);
+        translated.forEach((text, i) => { if (english[i] && english[i] !== 'OK' && english[i] !== 'CSS') expect(text, english[i]).not.toBe(english[i]); });
+      }
+    }
+  });
+
   it('records on finished inspections\' results what the API records (option names, limits, title, unit, table), so later library edits change no report', async () => {
     const results = (await sql<{ inspection_id: string; type: string; content: Record<string, unknown> }>`select r.inspection_id, p.type, r.content
       from inspection_point_results r join inspection_points p on p.id = r.inspection_point_id join inspections i on i.id = r.inspection_id

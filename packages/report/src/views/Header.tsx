@@ -1,13 +1,11 @@
 /** @jsxRuntime automatic */
-import type { TReportHeader } from '@insp/contracts';
+import { inspectionTypeName, type TReportHeader } from '@insp/contracts';
 import { useReport } from '../context.js';
 import { Fields } from './parts.js';
 
-const typeName = (type: string) => type.replace(/_/g, ' ');
-
 /** Title, type, status and rating; the machine's key facts in a strip; customer and inspection facts in two boxes (000 §2.9). */
 export function Header({ h }: { h: TReportHeader }) {
-  const { t, fmt } = useReport();
+  const { t, fmt, lang } = useReport();
   const duration =
     h.durationMinutes != null ? t('duration', { hours: Math.floor(h.durationMinutes / 60), minutes: h.durationMinutes % 60 }) : null;
   return (
@@ -19,7 +17,7 @@ export function Header({ h }: { h: TReportHeader }) {
           {h.protocolName && h.protocolName !== h.name ? <div className="muted">{h.protocolName}</div> : null}
         </div>
         <div className="chips">
-          <span className="chip">{typeName(h.type)}</span>
+          <span className="chip">{inspectionTypeName(h.type, lang)}</span>
           <span className="chip">{t(`status.${h.status}`)}</span>
           {h.rating ? <span className={`chip ${h.rating === 'Ok' ? 'ok' : 'nok'}`}>{t(`overall.${h.rating}`)}</span> : null}
         </div>

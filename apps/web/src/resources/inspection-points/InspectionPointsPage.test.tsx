@@ -58,6 +58,7 @@ beforeEach(() => {
     'pointAuthoring.useCases': () => ({ data: ['Mining'] }),
     'pointAuthoring.languages': () => ({ data: [{ id: 'en', name: 'English' }, { id: 'fi', name: 'Finnish' }] }),
     'pointAuthoring.updateTranslations': () => ({ data: { ok: true } }),
+    'pointAuthoring.pointTextTranslations': () => ({ data: [] }),
   });
   vi.stubGlobal('fetch', api.fetch);
 });

@@ -12,6 +12,7 @@ import { shownMessage } from '../../lib/errors';
 import { sameValues } from '../../lib/sameValues';
 import { refApi, type TTranslationItem } from './api';
 import { useLanguages } from './refs';
+import { LocalizationTexts } from './LocalizationTexts';
 import { OUTDATED_SX, PT } from './texts';
 
 type Texts = Record<string, { name: string; description: string }>;
@@ -97,6 +98,7 @@ export function LocalizationTab({ point }: { point: TInspectionPoint }) {
       <Box>
         <Button variant="contained" disabled={!dirty || save.isPending} onClick={() => save.mutate()}>Save translations</Button>
       </Box>
+      <LocalizationTexts key={point.id} pointId={point.id} languages={langs} />
     </Box>
   );
 }

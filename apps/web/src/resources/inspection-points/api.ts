@@ -8,6 +8,10 @@ import type {
   TPickerDocument,
   TProductCategoryRow,
   TProductFamilyWithModels,
+  TPointText,
+  TPointTextTranslationsSave,
+  TCategoryTitleTranslations,
+  TCategoryTitleTranslationsSave,
 } from '@insp/contracts';
 import { trpcClient } from '../../providers/trpc';
 
@@ -41,6 +45,11 @@ export const refApi = {
   useCases: () => pa.useCases.query() as Promise<Array<string | TNamed>>,
   documentTree: () => pa.documentTree.query() as Promise<TDocumentTree>,
   updateTranslations: (input: { id: string; kind: 'Name' | 'Description'; items: TTranslationItem[] }) => pa.updateTranslations.mutate(input),
+  /** Issue 19: the texts a report prints beside the point's name, and the reference category titles, per language. */
+  pointTexts: (id: string) => pa.pointTextTranslations.query({ id }) as Promise<TPointText[]>,
+  updatePointTexts: (input: TPointTextTranslationsSave) => pa.updatePointTextTranslations.mutate(input) as Promise<TPointText[]>,
+  categoryTitleTranslations: () => pa.categoryTitleTranslations.query() as Promise<TCategoryTitleTranslations[]>,
+  updateCategoryTitleTranslations: (input: TCategoryTitleTranslationsSave) => pa.updateCategoryTitleTranslations.mutate(input) as Promise<TCategoryTitleTranslations[]>,
   categories: () => trpcClient.productFamilies.categories.query() as Promise<TProductCategoryRow[]>,
   families: () => trpcClient.productFamilies.all.query() as Promise<TProductFamilyWithModels[]>,
   equipmentByModels: (productModelIds: string[]) =>

@@ -4,6 +4,7 @@ import { inTransaction, requirePermission, type AuthedContext, type ServiceConte
 import { notFound } from '../../errors.js';
 import { loadPoint } from './inspection-points.load.js';
 import { insertPoint, parse, readBack } from './inspection-points-write.service.js';
+import { copyTextTranslations } from './inspection-points-duplicate-translations.js';
 
 /*
  * POST api/v1/inspectionPoints/{id}/duplicate (001 §2 'Duplicate'; the call's payload is not shown): a new point
@@ -80,6 +81,7 @@ export async function duplicatePoint(ctx: ServiceContext, id: string): Promise<T
       ...source.descriptionTranslations.map((t) => ({ ...t, kind: 'Description' })),
     ].map((t) => ({ inspection_point_id: copyId, language_id: t.name, kind: t.kind, value: t.value, updated_at: t.outdated ? new Date(t.updated) : sql<Date>`now()` }));
     if (translations.length) await tx.db.insertInto('inspection_point_translations').values(translations).execute();
+    await copyTextTranslations(tx.db, id, copyId);
     return copyId;
   });
   return readBack(c, copyId);

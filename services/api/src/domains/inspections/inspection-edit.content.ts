@@ -1,7 +1,7 @@
 import {
   Aggregations, PointRating, PointRatingNames, cellKey, computeTable, isNumericString,
-  judgementLibraryOf, pickLibraryOf, readRecordedPicks, recordJudgement, recordPickTexts,
-  type KeyboardType, type PointRatingName, type TEditPointConfig, type TPhoto, type TPointResult, type TPointResultInput,
+  judgementLibraryOf, pickLibraryOf, readRecordedPicks, readTextTranslations, recordJudgement, recordPickTexts,
+  type KeyboardType, type TextTranslations, type PointRatingName, type TEditPointConfig, type TPhoto, type TPointResult, type TPointResultInput,
 } from '@insp/contracts';
 import { AppError } from '../../errors.js';
 
@@ -206,14 +206,20 @@ function recordedFirst<T extends { id: string; keyboardType?: KeyboardType }>(re
  */
 function table(config: TEditPointConfig, input: TPointResultInput, p: string, previous: unknown): Obj {
   const prev = readResult({ content: previous } as StoredResult, [], false);
-  const libFields = config.fields.map((f) => ({ id: f.id, title: f.title, aggregation: f.inspectionPointFieldAggregation, keyboardType: f.keyboardType }));
-  const libRows = config.rows.map((r) => ({ id: r.id, title: r.title, aggregation: r.inspectionPointRowAggregation }));
+  // Issue 19: a recorded field or row keeps the translations it was recorded with (none recorded: none kept, the
+  // report reads the library's); one the library adds records the library's.
+  const prevTr = new Map<string, TextTranslations | undefined>(
+    [...arr(isObj(previous) ? previous.fields : []), ...arr(isObj(previous) ? previous.rows : [])].flatMap((x) => (str(x.id) ? [[str(x.id)!, readTextTranslations(x.translations)] as const] : [])),
+  );
+  const libTr = (id: string) => (config.textTranslations ? config.textTranslations[id] ?? {} : undefined);
+  const libFields = config.fields.map((f) => ({ id: f.id, title: f.title, aggregation: f.inspectionPointFieldAggregation, keyboardType: f.keyboardType, translations: libTr(f.id) }));
+  const libRows = config.rows.map((r) => ({ id: r.id, title: r.title, aggregation: r.inspectionPointRowAggregation, translations: libTr(r.id) }));
   const fields = config.fields.length
-    ? recordedFirst(prev.fields.map((f) => ({ id: f.id, title: f.title, aggregation: f.inspectionPointFieldAggregation, keyboardType: 'default' as KeyboardType })), libFields)
-    : input.fields.map((f) => ({ id: f.id, title: f.title, aggregation: 'No' as const, keyboardType: 'default' as KeyboardType }));
+    ? recordedFirst(prev.fields.map((f) => ({ id: f.id, title: f.title, aggregation: f.inspectionPointFieldAggregation, keyboardType: 'default' as KeyboardType, translations: prevTr.get(f.id) })), libFields)
+    : input.fields.map((f) => ({ id: f.id, title: f.title, aggregation: 'No' as const, keyboardType: 'default' as KeyboardType, translations: undefined }));
   const rows = config.rows.length
-    ? recordedFirst(prev.rows.map((r) => ({ id: r.id, title: r.title, aggregation: r.inspectionPointRowAggregation })), libRows)
-    : input.rows.map((r) => ({ id: r.id, title: r.title, aggregation: 'No' as const }));
+    ? recordedFirst(prev.rows.map((r) => ({ id: r.id, title: r.title, aggregation: r.inspectionPointRowAggregation, translations: prevTr.get(r.id) })), libRows)
+    : input.rows.map((r) => ({ id: r.id, title: r.title, aggregation: 'No' as const, translations: undefined }));
   uniqueIds(`${p}.rows`, input.rows.map((r) => r.id));
   const fieldById = new Map(fields.map((f) => [f.id, f]));
   const rowById = new Map(rows.map((r) => [r.id, r]));
@@ -255,9 +261,11 @@ function table(config: TEditPointConfig, input: TPointResultInput, p: string, pr
   const computed = computeTable({ fields, rows, values: typed });
   const typedBy = new Map(typed.map((c) => [cellKey(c.rowId, c.fieldId), c.value]));
   return {
-    fields: fields.map((f) => ({ id: f.id, title: f.title, value: fieldValues.get(f.id) ?? null, inspectionPointFieldAggregation: f.aggregation })),
+    fields: fields.map((f) => ({
+      id: f.id, title: f.title, value: fieldValues.get(f.id) ?? null, inspectionPointFieldAggregation: f.aggregation, ...(f.translations ? { translations: f.translations } : {}),
+    })),
     rows: rows.map((r) => ({
-      id: r.id, title: r.title, inspectionPointRowAggregation: r.aggregation,
+      id: r.id, title: r.title, inspectionPointRowAggregation: r.aggregation, ...(r.translations ? { translations: r.translations } : {}),
       values: fields.flatMap((f) => {
         const key = cellKey(r.id, f.id);
         if (f.aggregation === 'No' && r.aggregation === 'No') return typedBy.has(key) ? [{ rowId: r.id, fieldId: f.id, value: typedBy.get(key) ?? null }] : [];

@@ -1,7 +1,7 @@
 import { groupBy, type Db } from '@insp/db';
 import {
-  AggregationDirections, Aggregations, KeyboardTypes, PointTypes, ValidationConsequences,
-  type TEditPointConfig,
+  AggregationDirections, Aggregations, KeyboardTypes, PointTypes, ValidationConsequences, readTextTranslations,
+  type TEditPointConfig, type TextTranslations,
 } from '@insp/contracts';
 
 /**
@@ -17,7 +17,7 @@ const agg = (v: unknown) => pick(Aggregations, v, 'No');
 
 const group = groupBy;
 
-type FollowUpRow = { id: string; title: string; keyboard_type: string; input_validation_regexp: string | null; validation_consequence: string };
+type FollowUpRow = { id: string; title: string; translations?: unknown; keyboard_type: string; input_validation_regexp: string | null; validation_consequence: string };
 const followUp = (r: FollowUpRow | undefined) =>
   r ? { id: r.id, title: r.title, keyboardType: keyboard(r.keyboard_type), inputValidationRegexp: r.input_validation_regexp, validationConsequence: consequence(r.validation_consequence) } : null;
 
@@ -50,17 +50,18 @@ export async function loadPointConfigSets(db: Db, pointIds: string[], targets: P
   const modelIds = [...new Set(targets.map((t) => t.modelId).filter((x): x is string => !!x))];
   const [options, fields, rows, rangeValues, choices, dropdowns, limits] = await Promise.all([
     groupIds.length
-      ? db.selectFrom('option_group_options').select(['id', 'option_group_id', 'name', 'comment', 'follow_up_range_value_id']).where('option_group_id', 'in', groupIds).orderBy('option_group_id').orderBy('index').orderBy('id').execute()
+      ? db.selectFrom('option_group_options').select(['id', 'option_group_id', 'name', 'comment', 'follow_up_range_value_id', 'translations']).where('option_group_id', 'in', groupIds).orderBy('option_group_id').orderBy('index').orderBy('id').execute()
       : none,
-    db.selectFrom('inspection_point_fields').select(['id', 'inspection_point_id', 'index', 'title', 'keyboard_type', 'aggregation']).where('inspection_point_id', 'in', ids).orderBy('inspection_point_id').orderBy('index').orderBy('id').execute(),
-    db.selectFrom('inspection_point_rows').select(['id', 'inspection_point_id', 'index', 'title', 'aggregation']).where('inspection_point_id', 'in', ids).orderBy('inspection_point_id').orderBy('index').orderBy('id').execute(),
-    db.selectFrom('range_values').select(['id', 'inspection_point_id', 'index', 'title', 'keyboard_type', 'input_validation_regexp', 'validation_consequence']).where('inspection_point_id', 'in', ids).orderBy('inspection_point_id').orderBy('index').execute(),
+    db.selectFrom('inspection_point_fields').select(['id', 'inspection_point_id', 'index', 'title', 'keyboard_type', 'aggregation', 'translations']).where('inspection_point_id', 'in', ids).orderBy('inspection_point_id').orderBy('index').orderBy('id').execute(),
+    db.selectFrom('inspection_point_rows').select(['id', 'inspection_point_id', 'index', 'title', 'aggregation', 'translations']).where('inspection_point_id', 'in', ids).orderBy('inspection_point_id').orderBy('index').orderBy('id').execute(),
+    db.selectFrom('range_values').select(['id', 'inspection_point_id', 'index', 'title', 'keyboard_type', 'input_validation_regexp', 'validation_consequence', 'translations']).where('inspection_point_id', 'in', ids).orderBy('inspection_point_id').orderBy('index').execute(),
     db.selectFrom('multiple_choices as c').leftJoin('multiple_choice_options as o', 'o.multiple_choice_id', 'c.id')
-      .select(['c.id', 'c.inspection_point_id', 'c.index', 'c.title', 'c.radio', 'c.input_validation_regexp', 'o.id as optionId', 'o.index as optionIndex', 'o.title as optionTitle', 'o.follow_up_range_value_id as followUpId'])
+      .select(['c.id', 'c.inspection_point_id', 'c.index', 'c.title', 'c.radio', 'c.input_validation_regexp', 'o.id as optionId', 'o.index as optionIndex', 'o.title as optionTitle', 'o.follow_up_range_value_id as followUpId', 'c.translations', 'o.translations as optionTranslations'])
       .where('c.inspection_point_id', 'in', ids).orderBy('c.inspection_point_id').orderBy('c.index').orderBy('c.id').orderBy('o.index').execute(),
     db.selectFrom('dropdowns as d').leftJoin('dropdown_options as o', 'o.dropdown_id', 'd.id')
       .select(['d.id', 'd.inspection_point_id', 'd.index', 'd.title', 'd.multiselect', 'd.hide_images', 'd.input_validation_regexp', 'd.validation_consequence',
-        'o.id as optionId', 'o.index as optionIndex', 'o.title as optionTitle', 'o.image_id as imageId', 'o.follow_up_range_value_id as followUpId'])
+        'o.id as optionId', 'o.index as optionIndex', 'o.title as optionTitle', 'o.image_id as imageId', 'o.follow_up_range_value_id as followUpId',
+        'd.translations', 'o.translations as optionTranslations'])
       .where('d.inspection_point_id', 'in', ids).orderBy('d.inspection_point_id').orderBy('d.index').orderBy('d.id').orderBy('o.index').execute(),
     familyIds.length || modelIds.length
       ? db.selectFrom('measurement_limits').select(['inspection_point_id', 'product_family_id', 'product_model_id', 'critical_low', 'low', 'high', 'critical_high'])
@@ -72,7 +73,7 @@ export async function loadPointConfigSets(db: Db, pointIds: string[], targets: P
   const followUpIds = [...options, ...choices, ...dropdowns].map((o) => ('follow_up_range_value_id' in o ? o.follow_up_range_value_id : o.followUpId)).filter((x): x is string => !!x);
   const followUps = new Map(
     (followUpIds.length
-      ? await db.selectFrom('follow_up_range_values').select(['id', 'title', 'keyboard_type', 'input_validation_regexp', 'validation_consequence']).where('id', 'in', [...new Set(followUpIds)]).execute()
+      ? await db.selectFrom('follow_up_range_values').select(['id', 'title', 'keyboard_type', 'input_validation_regexp', 'validation_consequence', 'translations']).where('id', 'in', [...new Set(followUpIds)]).execute()
       : []
     ).map((f) => [f.id, f]),
   );
@@ -86,7 +87,20 @@ export async function loadPointConfigSets(db: Db, pointIds: string[], targets: P
   const limitsOf = group(limits, (l) => l.inspection_point_id);
 
   for (const p of points) {
+    // Issue 19: the translations of the point's texts by item id (its own titles by key), recorded by a save.
+    const tr: Record<string, TextTranslations> = {};
+    const put = (id: string | null | undefined, v: unknown) => { const t = id ? readTextTranslations(v) : undefined; if (id && t && Object.keys(t).length) tr[id] = t; };
+    const own = (p.title_translations ?? {}) as Record<string, unknown>;
+    for (const key of ['measurementTitle', 'fieldTitle', 'rangeValueTitle']) put(key, own[key]);
+    for (const o of p.option_group_id ? optionsBy.get(p.option_group_id) ?? [] : []) { put(o.id, o.translations); put(o.follow_up_range_value_id, followUps.get(o.follow_up_range_value_id ?? '')?.translations); }
+    for (const f of fieldsBy.get(p.id) ?? []) put(f.id, f.translations);
+    for (const r of rowsBy.get(p.id) ?? []) put(r.id, r.translations);
+    for (const r of rangesBy.get(p.id) ?? []) put(r.id, r.translations);
+    for (const c of [...(choicesBy.get(p.id) ?? []), ...(dropdownsBy.get(p.id) ?? [])]) {
+      put(c.id, c.translations); put(c.optionId, c.optionTranslations); put(c.followUpId, followUps.get(c.followUpId ?? '')?.translations);
+    }
     out.set(p.id, {
+      textTranslations: tr,
       inspectionPointId: p.id,
       type: pick(PointTypes, p.type, 'Comment'),
       name: p.name,

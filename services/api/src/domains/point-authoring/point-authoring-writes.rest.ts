@@ -15,10 +15,15 @@ import {
   ZTagsUpdate,
   ZTagTargetsOfPoint,
   ZTranslationUpdates,
+  ZCategoryTitleTranslations,
+  ZCategoryTitleTranslationUpdate,
+  ZPointText,
+  ZPointTextTranslationUpdate,
 } from '@insp/contracts';
 import { typed } from '../../rest/route-helpers.js';
 import { saveLimits } from './limits.service.js';
 import { updateTranslations } from './translations.service.js';
+import { categoryTitleTranslations, pointTextTranslations, updateCategoryTitleTranslations, updatePointTextTranslations } from './text-translations.service.js';
 import { createBatchUpdate, getBatchUpdate, similarOptions } from './batch-update.service.js';
 import { tagPoints, tagTargets, updateTags } from './tags.service.js';
 
@@ -67,6 +72,35 @@ export async function pointAuthoringWriteRoutes(app: FastifyInstance) {
       response: { 200: z.array(ZPointTranslation) },
     },
     handler: (req) => updateTranslations(req.ctx, req.params.id, 'Description', req.body),
+  });
+
+  // Issue 19 (not in the spec): the texts a report prints beside the point's name, in every language.
+  r.get('/api/v1/inspectionPoints/:id/texttranslations', {
+    schema: { tags, summary: "The point's option, choice, dropdown, range value and table texts with their translations", params, response: { 200: z.array(ZPointText) } },
+    handler: (req) => pointTextTranslations(req.ctx, req.params.id),
+  });
+  r.put('/api/v1/inspectionPoints/:id/texttranslations', {
+    schema: {
+      tags,
+      summary: "Save translations of the point's texts ({kind, id, language, text}; en refused; empty text removes); answers the texts",
+      params,
+      body: z.array(ZPointTextTranslationUpdate).max(2000),
+      response: { 200: z.array(ZPointText) },
+    },
+    handler: (req) => updatePointTextTranslations(req.ctx, { id: req.params.id, items: req.body }),
+  });
+  r.get('/api/v1/categoryTitles/translations', {
+    schema: { tags, summary: 'The reference category titles with their translations', response: { 200: z.array(ZCategoryTitleTranslations) } },
+    handler: (req) => categoryTitleTranslations(req.ctx),
+  });
+  r.put('/api/v1/categoryTitles/translations', {
+    schema: {
+      tags,
+      summary: 'Save category title translations ({categoryTitleId, language, text}; en refused; empty text removes); answers every title',
+      body: z.array(ZCategoryTitleTranslationUpdate).max(2000),
+      response: { 200: z.array(ZCategoryTitleTranslations) },
+    },
+    handler: (req) => updateCategoryTitleTranslations(req.ctx, { items: req.body }),
   });
 
   r.get('/api/v1/inspectionPoints/dropdownsWithSimilarOptions', {

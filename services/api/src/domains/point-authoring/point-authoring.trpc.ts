@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   ZApplicationOptionsQuery,
+  ZCategoryTitleTranslationsSave,
+  ZPointTextTranslationsSave,
+  ZPointTextsQuery,
   ZDropdownBatchUpdateCreate,
   ZDropdownPickerQuery,
   ZId,
@@ -25,6 +28,7 @@ import {
 import { documentTree, existingDropdowns, optionGroups } from './pickers.service.js';
 import { saveLimits } from './limits.service.js';
 import { updateTranslations } from './translations.service.js';
+import { categoryTitleTranslations, pointTextTranslations, updateCategoryTitleTranslations, updatePointTextTranslations } from './text-translations.service.js';
 import { createBatchUpdate, getBatchUpdate, similarOptions } from './batch-update.service.js';
 import { tagPoints, tagTargets, updateTags } from './tags.service.js';
 
@@ -49,6 +53,11 @@ export const pointAuthoringRouter = router({
   saveLimits: authedProcedure.input(ZMeasurementLimitsSave).mutation(({ ctx, input }) => saveLimits(ctx, input, 'upsert')),
   createLimits: authedProcedure.input(ZMeasurementLimitsSave).mutation(({ ctx, input }) => saveLimits(ctx, input, 'create')),
   updateTranslations: authedProcedure.input(ZPointTranslationsSave).mutation(({ ctx, input }) => updateTranslations(ctx, input.id, input.kind, input.items)),
+  /** Issue 19: the texts a report prints beside the point's name, and the reference category titles, in every language. */
+  pointTextTranslations: authedProcedure.input(ZPointTextsQuery).query(({ ctx, input }) => pointTextTranslations(ctx, input.id)),
+  updatePointTextTranslations: authedProcedure.input(ZPointTextTranslationsSave).mutation(({ ctx, input }) => updatePointTextTranslations(ctx, input)),
+  categoryTitleTranslations: authedProcedure.query(({ ctx }) => categoryTitleTranslations(ctx)),
+  updateCategoryTitleTranslations: authedProcedure.input(ZCategoryTitleTranslationsSave).mutation(({ ctx, input }) => updateCategoryTitleTranslations(ctx, input)),
   similarOptions: authedProcedure.input(ZSimilarOptionsQuery).query(({ ctx, input }) => similarOptions(ctx, input)),
   createBatchUpdate: authedProcedure.input(ZDropdownBatchUpdateCreate).mutation(({ ctx, input }) => createBatchUpdate(ctx, input)),
   batchUpdate: authedProcedure.input(byId).query(({ ctx, input }) => getBatchUpdate(ctx, input.id)),

@@ -1,0 +1,5 @@
+import type { ComponentType } from 'react';
+import { CategoryTitlesPage } from './CategoryTitlesPage';
+
+/** /CategoryTitles (issue 19, route permission P.authoring): the reference category titles and their translations. */
+export const categoryTitlesScreens: Partial<Record<string, ComponentType>> = { '/CategoryTitles': CategoryTitlesPage };

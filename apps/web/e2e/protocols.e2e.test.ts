@@ -243,7 +243,7 @@ describe('/Protocols', () => {
     expect(kept.categories.flatMap((c) => c.inspectionPoints.map((x) => x.name))).toEqual(['Engine hours', 'General remarks']);
     const fresh = await start();
     expect(fresh.protocolId).toBe(v2);
-    expect(fresh.categories.flatMap((c) => c.inspectionPoints.map((x) => x.name))).toEqual(['Engine hours']);
+    expect(fresh.categories.flatMap((c) => c.inspectionPoints.map((x) => x.name))).toEqual(['Hours at acceptance']);
     await page.goto(`${product.url}/Reports/${inProgress.id}/protocol`);
     await page.getByText('General remarks').first().waitFor();
     await page.context().close();

@@ -11,6 +11,13 @@ import { groupBy, type PointParts } from './report-data-points.js';
 const oneOf = <T extends string>(list: readonly T[], v: unknown, fallback: T): T => ((list as readonly unknown[]).includes(v) ? (v as T) : fallback);
 
 /** Points whose value is measured: they show limits and the previous inspection's value. */
+
+/** A protocol's own name for a point, when it differs from the point's name (else null: the point's name, translated, is shown). */
+const protocolName = (r: { name: string | null; protocolPointName: string | null }) => {
+  const own = r.protocolPointName?.trim();
+  return own && own !== r.name?.trim() ? own : null;
+};
+
 export const MEASURED_TYPES: readonly PointType[] = ['Measurement', 'Summary', 'SummaryWithRows', 'MeasurementsWithPicture'];
 const TABLE_TYPES: readonly PointType[] = ['Summary', 'SummaryWithRows', 'MeasurementsWithPicture'];
 
@@ -119,7 +126,9 @@ export function pointAssembler(parts: PointParts, ctx: { lang: string; inspectio
     return {
       resultId: r.id,
       type,
-      name: r.nameOverride?.trim() || names.get(pid) || r.name || r.protocolPointName || fallbackName || '',
+      // The report's own name for the point, then the protocol's (issue 19: an author's name for it in this
+      // protocol; one equal to the point's name, as imports wrote them, is no override and keeps the translation).
+      name: r.nameOverride?.trim() || protocolName(r) || names.get(pid) || r.name || r.protocolPointName || fallbackName || '',
       description: descriptions.get(pid) ?? r.description ?? '',
       keyboardType: oneOf<KeyboardType>(KeyboardTypes, r.keyboardType, 'default'),
       ratingPresent: r.ratingPresent ?? true,

@@ -97,6 +97,8 @@ export async function loadInspectionEdits(db: Db, ids: string[], opts: { interna
   for (const h of heads) {
     const configs = configSets({ familyId: h.product_family_id, modelId: h.product_model_id });
     const config = (pointId: string | null, name: string | null) => (pointId && configs.get(pointId)) || missingPointConfig(name);
+    // The protocol's own name for a point (issue 19) is the name the inspector sees, as the report prints it.
+    const named = <C extends { name: string }>(c: C, own: string | null) => (own?.trim() ? { ...c, name: own.trim() } : c);
     out.set(h.id, {
       id: h.id,
       name: h.name,
@@ -132,7 +134,7 @@ export async function loadInspectionEdits(db: Db, ids: string[], opts: { interna
         title: c.title,
         index: c.index,
         inspectionPoints: (c.protocol_category_id ? pointsBy.get(c.protocol_category_id) ?? [] : []).map((pp) => ({
-          ...config(pp.inspection_point_id, pp.name),
+          ...named(config(pp.inspection_point_id, pp.name), pp.name),
           protocolPointId: pp.id,
           index: pp.index,
           subcategoryTitleIndex: pp.subcategory_title_index,

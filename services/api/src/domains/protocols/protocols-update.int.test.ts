@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protocolAsUpdate, type TProtocol, type TProtocolUpdateInput } from '@insp/contracts';
+import { loadReportData } from '@insp/db';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedProtocolFixtures, type ProtocolFixtures } from './protocols.fixtures.test-helpers.js';
 
@@ -152,6 +153,27 @@ describe('PUT api/v1/InspectionProtocols/{id}', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await f.get(p.id)).name).toBe('Renamed over tRPC');
+  });
+});
+
+describe("a protocol's own name for a point", () => {
+  it('is the name the inspection form and the report show; one equal to the point\'s own name is no override', async () => {
+    const p = await f.create({ name: 'Named points' });
+    const withNames = await saved(p.id, edited(p, (b) => {
+      b.categories![0]!.inspectionPoints![0]!.name = 'Remarks at handover';
+      b.categories![1]!.inspectionPoints![0]!.name = 'Crusher setting'; // the point's own name
+    }));
+    const started = await startInspection(withNames.id);
+    const form = (await f.call('GET', `/api/v1/inspections/${started.id}/editDetails`, f.tok.admin)).json() as { categories: { inspectionPoints: { name: string; protocolPointId: string }[] }[] };
+    expect(form.categories.map((c) => c.inspectionPoints.map((x) => x.name))).toEqual([['Remarks at handover', 'Jaw dies wear'], ['Crusher setting']]);
+    const cats = await t.db.selectFrom('inspection_categories').select(['id', 'protocol_category_id']).where('inspection_id', '=', started.id).execute();
+    const placed = withNames.categories.flatMap((c) => c.inspectionPoints.map((x) => ({ x, category: cats.find((k) => k.protocol_category_id === c.id)!.id })));
+    await t.db.insertInto('inspection_point_results').values(placed.map(({ x, category }, index) => ({
+      inspection_id: started.id, inspection_category_id: category, protocol_point_id: x.id, inspection_point_id: x.inspectionPointId, index, comment: 'seen',
+    }))).execute();
+    const report = (await loadReportData(t.db, started.id, 'en'))!;
+    // (the radio point is not shown in the report: the fixture's showInReport false)
+    expect(report.categories.flatMap((c) => c.points.map((x) => x.name))).toEqual(['Remarks at handover', 'Crusher setting']);
   });
 });
 

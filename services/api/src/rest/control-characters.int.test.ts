@@ -178,17 +178,20 @@ describe('text with control characters', () => {
     expect(new Set(all.map((c) => c.route))).toContain('GET /api/v1/customers/query');
 
     const wrong: string[] = [];
+    // The characters of one case go at once: thousands of requests one by one outlast the timeout on a busy machine.
     for (const c of all) {
-      for (const char of CONTROL) {
-        const res = await send(c, char);
-        const what = `${c.route} ${c.where} ${c.field} with U+${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-        const answer = res.json() as { field?: string; message?: string };
-        const named = answer.field === c.field || answer.field?.startsWith(`${c.field}.`);
-        if (res.statusCode !== 400 || !named || !answer.message?.includes(`${answer.field}: `)) wrong.push(`${what}: ${res.statusCode} ${res.body}`);
-      }
+      await Promise.all(
+        CONTROL.map(async (char) => {
+          const res = await send(c, char);
+          const what = `${c.route} ${c.where} ${c.field} with U+${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+          const answer = res.json() as { field?: string; message?: string };
+          const named = answer.field === c.field || answer.field?.startsWith(`${c.field}.`);
+          if (res.statusCode !== 400 || !named || !answer.message?.includes(`${answer.field}: `)) wrong.push(`${what}: ${res.statusCode} ${res.body}`);
+        }),
+      );
     }
-    expect(wrong).toEqual([]);
-  });
+    expect(wrong.sort()).toEqual([]);
+  }, 180_000);
 
   it('is refused by POST api/v1/customers and PUT api/v1/customers/{id}/sites/{siteId}, naming the field', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/customers', headers: auth, payload: { name: 'Nul\u0000Oy' } });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TAuditReportData, TProtocolExportData, TReportData } from '@insp/contracts';
+import { auditPrintTemplates, reportPrintTemplates } from './print-templates.js';
 import { renderAuditReportHtml, renderReportHtml } from './render.js';
 
 /**
@@ -15,7 +16,9 @@ import { renderAuditReportHtml, renderReportHtml } from './render.js';
  * is printed anew, without a version number to remember.
  */
 export function reportPdfKey(data: TReportData, lang: string): string {
-  return documentPdfKey('report-pdf', lang, renderReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` }));
+  // The page templates are printed too: a change of them prints anew.
+  const html = renderReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` });
+  return documentPdfKey('report-pdf', lang, html + JSON.stringify(reportPrintTemplates(data, lang)));
 }
 
 /**
@@ -24,7 +27,8 @@ export function reportPdfKey(data: TReportData, lang: string): string {
  * included runs or the renderer prints anew.
  */
 export function auditPdfKey(data: TAuditReportData, lang: string): string {
-  return documentPdfKey('audit-pdf', lang, renderAuditReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` }));
+  const html = renderAuditReportHtml(data, { lang, forPdf: true, imageUrl: (id) => `image:${id}` });
+  return documentPdfKey('audit-pdf', lang, html + JSON.stringify(auditPrintTemplates(data, lang)));
 }
 
 /** `<folder>/<2 hex>/<sha256 of language and document>-<lang>.pdf`: the storage key of a printed document. */

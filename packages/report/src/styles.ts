@@ -112,8 +112,10 @@ figcaption { font-size: 8pt; color: #5d6b79; margin-top: .8mm; }
 .estimate { font-size: 9pt; margin-top: 1mm; }
 
 .signatures { display: grid; grid-template-columns: 1fr 1fr; gap: 10mm; break-inside: avoid; page-break-inside: avoid; }
-.signature .sig { height: 32mm; border-bottom: 1px solid #1d2733; display: flex; align-items: flex-end; justify-content: center; }
-.signature img { max-height: 30mm; max-width: 100%; object-fit: contain; }
+.signature .sig { height: 32mm; padding-bottom: 2mm; box-sizing: border-box; border-bottom: 1px solid #1d2733; display: flex; align-items: flex-end; justify-content: center; overflow: hidden; }
+.signature img { max-height: 100%; max-width: 100%; object-fit: contain; display: block; }
+.signature .signer { display: flex; justify-content: space-between; gap: 4mm; color: #1d2733; }
+.signature .signer .name { font-weight: 600; }
 .signature .missing { color: #5d6b79; font-style: italic; margin-bottom: 2mm; }
 .signature .label { margin-top: 1mm; }
 `;

@@ -60,6 +60,7 @@ export const de: Labels = {
   priority: { title: 'Maßnahme', description: 'Beschreibung', priority: 'Priorität' },
   configurator: { item: 'Eintrag', value: 'Wert' },
   signature: { customer: 'Unterschrift des Kunden', provider: 'Unterschrift des Dienstleisters', missing: 'Nicht unterschrieben' },
+  print: { page: 'Seite {{page}} von {{pages}}' },
   audit: {
     title: 'Auditbericht',
     kicker: 'Audit',

@@ -59,6 +59,7 @@ export const en = {
   priority: { title: 'Action', description: 'Description', priority: 'Priority' },
   configurator: { item: 'Item', value: 'Value' },
   signature: { customer: 'Customer signature', provider: 'Service provider signature', missing: 'Not signed' },
+  print: { page: 'Page {{page}} of {{pages}}' },
   audit: {
     title: 'Audit report',
     kicker: 'Audit',

@@ -60,6 +60,7 @@ export const es: Labels = {
   priority: { title: 'Acción', description: 'Descripción', priority: 'Prioridad' },
   configurator: { item: 'Elemento', value: 'Valor' },
   signature: { customer: 'Firma del cliente', provider: 'Firma del proveedor del servicio', missing: 'Sin firmar' },
+  print: { page: 'Página {{page}} de {{pages}}' },
   audit: {
     title: 'Informe de auditoría',
     kicker: 'Auditoría',

@@ -60,6 +60,7 @@ export const fi: Labels = {
   priority: { title: 'Toimenpide', description: 'Kuvaus', priority: 'Prioriteetti' },
   configurator: { item: 'Kohde', value: 'Arvo' },
   signature: { customer: 'Asiakkaan allekirjoitus', provider: 'Palveluntarjoajan allekirjoitus', missing: 'Ei allekirjoitettu' },
+  print: { page: 'Sivu {{page}} / {{pages}}' },
   audit: {
     title: 'Auditointiraportti',
     kicker: 'Auditointi',

@@ -60,6 +60,7 @@ export const fr: Labels = {
   priority: { title: 'Action', description: 'Description', priority: 'Priorité' },
   configurator: { item: 'Élément', value: 'Valeur' },
   signature: { customer: 'Signature du client', provider: 'Signature du prestataire', missing: 'Non signé' },
+  print: { page: 'Page {{page}} sur {{pages}}' },
   audit: {
     title: "Rapport d'audit",
     kicker: 'Audit',

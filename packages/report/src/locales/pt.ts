@@ -60,6 +60,7 @@ export const pt: Labels = {
   priority: { title: 'Ação', description: 'Descrição', priority: 'Prioridade' },
   configurator: { item: 'Item', value: 'Valor' },
   signature: { customer: 'Assinatura do cliente', provider: 'Assinatura do prestador de serviço', missing: 'Não assinado' },
+  print: { page: 'Página {{page}} de {{pages}}' },
   audit: {
     title: 'Relatório de auditoria',
     kicker: 'Auditoria',

@@ -60,6 +60,7 @@ export const sv: Labels = {
   priority: { title: 'Åtgärd', description: 'Beskrivning', priority: 'Prioritet' },
   configurator: { item: 'Post', value: 'Värde' },
   signature: { customer: 'Kundens underskrift', provider: 'Tjänsteleverantörens underskrift', missing: 'Ej underskriven' },
+  print: { page: 'Sida {{page}} av {{pages}}' },
   audit: {
     title: 'Revisionsrapport',
     kicker: 'Revision',

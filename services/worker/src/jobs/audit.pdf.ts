@@ -1,6 +1,6 @@
 import type { TAuditPdfJob, TAuditReportData } from '@insp/contracts';
 import { loadAuditReportData } from '@insp/db';
-import { auditPdfKey, renderAuditReportHtml } from '@insp/report';
+import { auditPdfKey, auditPrintTemplates, renderAuditReportHtml } from '@insp/report';
 import type { JobContext, JobDeps } from '../types.js';
 import { PermanentJobError } from './errors.js';
 import { inlineImages } from './report.pdf.js';
@@ -14,7 +14,7 @@ export async function renderAuditPdf(deps: JobDeps, auditId: string, lang: strin
   if (await deps.storage.get(key)) return { key, rendered: false };
   const images = await inlineImages(deps.storage, deps.db, data);
   const html = renderAuditReportHtml(data, { lang, forPdf: true, imageUrl: (id) => images.get(id) ?? '' });
-  const bytes = await deps.pdf.render(html, { format: 'A4' });
+  const bytes = await deps.pdf.render(html, { format: 'A4', ...auditPrintTemplates(data, lang) });
   await deps.storage.put(key, bytes, { contentType: 'application/pdf' });
   return { key, rendered: true };
 }

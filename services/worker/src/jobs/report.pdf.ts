@@ -1,6 +1,6 @@
 import type { TReportData, TReportPdfJob } from '@insp/contracts';
 import { loadReportData } from '@insp/db';
-import { renderReportHtml, reportPdfFileName, reportPdfKey } from '@insp/report';
+import { renderReportHtml, reportPdfFileName, reportPdfKey, reportPrintTemplates } from '@insp/report';
 import type { Storage } from '@insp/storage';
 import type { JobContext, JobDeps } from '../types.js';
 import { PermanentJobError } from './errors.js';
@@ -44,7 +44,7 @@ export async function renderReportPdf(deps: JobDeps, inspectionId: string, lang:
   }
   const images = await inlineImages(deps.storage, deps.db, data);
   const html = renderReportHtml(data, { lang, forPdf: true, imageUrl: (id) => images.get(id) ?? '' });
-  const bytes = await deps.pdf.render(html, { format: 'A4' });
+  const bytes = await deps.pdf.render(html, { format: 'A4', ...reportPrintTemplates(data, lang) });
   await deps.storage.put(key, bytes, { contentType: 'application/pdf' });
   return { key, fileName, bytes, rendered: true };
 }

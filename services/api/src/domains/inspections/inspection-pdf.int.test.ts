@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedDemo, STAFF } from '@insp/db/seed';
@@ -72,9 +72,28 @@ describe('GET api/v1/inspections/{id}/reportpdf', () => {
     const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
     expect(res.headers['content-disposition']).toContain(`filename="${ymd}_${row.serial_number ?? row.nick_name}_${row.type}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // kept for people to look at (rendered to PNG with pdftoppm)
+    mkdirSync('test-results/report-pdfs', { recursive: true });
+    writeFileSync('test-results/report-pdfs/report-with-signatures-en.pdf', res.rawPayload);
     const text = pdfText(res.rawPayload);
     const customer = await t.db.selectFrom('inspections as i').innerJoin('customers as c', 'c.id', 'i.customer_id').select('c.name').where('i.id', '=', reportId).executeTakeFirstOrThrow();
     expect(text).toContain(customer.name);
+    // issue 20: every page has the running header (report name, serial number) and 'Page n of N'
+    const head = await t.db.selectFrom('inspections').select(['name']).where('id', '=', reportId).executeTakeFirstOrThrow();
+    const pages = text.split('\f').filter((p) => p.trim());
+    expect(pages.length).toBeGreaterThan(0);
+    pages.forEach((page, i) => {
+      expect(page, `page ${i + 1}`).toContain(`Page ${i + 1} of ${pages.length}`);
+      expect(page, `page ${i + 1}`).toContain(head.name);
+      if (row.serial_number) expect(page, `page ${i + 1}`).toContain(`Serial number ${row.serial_number}`);
+    });
+  }, 60_000);
+
+  it('numbers the pages in the report language', async () => {
+    const res = await pdf(reportId, tokens.inspector, 'de');
+    expect(res.statusCode).toBe(200);
+    const pages = pdfText(res.rawPayload).split('\f').filter((p) => p.trim());
+    expect(pages[0]).toContain(`Seite 1 von ${pages.length}`);
   }, 60_000);
 
   it('serves an unchanged report from storage without printing again, and prints a changed report anew', async () => {

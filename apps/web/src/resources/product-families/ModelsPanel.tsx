@@ -11,6 +11,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZProductModelCreate, type TProductFamily, type TProductModel } from '@insp/contracts';
 import { trpc } from '../../providers/trpc';
+import { coarsePointer } from '../../theme';
 import { callError } from '../../lib/errors';
 import { DeleteDialog } from './DeleteDialog';
 import { RenameDialog } from './RenameDialog';
@@ -66,8 +67,9 @@ function FamilyModels({ family }: { family: TProductFamily }) {
             <ListItem
               key={m.id}
               divider
-              // room for the two buttons, so a long name never runs under them
-              sx={{ pr: 13 }}
+              // room for the two buttons, so a long name never runs under them; on a touch screen the line is as tall
+              // as its 44 px buttons, so one line's buttons never reach into the next
+              sx={{ pr: 13, [coarsePointer]: { minHeight: 48 } }}
               secondaryAction={
                 <>
                   <IconButton size="small" aria-label={`Rename ${m.name}`} onClick={() => setDialog({ kind: 'rename', model: m })}>

@@ -95,7 +95,7 @@ describe('deleting product families and models', () => {
       ['certifications (1)', () => t.db.insertInto('certifications').values({ certified_user_id: user.id, product_family_id: f.id, certification_date: new Date(), expiration_date: new Date() }).execute()],
       ['protocol targets (1)', () => t.db.insertInto('protocol_targets').values({ protocol_id: protocol.id, product_family_id: f.id }).execute()],
       ['measurement limits (1)', () => t.db.insertInto('measurement_limits').values({ inspection_point_id: p, product_family_id: f.id }).execute()],
-      ['inspection points (product family) (1)', () => t.db.insertInto('inspection_point_metas').values({ inspection_point_id: p, type: 'ProductFamily', value: f.id }).execute()],
+      ["inspection points' families (1)", () => t.db.insertInto('inspection_point_metas').values({ inspection_point_id: p, type: 'ProductFamily', value: f.id }).execute()],
       ['documents (1)', () => t.db.insertInto('document_product_families').values({ document_id: doc.id, product_family_id: f.id }).execute()],
     ];
     for (const [label, add] of uses) await add();
@@ -103,7 +103,7 @@ describe('deleting product families and models', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       "Product family 'Busy BF' is in use and cannot be deleted: product models (1), equipment (1), reports (1), protocol targets (1), " +
-        'measurement limits (1), certifications (1), inspection points (product family) (1), documents (1)',
+        "measurement limits (1), certifications (1), inspection points' families (1), documents (1)",
     );
     for (const [label] of uses) expect(res.json().message).toContain(label);
     expect(await t.db.selectFrom('product_families').select('id').where('id', '=', f.id).executeTakeFirst()).toBeDefined();
@@ -128,7 +128,7 @@ describe('deleting product families and models', () => {
       ['reports (1)', () => t.db.insertInto('inspections').values({ name: 'R', type: 'Daily', inspection_date: new Date(), product_model_id: m }).execute(), () => t.db.deleteFrom('inspections').where('product_model_id', '=', m).execute()],
       ['protocol targets (1)', () => t.db.insertInto('protocol_targets').values({ protocol_id: protocol.id, product_model_id: m }).execute(), () => t.db.deleteFrom('protocol_targets').where('product_model_id', '=', m).execute()],
       ['measurement limits (1)', () => t.db.insertInto('measurement_limits').values({ inspection_point_id: p, product_model_id: m }).execute(), () => t.db.deleteFrom('measurement_limits').where('product_model_id', '=', m).execute()],
-      ['inspection points (product model) (1)', () => t.db.insertInto('inspection_point_metas').values({ inspection_point_id: p, type: 'ProductModel', value: m }).execute(), () => t.db.deleteFrom('inspection_point_metas').where('value', '=', m).execute()],
+      ["inspection points' models (1)", () => t.db.insertInto('inspection_point_metas').values({ inspection_point_id: p, type: 'ProductModel', value: m }).execute(), () => t.db.deleteFrom('inspection_point_metas').where('value', '=', m).execute()],
       ['choice lists (1)', () => t.db.insertInto('multiple_choices').values({ inspection_point_id: p, metas }).execute(), () => t.db.deleteFrom('multiple_choices').where('inspection_point_id', '=', p).execute()],
       ['range values (1)', () => t.db.insertInto('range_values').values({ inspection_point_id: p, metas }).execute(), () => t.db.deleteFrom('range_values').where('inspection_point_id', '=', p).execute()],
       ['documents (1)', () => t.db.insertInto('document_product_models').values({ document_id: doc.id, product_model_id: m }).execute(), () => t.db.deleteFrom('document_product_models').where('product_model_id', '=', m).execute()],

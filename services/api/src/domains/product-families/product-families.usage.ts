@@ -23,7 +23,7 @@ export async function familyUses(db: Db, id: string): Promise<ProductUse[]> {
     ...common(db, 'product_family_id', id),
     counted('certifications', db.selectFrom('certifications').select(n).where('product_family_id', '=', id).executeTakeFirst()),
     counted(
-      'inspection points (product family)',
+      "inspection points' families",
       db.selectFrom('inspection_point_metas').select(sql<number>`count(distinct inspection_point_id)`.as('n')).where('type', '=', 'ProductFamily').where('value', '=', id).executeTakeFirst(),
     ),
     counted('documents', db.selectFrom('document_product_families').select(n).where('product_family_id', '=', id).executeTakeFirst()),
@@ -36,7 +36,7 @@ export async function modelUses(db: Db, id: string): Promise<ProductUse[]> {
   return (await Promise.all([
     ...common(db, 'product_model_id', id),
     counted(
-      'inspection points (product model)',
+      "inspection points' models",
       db.selectFrom('inspection_point_metas').select(sql<number>`count(distinct inspection_point_id)`.as('n')).where('type', '=', 'ProductModel').where('value', '=', id).executeTakeFirst(),
     ),
     // Choice lists and range values carry model metas in jsonb (no index: deleting a model is a rare admin act).

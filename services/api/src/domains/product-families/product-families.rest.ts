@@ -58,19 +58,19 @@ export async function productFamiliesRestRoutes(app: FastifyInstance) {
   // Rename and delete (issue 20, not shown in the spec; added beside the documented calls, on their spelling).
   // A delete of something in use answers 409 with the message naming the uses.
   r.put('/api/v1/productFamilies/:id', {
-    schema: { tags, params, body: ZProductFamilyUpdate, response: { 200: ZProductFamily } },
+    schema: { tags, summary: 'Renames a product family (name, and long name when given)', params, body: ZProductFamilyUpdate, response: { 200: ZProductFamily } },
     handler: (req) => renameFamily(req.ctx, req.params.id, req.body),
   });
   r.delete('/api/v1/productFamilies/:id', {
-    schema: { tags, params, response: deleted },
+    schema: { tags, summary: 'Deletes a product family nothing uses; 409 naming the uses otherwise', params, response: deleted },
     handler: (req) => deleteFamily(req.ctx, req.params.id),
   });
   r.put('/api/v1/productFamilies/:id/models/:modelId', {
-    schema: { tags, params: modelParams, body: ZProductModelUpdate, response: { 200: ZProductModel } },
+    schema: { tags, summary: "Renames one of a product family's models", params: modelParams, body: ZProductModelUpdate, response: { 200: ZProductModel } },
     handler: (req) => renameModel(req.ctx, req.params.id, req.params.modelId, req.body),
   });
   r.delete('/api/v1/productFamilies/:id/models/:modelId', {
-    schema: { tags, params: modelParams, response: deleted },
+    schema: { tags, summary: 'Deletes a product model nothing uses; 409 naming the uses otherwise', params: modelParams, response: deleted },
     handler: (req) => deleteModel(req.ctx, req.params.id, req.params.modelId),
   });
 }

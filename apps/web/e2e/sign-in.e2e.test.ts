@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { PASSWORD_HINT, PASSWORD_RULE } from '@insp/contracts';
 import { waitForMail, type Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
@@ -161,10 +162,12 @@ describe('set password through the link in the written e-mail', () => {
     const link = mail.match(/https?:\/\/\S+\/nosession\/SetPassword\?userId=[^\s"<&]+&(amp;)?token=[^\s"<]+/)![0].replace(/&amp;/g, '&');
     expect(link.startsWith(product.url)).toBe(true);
 
+    // the hint's own example is the new password: what the hint allows, the server accepts (issue 20)
     const fresh = await newPage();
     await fresh.goto(link);
-    await fresh.getByLabel('New password', { exact: true }).fill('Brand-new-pass1');
-    await fresh.getByLabel('New password again').fill('Brand-new-pass1');
+    await fresh.getByText(PASSWORD_HINT).waitFor();
+    await fresh.getByLabel('New password', { exact: true }).fill(PASSWORD_RULE.example);
+    await fresh.getByLabel('New password again').fill(PASSWORD_RULE.example);
     await screenshot(fresh, 'set-password');
     await expectNoSeriousA11yViolations(fresh, 'set password form');
     await fresh.getByRole('button', { name: 'Set password' }).click();
@@ -182,7 +185,7 @@ describe('set password through the link in the written e-mail', () => {
     await expectNoSeriousA11yViolations(reuse, 'set password, failed');
 
     const signIn = await newPage();
-    await distributorSignIn(signIn, email, 'Brand-new-pass1');
+    await distributorSignIn(signIn, email, PASSWORD_RULE.example);
     await signIn.getByText(email).first().waitFor();
     for (const p of [page, fresh, reuse, signIn]) await p.context().close();
   });
@@ -209,6 +212,16 @@ describe('on a tablet', () => {
     await expectTouchTargets({ 'top navigation link': page.locator('nav a'), 'Log out': page.getByRole('link', { name: 'Log out' }) });
     await screenshot(page, 'tablet-my-page');
     await expectNoSeriousA11yViolations(page, 'My page on a tablet');
+    await page.context().close();
+  });
+
+  it('shows the set-password hint in full and gives Set password a touch target of at least 44 px', async () => {
+    const page = await newTabletPage(browser);
+    await page.goto(`${product.url}/nosession/SetPassword?userId=${crypto.randomUUID()}&token=t`);
+    await page.getByText(PASSWORD_HINT).waitFor();
+    await expectTouchTargets({ 'Set password': page.getByRole('button', { name: 'Set password' }) });
+    await screenshot(page, 'tablet-set-password');
+    await expectNoSeriousA11yViolations(page, 'set password on a tablet');
     await page.context().close();
   });
 });

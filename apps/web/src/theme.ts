@@ -1,8 +1,8 @@
 import { createTheme, type ThemeOptions } from '@mui/material/styles';
 
 /**
- * Touch screens (the inspectors' tablets): buttons, icon buttons, checkboxes and link-buttons are at least
- * 44 × 44 px there (WCAG 2.5.5); a mouse keeps the denser desktop sizes.
+ * Touch screens (the inspectors' tablets): buttons, icon buttons, checkboxes, link-buttons and the column headers'
+ * sort buttons are at least 44 × 44 px there (WCAG 2.5.5); a mouse keeps the denser desktop sizes.
  */
 export const coarsePointer = '@media (pointer: coarse)';
 
@@ -27,6 +27,8 @@ export const themeOptions: ThemeOptions = {
     MuiIconButton: { styleOverrides: { root: { [coarsePointer]: { minWidth: 44, minHeight: 44 } } } },
     MuiCheckbox: { styleOverrides: { root: { [coarsePointer]: { minWidth: 44, minHeight: 44 } } } },
     MuiLink: { styleOverrides: { button: { [coarsePointer]: { minHeight: 44 } } } },
+    // a header's sort button was 24 px high on a tablet (issue 20, My audits' Customer and Status sorts)
+    MuiTableSortLabel: { styleOverrides: { root: { [coarsePointer]: { minHeight: 44, minWidth: 44 } } } },
     MuiTextField: { defaultProps: { fullWidth: true, variant: 'outlined' } },
     MuiPaper: { styleOverrides: { outlined: { borderColor: '#dde2e8' } } },
   },

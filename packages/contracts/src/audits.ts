@@ -22,6 +22,12 @@ const bool = <K extends string>(key: K) => bare(key, z.preprocess((v) => (v === 
 
 /** 000 §3 list query; §9 defaults: inspectionDate descending, mineOnly false. */
 export const ZAuditListQuery = ZListQuery.extend({ mineOnly: flag.default(false) });
+/**
+ * The list's sort keys (the server sorts exactly these; another orderKey is a 400). customerName/customer and
+ * finished/status are pairs: the web's column sources and the words a client would use (issue 20).
+ */
+export const AUDIT_SORT_KEYS = ['inspectionDate', 'name', 'inspector', 'customerName', 'customer', 'finished', 'status'] as const;
+export type TAuditSortKey = (typeof AUDIT_SORT_KEYS)[number];
 export type TAuditListQuery = z.infer<typeof ZAuditListQuery>;
 
 /** A row of /Audits (000 §2.5): name, customer, inspection date, inspector, status (open or finished). */

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { Level, isAllowed, staffLevelFromGroups, distributorLevel, type Actor } from './levels.js';
 import { P } from './permissions.js';
 import { isNavActive, navItems, routeTable } from './routes.js';
-import { passwordProblems } from './auth.js';
 
 const staff = (level: Level, flags: Actor['flags'] = []) => ({ kind: 'staff' as const, level, flags, distributorAdmin: false });
 const dist = (admin: boolean) => ({ kind: 'distributor' as const, level: admin ? Level.Manager : Level.User, flags: [], distributorAdmin: admin });
@@ -77,15 +76,5 @@ describe('route table', () => {
     expect(isNavActive('/tags', '/Tags')).toBe(true);
     expect(isNavActive('/', '/Reports')).toBe(false);
     expect(isNavActive('/', '/')).toBe(true);
-  });
-});
-
-describe('password rule (spec 002 §5)', () => {
-  it('wants more than 8 characters with upper, lower and digit', () => {
-    expect(passwordProblems('Abcdefg1')).toEqual(['must be longer than 8 characters']);
-    expect(passwordProblems('Abcdefgh1')).toEqual([]);
-    expect(passwordProblems('abcdefgh1')).toEqual(['must contain an upper case letter']);
-    expect(passwordProblems('ABCDEFGH1')).toEqual(['must contain a lower case letter']);
-    expect(passwordProblems('Abcdefghi')).toEqual(['must contain a digit']);
   });
 });

@@ -27,6 +27,10 @@ export const P = {
   customersAdmin: { internal: Admin, external: Never },
   equipment: { internal: Manager, external: Never },
   equipmentAdmin: { internal: Admin, external: Never },
+  // decision (issue 20): the equipment of chosen models (Equipments/byproductmodels), which the authoring screens
+  // offer as choices. Staff managers see every machine; distributor managers (distributor admins, who author points
+  // and protocols) only the machines their company's reports were made on, scoped in the query.
+  equipmentChoices: { internal: Manager, external: Manager },
   productFamilies: { internal: Admin, external: Never },
   // decision: product categories, families and models are catalogue data that many screens read (authoring,
   // equipment forms, documents, certifications); any signed-in user may read them, distributors included.

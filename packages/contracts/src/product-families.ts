@@ -35,9 +35,22 @@ export const ZProductFamilyCreate = z.object({
 });
 export type TProductFamilyCreate = z.input<typeof ZProductFamilyCreate>;
 
+/**
+ * Rename a family (issue 20; not shown in the spec): the name as when adding, and the long name when given. The
+ * category stays: points, certifications and distributor divisions are filed under it.
+ */
+export const ZProductFamilyUpdate = z.object({
+  familyName: requiredText('name'),
+  longFamilyName: ZText.trim().max(400).optional(),
+});
+export type TProductFamilyUpdate = z.input<typeof ZProductFamilyUpdate>;
+
 /** spec 002 §5: add model needs a name. */
 export const ZProductModelCreate = z.object({ name: requiredText('name') });
 export type TProductModelCreate = z.infer<typeof ZProductModelCreate>;
+/** Rename a model (issue 20): the name as when adding. */
+export const ZProductModelUpdate = ZProductModelCreate;
+export type TProductModelUpdate = z.infer<typeof ZProductModelUpdate>;
 
 /** spec 002 §9: families sort by name descending by default. */
 export const ZProductFamilyListQuery = ZListQuery.extend({ productCategoryId: ZId.optional() });

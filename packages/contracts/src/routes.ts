@@ -37,6 +37,8 @@ export const routeTable: RouteEntry[] = [
   { path: '/Customers/:id1/compare/:id2', title: 'Compare customers', permission: P.customersAdmin },
   { path: '/Customers/import', title: 'Import customers', permission: P.customersAdmin },
   { path: '/Equipments', nav: 'Equipment', title: 'Equipment', permission: P.equipment },
+  // Not shown in the spec (issue 20): one equipment record; managers read it, admins edit it (the views decide).
+  { path: '/Equipments/:id', title: 'Equipment', permission: P.equipment },
   { path: '/ProductFamilies', title: 'Product families', permission: P.productFamilies },
   { path: '/ExternalUsers', nav: 'Distributors', title: 'Distributors', permission: P.externalUsers },
   // No nav item (the nav follows the spec); the Distributors list links here for those allowed.

@@ -3,7 +3,8 @@ import type { Db } from '../client.js';
 
 export type AuditEntityType =
   | 'customer' | 'customer_site' | 'contact' | 'user' | 'inspection' | 'audit'
-  | 'inspection_point' | 'measurement_limit' | 'dropdown_batch_update' | 'inspection_phase' | 'tags' | 'protocol' | 'category_title';
+  | 'inspection_point' | 'measurement_limit' | 'dropdown_batch_update' | 'inspection_phase' | 'tags' | 'protocol' | 'category_title'
+  | 'product_family' | 'product_model';
 
 export interface AuditTrailEntry {
   entityType: AuditEntityType;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Level, type TInspectionListItem, type TSession } from '@insp/contracts';
+import { AUDIT_SORT_KEYS, Level, type TInspectionListItem, type TSession } from '@insp/contracts';
 import { registerResourceRouter } from '../../providers/dataProvider';
 import { queryClient } from '../../providers/queryClient';
 import { fakeApi } from '../../test/render';
@@ -110,5 +110,21 @@ describe('My page', { timeout: 20_000 }, () => {
       flags: [],
     });
     expect(screen.queryByRole('heading', { name: 'My audits' })).toBeNull();
+  });
+
+  it('sorts My audits by every column it offers, Customer and Status included, with keys the server sorts (issue 20)', async () => {
+    await renderPage(inspector);
+    const audits = within(screen.getByRole('region', { name: 'My audits' }));
+    await audits.findByText('Site audit Lapin quarry');
+    const lastOrder = () => api.calls.filter((c) => c.path === 'audits.list').at(-1)?.input as { orderKey: string; orderDirection: string };
+    const sortable = audits.getAllByRole('columnheader').flatMap((h) => (within(h).queryByRole('button') ? [h.textContent!] : []));
+    expect(sortable).toEqual(['Name', 'Customer', 'Inspection date', 'Inspector', 'Status']);
+    for (const [header, key] of [['Customer', 'customerName'], ['Status', 'finished'], ['Name', 'name'], ['Inspector', 'inspector']] as const) {
+      const before = api.calls.length;
+      fireEvent.click(within(audits.getByRole('columnheader', { name: header })).getByRole('button'));
+      await waitFor(() => expect(api.calls.slice(before).some((c) => c.path === 'audits.list')).toBe(true));
+      expect(lastOrder().orderKey).toBe(key);
+      expect(AUDIT_SORT_KEYS).toContain(lastOrder().orderKey);
+    }
   });
 });

@@ -60,9 +60,6 @@ export function SetPasswordForm({ busy, onSubmit }: { busy: boolean; onSubmit: (
         error={showConfirm}
         helperText={showConfirm ? errors.confirm : ' '}
       />
-      <Typography variant="body2" color="text.secondary">
-        Use upper and lower case letters and at least one digit.
-      </Typography>
       <Button type="submit" variant="contained" size="large" fullWidth loading={busy}>
         Set password
       </Button>

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { fakeApi, renderAt } from '../../test/render';
 import { queryClient } from '../../providers/queryClient';
+import { PASSWORD_RULE } from '@insp/contracts';
 import { setPasswordErrors } from './validation';
 import { SetPasswordPage } from './SetPasswordPage';
 
@@ -33,7 +34,7 @@ const problems = () => within(screen.getByTestId('password-problems')).getAllByR
 describe('set-password rules', () => {
   it('needs more than 8 characters, upper and lower case and a digit', () => {
     expect(setPasswordErrors('abcdefgh', 'abcdefgh').password).toEqual([
-      'Password must be longer than 8 characters',
+      'Password must be at least 9 characters long',
       'Password must contain an upper case letter',
       'Password must contain a digit',
     ]);
@@ -51,7 +52,8 @@ describe('set-password screen', () => {
     open();
     expect(screen.getByLabelText('New password')).toBeTruthy();
     expect(screen.getByLabelText('New password again')).toBeTruthy();
-    expect(screen.getByText('at least 8 characters')).toBeTruthy();
+    // the hint comes from contracts' PASSWORD_RULE, as does the rule (packages/contracts/src/password.test.ts)
+    expect(screen.getByText('At least 9 characters (at most 200), with an upper case letter, a lower case letter and a digit, for example Granite7Quarry')).toBeTruthy();
   });
 
   it('shows the problems instead of sending a weak or mismatched password', () => {
@@ -63,9 +65,19 @@ describe('set-password screen', () => {
     type('New password', 'short1A');
     type('New password again', 'short1B');
     submit();
-    expect(problems()).toEqual(['Password must be longer than 8 characters']);
+    expect(problems()).toEqual(['Password must be at least 9 characters long']);
     expect(screen.getByText('The passwords do not match')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
+  });
+
+  it("sends the hint's own example without a complaint", async () => {
+    open();
+    type('New password', PASSWORD_RULE.example);
+    type('New password again', PASSWORD_RULE.example);
+    submit();
+    expect(screen.queryByTestId('password-problems')).toBeNull();
+    await screen.findByTestId('set-password-outcome');
+    expect(api.calls[0]).toMatchObject({ path: 'auth.setPassword', input: { password: PASSWORD_RULE.example } });
   });
 
   it('sets the password and offers to sign in', async () => {

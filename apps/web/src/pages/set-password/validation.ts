@@ -1,7 +1,7 @@
 import { passwordProblems } from '@insp/contracts';
 
-/** The hint the spec quotes word for word (002 §5); the rule enforced is the stricter one below. */
-export const PASSWORD_HINT = 'at least 8 characters';
+/** The hint and the rule come from one definition in contracts (PASSWORD_RULE): what the hint allows is accepted. */
+export { PASSWORD_HINT } from '@insp/contracts';
 
 export interface SetPasswordErrors {
   password: string[];
@@ -10,7 +10,7 @@ export interface SetPasswordErrors {
 
 /**
  * Spec 002 §5: longer than 8 characters, an upper case letter, a lower case letter and a digit
- * (passwordProblems, shared with the server); both entries non-empty and equal.
+ * (passwordProblems, shared with the server, as is the hint); both entries non-empty and equal.
  */
 export function setPasswordErrors(password: string, confirm: string): SetPasswordErrors {
   return {

@@ -57,6 +57,12 @@ describe('equipment list', () => {
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
+  it('opens the record when a manager clicks a row (issue 20: a manager’s click did nothing)', async () => {
+    renderList(Level.Manager);
+    fireEvent.click(await screen.findByText('S-200'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/Equipments/${rows[1]!.id}`));
+  });
+
   it('asks before deleting, saying how many inspections were conducted on the equipment', async () => {
     renderList(Level.Admin);
     await screen.findByText('S-300');

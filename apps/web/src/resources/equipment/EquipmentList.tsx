@@ -11,7 +11,7 @@ import { ManageProductModelsLink } from './ManageProductModelsLink';
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search serial, nickname, MDM id, family or model" />];
 const labelOf = (e: TEquipment) => [e.serial, e.nickName].filter(Boolean).join(' · ');
 
-/** /Equipments (002 §2): search, sort, pages of 50; admins add, edit (row click) and delete. */
+/** /Equipments (002 §2): search, sort, pages of 50; a row opens the record (admins edit it); admins add and delete. */
 export function EquipmentList() {
   const { actor } = useSession();
   const admin = isAllowed(P.equipmentAdmin, actor);
@@ -35,7 +35,7 @@ export function EquipmentList() {
         // spec 002 §9: equipment sorts by serial descending by default.
         sort={{ field: 'serial', order: 'DESC' }}
       >
-        <Datagrid rowClick={admin ? 'edit' : false} bulkActionButtons={false}>
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
           <TextField source="serial" label="Serial" />
           <TextField source="nickName" label="Nickname" />
           <TextField source="mdmEquipmentId" label="MDM id" />

@@ -24,6 +24,17 @@ beforeEach(() => {
     }),
     'productFamilies.all': () => ({ data: [] }),
     'productFamilies.create': (input) => ({ data: { ...fam(3, (input as { familyName: string }).familyName) } }),
+    'productFamilies.rename': (input) => {
+      const { id, familyName, longFamilyName } = input as { id: string; familyName: string; longFamilyName: string };
+      if (familyName.toLowerCase() === 'cone hc') return { error: { httpStatus: 409, code: 'CONFLICT', message: "familyName: a product family named 'Cone HC' exists", field: 'familyName' } };
+      return { data: { ...families.find((f) => f.id === id)!, name: familyName, familyName, longFamilyName } };
+    },
+    'productFamilies.delete': (input) =>
+      (input as { id: string }).id === families[0]!.id
+        ? { error: { httpStatus: 409, code: 'CONFLICT', message: "Product family 'Jaw JC' is in use and cannot be deleted: product models (1), equipment (3)" } }
+        : { data: input },
+    'productFamilies.renameModel': (input) => ({ data: { id: (input as { modelId: string }).modelId, name: (input as { name: string }).name, productFamilyId: families[0]!.id } }),
+    'productFamilies.deleteModel': () => ({ error: { httpStatus: 409, code: 'CONFLICT', message: "Product model 'JC200' is in use and cannot be deleted: reports (2)" } }),
     'productFamilies.createModel': (input) => ({ data: { id: '00000000-0000-4000-8000-0000000000b1', name: (input as { name: string }).name, productFamilyId: families[0]!.id } }),
   });
   vi.stubGlobal('fetch', api.fetch);
@@ -88,5 +99,63 @@ describe('/ProductFamilies', () => {
     expect(add.disabled).toBe(false);
     fireEvent.click(add);
     await waitFor(() => expect(api.calls.find((c) => c.path === 'productFamilies.createModel')?.input).toEqual({ familyId: families[0]!.id, name: 'JC300' }));
+  });
+
+  it('renames a family in a dialog prefilled with its names; a name in use shows the server’s reason at the field', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename Jaw JC' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename product family Jaw JC' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    expect(name.value).toBe('Jaw JC');
+    fireEvent.change(name, { target: { value: 'Cone HC' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    expect(await within(dialog).findByText("a product family named 'Cone HC' exists")).toBeTruthy();
+    fireEvent.change(name, { target: { value: '' } });
+    expect((within(dialog).getByRole('button', { name: 'SAVE' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'Jaw JX' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((c) => c.path === 'productFamilies.rename').at(-1)?.input).toEqual({ id: families[0]!.id, familyName: 'Jaw JX', longFamilyName: '' });
+    // the row click did not fire: no family was selected by pressing its button
+    expect(screen.queryByTestId('models-title')).toBeNull();
+  });
+
+  it('deletes a family only after asking, and shows the server’s reason when it is in use', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Cone HC' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete product family Cone HC?' });
+    expect(within(dialog).getByText('Do you really want to delete the product family Cone HC? This cannot be undone.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.some((c) => c.path === 'productFamilies.delete')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Cone HC' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'DELETE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.path === 'productFamilies.delete')?.input).toEqual({ id: families[1]!.id });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Jaw JC' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete product family Jaw JC?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe("Product family 'Jaw JC' is in use and cannot be deleted: product models (1), equipment (3)");
+    expect(within(dialog).queryByRole('button', { name: 'DELETE' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('renames and deletes a model of the selected family, showing a refusal’s reason', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByText('Jaw JC'));
+    const models = await screen.findByRole('list', { name: 'Product models' });
+    fireEvent.click(within(models).getByRole('button', { name: 'Rename JC200' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename product model JC200' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Model name' }), { target: { value: 'JC210' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    await waitFor(() => expect(api.calls.find((c) => c.path === 'productFamilies.renameModel')?.input).toEqual({ familyId: families[0]!.id, modelId: '00000000-0000-4000-8000-0000000000a1', name: 'JC210' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(within(models).getByRole('button', { name: 'Delete JC200' }));
+    const del = await screen.findByRole('dialog', { name: 'Delete product model JC200?' });
+    fireEvent.click(within(del).getByRole('button', { name: 'DELETE' }));
+    expect((await within(del).findByRole('alert')).textContent).toBe("Product model 'JC200' is in use and cannot be deleted: reports (2)");
   });
 });

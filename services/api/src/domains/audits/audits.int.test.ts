@@ -62,9 +62,36 @@ describe('the audit list', () => {
   it('sorts by name and inspector and refuses other keys naming orderKey', async () => {
     expect(names(await f.call('GET', '/api/v1/audits?orderKey=name&orderDirection=asc', f.tok.inspector))).toEqual(['Alpha plant', 'Audit Quarry Ltd 2026', 'Beta plant']);
     expect(names(await f.call('GET', '/api/v1/audits?orderKey=inspector&orderDirection=desc', f.tok.inspector))[0]).toBe('Alpha plant');
-    const bad = await f.call('GET', '/api/v1/audits?orderKey=customer', f.tok.inspector);
+    const bad = await f.call('GET', '/api/v1/audits?orderKey=rating', f.tok.inspector);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^orderKey/);
+  });
+
+  it('sorts by customer and by status, My audits (mineOnly) too (issue 20: they were a 400)', async () => {
+    const other = await t.db.insertInto('customers').values({ name: 'aggregates Oy' }).returning('id').executeTakeFirstOrThrow();
+    const early = await f.createAudit(f.tok.manager, { name: 'Gamma plant', customerId: other.id, customerSiteId: null, inspectionDate: Date.UTC(2023, 0, 1) });
+    await f.call('PUT', `/api/v1/audits/${early.id}/finished`, f.tok.manager, true);
+    const customers = (res: { json(): { result: { customerName: string }[] } }) => res.json().result.map((r) => r.customerName);
+    for (const key of ['customerName', 'customer']) {
+      // 'aggregates Oy' before 'Quarry Ltd' ignoring case
+      const asc = await f.call('GET', `/api/v1/audits?orderKey=${key}&orderDirection=asc&mineOnly=true`, f.tok.manager);
+      expect(asc.statusCode).toBe(200);
+      expect(customers(asc)).toEqual(['aggregates Oy', 'Quarry Ltd', 'Quarry Ltd']);
+      expect(customers(await f.call('GET', `/api/v1/audits?orderKey=${key}&orderDirection=desc&mineOnly=true`, f.tok.manager))).toEqual(['Quarry Ltd', 'Quarry Ltd', 'aggregates Oy']);
+      expect(customers(await f.call('GET', `/api/v1/audits?orderKey=${key}&orderDirection=asc`, f.tok.inspector))[0]).toBe('aggregates Oy');
+    }
+    for (const key of ['finished', 'status']) {
+      const desc = await f.call('GET', `/api/v1/audits?orderKey=${key}&orderDirection=desc&mineOnly=true`, f.tok.manager);
+      expect(desc.statusCode).toBe(200);
+      expect(names(desc)[0]).toBe('Gamma plant');
+      expect(desc.json().result.map((r: { finished: boolean }) => r.finished)).toEqual([true, false, false]);
+      expect(names(await f.call('GET', `/api/v1/audits?orderKey=${key}&orderDirection=asc&mineOnly=true`, f.tok.manager)).at(-1)).toBe('Gamma plant');
+    }
+    // the same through tRPC, as My audits asks
+    const input = { offset: 0, amount: 10, search: '', orderKey: 'finished', orderDirection: 'desc', mineOnly: true };
+    const page = await t.app.inject({ method: 'GET', url: `/trpc/audits.list?input=${encodeURIComponent(JSON.stringify(input))}`, headers: { authorization: `Bearer ${f.tok.manager}` } });
+    expect(page.json().result.data.result[0].name).toBe('Gamma plant');
+    await t.db.updateTable('audits').set({ deleted_at: new Date() }).where('id', '=', early.id).execute();
   });
 
   it('searches name, customer and inspector, and mineOnly keeps the caller’s', async () => {
@@ -78,10 +105,10 @@ describe('the audit list', () => {
     await t.db.transaction().execute(async (trx) => {
       await sql`set local enable_sort = off`.execute(trx);
       await sql`set local enable_seqscan = off`.execute(trx);
-      for (const key of ['inspectionDate', 'name', 'inspector']) {
+      for (const key of ['inspectionDate', 'name', 'inspector', 'finished']) {
         for (const dir of ['asc', 'desc']) {
           const dirSql = sql.raw(dir);
-          const col = sql.raw({ inspectionDate: 'inspection_date', name: 'name', inspector: 'inspector' }[key]!);
+          const col = sql.raw({ inspectionDate: 'inspection_date', name: 'name', inspector: 'inspector', finished: 'finished' }[key]!);
           const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select a.id from audits a left join customers cu on cu.id = a.customer_id
             where a.deleted_at is null order by a.${col} ${dirSql}, a.id ${dirSql} limit 50`.execute(trx);
           expect(rows.map((r) => r['QUERY PLAN']).join('\n'), `${key} ${dir}`).not.toMatch(/Sort/);

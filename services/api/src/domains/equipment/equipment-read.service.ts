@@ -3,11 +3,12 @@ import { P, type TEquipment, type TEquipmentDetail, type TEquipmentListQuery, ty
 import { requirePermission, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { listPage } from '../../lib/list.js';
-import { inspectionCountOf, liveEquipmentRows } from './equipment.queries.js';
+import { equipmentOfCompany, inspectionCountOf, liveEquipmentRows } from './equipment.queries.js';
 
 /*
- * Equipment is staff reference data: reads need P.equipment (Manager and above). Distributors are refused
- * (external Never): equipment rows carry no company, so there is nothing to scope a distributor's view by.
+ * Equipment is staff reference data: the list and a record need P.equipment (Manager and above); distributors are
+ * refused (external Never). The one exception is the equipment of chosen models (P.equipmentChoices), which the
+ * authoring screens offer distributor managers too, scoped to their company (equipmentOfCompany).
  */
 
 /** GET api/v1/Equipments/query (spec 002 §9: serial descending by default). */
@@ -54,12 +55,16 @@ export async function equipmentInspectionCount(ctx: ServiceContext, id: string):
  */
 export const EQUIPMENT_BY_MODELS_LIMIT = 1000;
 
-/** GET api/v1/Equipments/byproductmodel/{id} and byproductmodels?productModelIds=a,b: live equipment of those models. */
+/**
+ * GET api/v1/Equipments/byproductmodel/{id} and byproductmodels?productModelIds=a,b: live equipment of those models.
+ * A distributor gets only its company's machines (equipmentOfCompany), in the query; staff get every machine.
+ */
 export async function equipmentByModels(ctx: ServiceContext, modelIds: string[]): Promise<TEquipment[]> {
-  requirePermission(ctx, P.equipment);
+  const c = requirePermission(ctx, P.equipmentChoices);
   if (!modelIds.length) return [];
-  return liveEquipmentRows(ctx.db)
-    .where('e.product_model_id', 'in', modelIds)
+  let rows = liveEquipmentRows(c.db).where('e.product_model_id', 'in', modelIds);
+  if (c.actor.kind === 'distributor') rows = rows.where(equipmentOfCompany(c.actor.companyId));
+  return rows
     .orderBy('e.serial_number', (ob) => ob.desc().nullsLast())
     .orderBy('e.id', 'desc')
     .limit(EQUIPMENT_BY_MODELS_LIMIT)

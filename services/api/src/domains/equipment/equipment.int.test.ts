@@ -105,9 +105,11 @@ describe('GET api/v1/Equipments/byproductmodel(s)', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().field, url).toMatch(/^productModelIds/);
     }
-    for (const token of lowRoles()) {
+    // below Manager: the inspector (staff User) and a distributor user (not a distributor admin)
+    for (const token of [tok.inspector, tok.distUser, tok.nobody]) {
       expect((await call('GET', `/api/v1/Equipments/byproductmodels?productModelIds=${ref.jaw.models.JC100}`, token)).statusCode).toBe(403);
       expect((await call('GET', `/api/v1/Equipments/byproductmodel/${ref.jaw.models.JC100}`, token)).statusCode).toBe(403);
+      expect((await call('GET', `/trpc/equipment.byProductModels?input=${encodeURIComponent(JSON.stringify({ productModelIds: [ref.jaw.models.JC100] }))}`, token)).statusCode).toBe(403);
     }
   });
 });
@@ -284,5 +286,42 @@ describe('OpenAPI', () => {
     for (const p of ['/api/v1/Equipments/query', '/api/v1/Equipments/byproductmodels', '/api/v1/Equipments/{id}', '/api/v1/productFamilies', '/api/v1/ProductFamilies/query', '/api/v1/productFamilies/{id}/models', '/api/v1/productCategories/all']) {
       expect(paths, p).toContain(p);
     }
+  });
+});
+
+// Last: its reports would change the inspection counts the tests above expect.
+describe('GET api/v1/Equipments/byproductmodels for a distributor manager (issue 20)', () => {
+  const models = () => [ref.jaw.models.JC100, ref.jaw.models.JC200, ref.deck.models.SC1].join(',');
+  beforeAll(async () => {
+    // S-100 carries a report of the distributor's company (and a deleted one), S-300 only another company's report,
+    // 'Old screen' a staff report: only S-100 is the distributor's machine.
+    const companies = await t.db.insertInto('companies').values([{ name: 'Other Dist AB' }]).returning('id').execute();
+    const mine = (await t.db.selectFrom('users').select('company_id').where('email', '=', 'dist.admin@dist.example').executeTakeFirstOrThrow()).company_id!;
+    const report = (name: string, equipment: string, company: string | null, deleted = false) =>
+      ({ name, type: 'Daily', inspection_date: new Date(), equipment_id: ids[equipment], company_id: company, deleted_at: deleted ? new Date() : null });
+    await t.db.insertInto('inspections').values([
+      report('Ours', 'S-100', mine),
+      report('Ours, deleted', 'S-300', mine, true),
+      report('Theirs', 'S-300', companies[0]!.id),
+      report('Staff', 'Old screen', null),
+    ]).execute();
+  });
+
+  it("answers a distributor admin only the machines its company's reports were made on, over REST and tRPC", async () => {
+    const res = await call('GET', `/api/v1/Equipments/byproductmodels?productModelIds=${models()}`, tok.distAdmin);
+    expect(res.statusCode).toBe(200);
+    expect(serials(res.json())).toEqual(['S-100']);
+    expect(serials((await call('GET', `/api/v1/Equipments/byproductmodel/${ref.jaw.models.JC200}`, tok.distAdmin)).json())).toEqual([]);
+    const trpc = await call('GET', `/trpc/equipment.byProductModels?input=${encodeURIComponent(JSON.stringify({ productModelIds: models().split(',') }))}`, tok.distAdmin);
+    expect(serials(trpc.json().result.data)).toEqual(['S-100']);
+    // staff managers still see every machine of the models
+    expect(serials((await call('GET', `/api/v1/Equipments/byproductmodels?productModelIds=${models()}`, tok.manager)).json())).toEqual(
+      expect.arrayContaining(['Old screen', 'S-100', 'S-300']),
+    );
+  });
+
+  it('still refuses a distributor admin the equipment list and a record (403)', async () => {
+    expect((await call('GET', '/api/v1/Equipments/query', tok.distAdmin)).statusCode).toBe(403);
+    expect((await call('GET', `/api/v1/Equipments/${ids['S-100']}`, tok.distAdmin)).statusCode).toBe(403);
   });
 });

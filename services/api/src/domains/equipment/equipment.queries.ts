@@ -29,6 +29,17 @@ export const liveEquipmentRows = (db: Db) =>
       's.name as customerSiteName',
     ]);
 
+/**
+ * A distributor's machines: equipment rows carry no company, so a machine belongs to a distributor company when one
+ * of the company's live reports was made on it (reports carry the company, inspections.scope.ts; a distributor
+ * starting an inspection on a new machine creates it that way). Probed per machine through `inspections_equipment`.
+ * A distributor without a company has none.
+ */
+export const equipmentOfCompany = (companyId: string | null) =>
+  companyId
+    ? sql<boolean>`exists (select 1 from inspections i where i.equipment_id = e.id and i.company_id = ${companyId} and i.deleted_at is null)`
+    : sql<boolean>`false`;
+
 /** Inspections conducted on one equipment (deleted inspections do not count). */
 export async function inspectionCountOf(db: Db, equipmentId: string): Promise<number> {
   const row = await db

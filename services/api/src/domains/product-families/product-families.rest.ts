@@ -7,16 +7,21 @@ import {
   ZProductFamily,
   ZProductFamilyCreate,
   ZProductFamilyListQuery,
+  ZProductFamilyUpdate,
   ZProductFamilyWithModels,
   ZProductModel,
   ZProductModelCreate,
   ZProductModelListQuery,
+  ZProductModelUpdate,
 } from '@insp/contracts';
 import { typed } from '../../rest/route-helpers.js';
 import { allCategories, allFamilies, createFamily, createModel, familyModels, queryFamilies } from './product-families.service.js';
+import { deleteFamily, deleteModel, renameFamily, renameModel } from './product-families-edit.service.js';
 
 const tags = ['product families'];
 const params = z.object({ id: ZId });
+const modelParams = z.object({ id: ZId, modelId: ZId });
+const deleted = { 200: z.object({ id: ZId }) };
 
 /**
  * Product families and models (spec 002 §7, 001 §7 "Reference data") at their exact paths. The spec spells
@@ -49,5 +54,23 @@ export async function productFamiliesRestRoutes(app: FastifyInstance) {
   r.get('/api/v1/productCategories/all', {
     schema: { tags, summary: 'Every product category', response: { 200: z.array(ZProductCategoryRow) } },
     handler: (req) => allCategories(req.ctx),
+  });
+  // Rename and delete (issue 20, not shown in the spec; added beside the documented calls, on their spelling).
+  // A delete of something in use answers 409 with the message naming the uses.
+  r.put('/api/v1/productFamilies/:id', {
+    schema: { tags, summary: 'Renames a product family (name, and long name when given)', params, body: ZProductFamilyUpdate, response: { 200: ZProductFamily } },
+    handler: (req) => renameFamily(req.ctx, req.params.id, req.body),
+  });
+  r.delete('/api/v1/productFamilies/:id', {
+    schema: { tags, summary: 'Deletes a product family nothing uses; 409 naming the uses otherwise', params, response: deleted },
+    handler: (req) => deleteFamily(req.ctx, req.params.id),
+  });
+  r.put('/api/v1/productFamilies/:id/models/:modelId', {
+    schema: { tags, summary: "Renames one of a product family's models", params: modelParams, body: ZProductModelUpdate, response: { 200: ZProductModel } },
+    handler: (req) => renameModel(req.ctx, req.params.id, req.params.modelId, req.body),
+  });
+  r.delete('/api/v1/productFamilies/:id/models/:modelId', {
+    schema: { tags, summary: 'Deletes a product model nothing uses; 409 naming the uses otherwise', params: modelParams, response: deleted },
+    handler: (req) => deleteModel(req.ctx, req.params.id, req.params.modelId),
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZProductFamilyCreate, ZProductFamilyListQuery, ZProductModelCreate, ZProductModelListQuery } from '@insp/contracts';
+import { ZId, ZProductFamilyCreate, ZProductFamilyListQuery, ZProductFamilyUpdate, ZProductModelCreate, ZProductModelListQuery, ZProductModelUpdate } from '@insp/contracts';
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import {
   allCategories,
@@ -10,6 +10,10 @@ import {
   getFamily,
   queryFamilies,
 } from './product-families.service.js';
+import { deleteFamily, deleteModel, renameFamily, renameModel } from './product-families-edit.service.js';
+
+const byId = z.object({ id: ZId });
+const byModel = z.object({ familyId: ZId, modelId: ZId });
 
 /** tRPC procedures of this domain for the web app (thin: parse, call the service, return). */
 export const productFamiliesRouter = router({
@@ -24,4 +28,10 @@ export const productFamiliesRouter = router({
     .input(ZProductModelCreate.extend({ familyId: ZId }))
     .mutation(({ ctx, input }) => createModel(ctx, input.familyId, { name: input.name })),
   categories: authedProcedure.query(({ ctx }) => allCategories(ctx)),
+  rename: authedProcedure.input(ZProductFamilyUpdate.extend({ id: ZId })).mutation(({ ctx, input: { id, ...data } }) => renameFamily(ctx, id, data)),
+  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteFamily(ctx, input.id)),
+  renameModel: authedProcedure
+    .input(ZProductModelUpdate.extend({ familyId: ZId, modelId: ZId }))
+    .mutation(({ ctx, input }) => renameModel(ctx, input.familyId, input.modelId, { name: input.name })),
+  deleteModel: authedProcedure.input(byModel).mutation(({ ctx, input }) => deleteModel(ctx, input.familyId, input.modelId)),
 });

@@ -84,6 +84,8 @@ export const ZInspectionCan = z.object({
   /** An Admin's reopen of a Finished inspection (to REOPEN_STATUS). */
   reopen: z.boolean(),
   delete: z.boolean(),
+  /** The starter's own In use start without any result: the edit form offers to discard it when left (Keep / Discard). */
+  discard: z.boolean(),
   rate: z.boolean(),
   download: z.boolean(),
 });
@@ -100,6 +102,7 @@ export function inspectionCan(i: InspectionFacts, v: InspectionViewer): TInspect
     statusTo,
     reopen: i.status === 'Finished' && canChangeStatus(i, REOPEN_STATUS, v),
     delete: canDeleteInspection(i, v),
+    discard: !!v.userId && i.createdByUserId === v.userId && i.status === 'In_Use' && i.hasResults === false && canDeleteInspection(i, v),
     rate: !isOpenStatus(i.status) && isAllowed(P.reportsRate, v),
     download: !isOpenStatus(i.status),
   };

@@ -18,7 +18,7 @@ registerResourceRouter('Reports', 'inspections');
 const row = inspectionRow(7, { name: 'Jaw daily', status: 'In_Use', inspectorContact: 'a@company.example' });
 const REPORT = '<html><head><title>r</title></head><body><h1>Jaw daily</h1><p>Manual: <a href="https://docs.example/jc">JC manual</a></p></body></html>';
 let api: ReturnType<typeof fakeApi>;
-let stored: TInspectionListItem & Partial<TInspectionEdit>;
+let stored: TInspectionListItem & Partial<Pick<TInspectionEdit, 'categories' | 'extraPoints'>>;
 /** `can` as the server answers it; by default worked out as the server does, for the session rendered. */
 let cans: Partial<TInspectionCan> | null;
 let viewer: TSession;

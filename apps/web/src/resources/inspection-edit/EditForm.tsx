@@ -79,13 +79,16 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
             {EDIT_TEXT.cannotSave} {reason(data.can?.editRefusal ?? '')}
           </Alert>
         )}
-        <InfoBox data={data} />
-        <PointsSection data={data} />
-        {data.type === 'Commission' && <Configurator original={data.equipmentConfigurator} />}
-        <Findings />
-        <PriorityActions />
-        <Texts />
-        <Signatures data={data} />
+        {/* Read-only when the server would refuse the save: every native control inside is disabled (issue 20). */}
+        <Stack component="fieldset" disabled={!canSave} spacing={2} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <InfoBox data={data} />
+          <PointsSection data={data} />
+          {data.type === 'Commission' && <Configurator original={data.equipmentConfigurator} />}
+          <Findings />
+          <PriorityActions />
+          <Texts />
+          <Signatures data={data} />
+        </Stack>
         {/* Stuck to the bottom of the screen while the form scrolls: in reach of a thumb on a tablet, never under the app
             header. A refused save says why right here, beside Save, where the user is (issue 20). */}
         {canSave && (

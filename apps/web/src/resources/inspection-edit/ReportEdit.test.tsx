@@ -107,6 +107,7 @@ describe('report edit page: what the server allows (issue 20)', () => {
     render({ ...data, status: 'Finished', can: { ...can, edit: false, editRefusal: 'status: a finished inspection can only be changed by an Admin' } });
     expect((await screen.findByTestId('cannot-save')).textContent).toBe('You can read this inspection but not save it: A finished inspection can only be changed by an Admin');
     expect(screen.queryByRole('button', { name: EDIT_TEXT.save })).toBeNull();
+    expect(((await css()) as HTMLInputElement).matches(':disabled')).toBe(true);
   });
 
   it("shows a refused save's reason beside the Save button, not at the top of the page", async () => {

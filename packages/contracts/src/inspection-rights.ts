@@ -68,6 +68,11 @@ export function canDeleteInspection(i: InspectionFacts, v: InspectionViewer): bo
   return isAllowed(P.reports, v) && !!v.userId && i.createdByUserId === v.userId && i.status === 'In_Use' && i.hasResults === false;
 }
 
+/** Ok / Nok (000 §2.3, §6): an Admin or the Rater flag (staff only), on a Finished inspection only. */
+export function canRate(i: InspectionFacts, v: InspectionViewer): boolean {
+  return i.status === 'Finished' && isAllowed(P.reportsRate, v);
+}
+
 /** In use and Waiting reports are not ready: no PDF and no Ok/Nok (000 §2.3). */
 export const isOpenStatus = (status: string) => status === 'In_Use' || status === 'Waiting';
 
@@ -103,7 +108,7 @@ export function inspectionCan(i: InspectionFacts, v: InspectionViewer): TInspect
     reopen: i.status === 'Finished' && canChangeStatus(i, REOPEN_STATUS, v),
     delete: canDeleteInspection(i, v),
     discard: !!v.userId && i.createdByUserId === v.userId && i.status === 'In_Use' && i.hasResults === false && canDeleteInspection(i, v),
-    rate: !isOpenStatus(i.status) && isAllowed(P.reportsRate, v),
+    rate: canRate(i, v),
     download: !isOpenStatus(i.status),
   };
 }

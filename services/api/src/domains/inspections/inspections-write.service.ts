@@ -1,5 +1,5 @@
 import { writeAuditTrail } from '@insp/db';
-import { canChangeStatus, canDeleteInspection, P, type InspectionStatus, type TInspectionRatingInput, type TInspectionStatusInput } from '@insp/contracts';
+import { canChangeStatus, canDeleteInspection, canRate, P, type InspectionStatus, type TInspectionRatingInput, type TInspectionStatusInput } from '@insp/contracts';
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { forbidden } from '../../errors.js';
 import { factsOf, requireVisibleReport } from './inspections.scope.js';
@@ -35,7 +35,8 @@ export async function rateInspection(ctx: ServiceContext, id: string, input: TIn
   return inTransaction(c, async (tx) => {
     const row = await requireVisibleReport(tx.db, c.actor, id, { forUpdate: true });
     // The list offers no Ok/Nok while In_Use or Waiting (000 §2.3); the server holds the same rule.
-    if (row.status !== 'Finished') throw new AppError('CONFLICT', 'status: only a finished inspection can be rated', 'status');
+    // Allowed to rate (above), so only the status can make contracts' canRate refuse: a conflict, not a 403.
+    if (!canRate(factsOf(row), c.actor)) throw new AppError('CONFLICT', 'status: only a finished inspection can be rated', 'status');
     const before = await tx.db.selectFrom('inspections').select('rating').where('id', '=', id).executeTakeFirstOrThrow();
     await tx.db.updateTable('inspections').set({ rating: input.rating, updated_by_user_id: c.actor.userId }).where('id', '=', id).execute();
     await writeAuditTrail(tx.db, { entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'rating', changes: { rating: [before.rating, input.rating] } });

@@ -92,6 +92,7 @@ describe('report details', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Do you really want to change the status from In use to Waiting?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'UPDATE' }));
     await waitFor(() => expect(screen.getByTestId('report-status').textContent).toBe('Status: Waiting'));
+    // at once, not only after `can` is read again
     expect(screen.queryByRole('button', { name: 'Edit status' })).toBeNull();
   });
 

@@ -17,7 +17,8 @@ export function patchReport(qc: QueryClient, id: string, patch: { status?: Inspe
   qc.setQueriesData<{ data: TInspectionListItem[] }>({ queryKey: [REPORTS, 'getList'] }, (old) =>
     old?.data ? { ...old, data: old.data.map((r) => (r.id === id ? { ...r, ...patch } : r)) } : old,
   );
-  qc.setQueryData(trpc.inspectionEdit.web.queryKey({ id }), (old) => (old ? { ...old, ...patch } : old));
+  // A new status changes what may be done next: the old `can` goes (no action offered) until it is read again.
+  qc.setQueryData(trpc.inspectionEdit.web.queryKey({ id }), (old) => (old ? { ...old, ...patch, ...(patch.status ? { can: undefined } : {}) } : old));
 }
 
 /**

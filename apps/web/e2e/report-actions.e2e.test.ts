@@ -66,6 +66,9 @@ describe('report actions where the server allows them', () => {
 
     const admin = await signIn('admin@company.example', `/Reports/${finished.id}/details`, true);
     await admin.getByTestId('report-status').getByText('Status: Finished').waitFor();
+    const reportText = () => admin.frameLocator(FRAME).locator('body').innerText();
+    await expect.poll(reportText).toMatch(/\bFinished\b/);
+    expect(await reportText()).not.toMatch(/\bIn use\b/);
     const reopen = admin.getByRole('button', { name: 'Reopen' });
     await expectTouchTargets({
       'Reopen button': reopen,
@@ -87,6 +90,7 @@ describe('report actions where the server allows them', () => {
     await admin.getByTestId('report-status').getByText('Status: In use').waitFor();
     await expect.poll(() => admin.getByRole('button', { name: 'Reopen' }).count()).toBe(0);
     await admin.getByRole('button', { name: 'Edit status' }).waitFor();
+    await expect.poll(reportText, { timeout: 15_000 }).toMatch(/\bIn use\b/);
     const { body } = await api<TInspectionEdit>(admin, `/api/v1/inspections/${finished.id}/web`);
     expect(body.status).toBe('In_Use');
     await screenshot(admin, 'report-actions-reopened');

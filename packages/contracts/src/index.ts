@@ -16,6 +16,7 @@ export * from './point-math.js';
 export * from './report.js';
 export * from './images.js';
 export * from './inspection-edit.js';
+export * from './inspection-rights.js';
 export * from './inspection-start.js';
 export * from './audits.js';
 export * from './inspection-points.js';

@@ -15,6 +15,7 @@ import {
   type PointRatingName,
 } from './domain-enums.js';
 import { ZReportLimits } from './report.js';
+import { ZInspectionCan } from './inspection-rights.js';
 
 /**
  * Starting, reading for editing and saving an inspection (spec 000 §2.8, §2.9, §3, §4, §5, §7; point types and
@@ -284,6 +285,8 @@ export const ZInspectionEdit = z.object({
   customerSignature: ZId.nullable(),
   providerSignature: ZId.nullable(),
   sendEmail: z.boolean(),
+  /** What the caller may do with it (inspection-rights.ts); answered by GET web and editDetails. */
+  can: ZInspectionCan.optional(),
 });
 export type TInspectionEdit = z.infer<typeof ZInspectionEdit>;
 

@@ -28,3 +28,9 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
 }
+
+/** Like `screenshot`, of what the screen shows now (a long page's part in view, sticky bars where they are). */
+export async function viewScreenshot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`) });
+}

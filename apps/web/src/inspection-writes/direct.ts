@@ -13,6 +13,7 @@ export const directWrites: InspectionWrites = {
   saveInspection: (id, lang, data) => trpcClient.inspectionEdit.update.mutate({ id, lang, data }) as Promise<TInspectionEdit>,
   finish: (id) => trpcClient.inspectionEdit.finish.mutate({ id }),
   createInspection: (data) => trpcClient.inspectionEdit.create.mutate(data) as Promise<TInspectionEdit>,
+  discardInspection: (id) => trpcClient.inspections.delete.mutate({ id }),
   // The audit editor (000 §2.6): tRPC audits.*, the same services as the REST calls of 000 §7.
   setAuditText: (id, field, text) => trpcClient.audits.setText.mutate({ id, field, text }),
   setAuditInspector: (id, data) => trpcClient.audits.setInspector.mutate({ id, data }),

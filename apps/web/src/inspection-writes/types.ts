@@ -50,6 +50,8 @@ export interface InspectionWrites extends AuditWrites {
   finish(inspectionId: string): Promise<TInspectionFinished>;
   /** POST api/v1/inspections: starts an inspection; answers its edit data. */
   createInspection(data: TInspectionCreateIn): Promise<TInspectionEdit>;
+  /** DELETE api/v1/inspections/{id}: its starter discards an In use start without results (soft, issue 20). */
+  discardInspection(inspectionId: string): Promise<{ id: string }>;
 }
 
 /** tRPC input of one audit procedure (the audit editor's writes, 000 §2.6, §7). */

@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PointRatingLabels, type TEditPoint } from '@insp/contracts';
+import { VoiceComment } from '../../components/VoiceComment';
 import { Photos } from './AuthImage';
 import { Fields } from './parts';
 import { TEXT } from './texts';
@@ -54,6 +55,7 @@ export function PointAnswer({ point }: { point: Point }) {
         <>
           {items.length > 0 && <Fields items={items} />}
           <ResultTable content={c} />
+          <VoiceComment id={c.voiceCommentId} point={name} />
           <Photos photos={c.photos} />
         </>
       )}

@@ -39,7 +39,7 @@ export function open(data: TAudit) {
     'protocolFit.sortedByFit': () => ({ data: FITS }),
   }).fetch);
   const w = {
-    uploadPhoto: vi.fn(async () => ({ id: uuid(999) })), saveResults: vi.fn(), saveInspection: vi.fn(), finish: vi.fn(), createInspection: vi.fn(),
+    uploadPhoto: vi.fn(async () => ({ id: uuid(999) })), saveResults: vi.fn(), saveInspection: vi.fn(), finish: vi.fn(), createInspection: vi.fn(), discardInspection: vi.fn(),
     ...fakeAuditWrites({
       setAuditText: async () => ({}),
       createAuditResult: async () => ({ ...blankResult(), id: uuid(950) }),

@@ -8,12 +8,12 @@ import Typography from '@mui/material/Typography';
 import BackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import type { TInspectionEdit } from '@insp/contracts';
-import { UnsavedGuard, type LeaveTexts } from '../../components/UnsavedGuard';
 import { ConfirmSaveDialog, type SaveChoice } from './ConfirmSaveDialog';
 import { Configurator } from './Configurator';
 import { Findings } from './Findings';
 import { toEditValues, type EditValues } from './formValues';
 import { InfoBox } from './InfoBox';
+import { LeaveGuard } from './LeaveGuard';
 import { PointsSection } from './PointsSection';
 import { PriorityActions } from './PriorityActions';
 import { SendingDialog } from './SendingDialog';
@@ -22,15 +22,15 @@ import { Texts } from './Texts';
 import { EDIT_TEXT } from './texts';
 import { useSaveInspection } from './useSaveInspection';
 
-// 000 §2.8: leaving with unsaved edits asks 'You have unsaved data, do you want to leave the page?'
-const LEAVE: LeaveTexts = { title: EDIT_TEXT.unsavedTitle, text: EDIT_TEXT.unsaved, yes: EDIT_TEXT.leave, no: EDIT_TEXT.stay };
+/** The server's reason without the field it names ('status: a finished …' → 'A finished …'). */
+const reason = (message: string) => message.replace(/^\w+: /, '').replace(/^./, (c) => c.toUpperCase());
 
 /**
  * The report edit form (000 §2.8): info box, save button, inspection points, equipment configurator (type
  * Commission), findings, priority actions, summary, comment, internal comment and signatures. Save checks the
  * typed values, opens the confirm-saving modal, then saves through the write module; `onSaved` closes the form.
  */
-export function EditForm({ data, lang, onSaved, onBack }: { data: TInspectionEdit; lang: string; onSaved(saved: TInspectionEdit): void; onBack(): void }) {
+export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: TInspectionEdit; lang: string; onSaved(saved: TInspectionEdit): void; onBack(): void; onDiscarded?(): void }) {
   const form = useForm<EditValues>({ defaultValues: toEditValues(data) });
   const { save, progress, error, clearError } = useSaveInspection(data, form, lang);
   const [confirming, setConfirming] = useState(0);
@@ -39,6 +39,9 @@ export function EditForm({ data, lang, onSaved, onBack }: { data: TInspectionEdi
   const saved = useRef(false);
   // Compared when someone leaves rather than taken from formState, which settles a tick after the last keystroke.
   const isUnsaved = useCallback(() => !saved.current && JSON.stringify(form.getValues()) !== JSON.stringify(form.formState.defaultValues), [form]);
+  // The server's rules (can): a save it would refuse is not offered; the starter's empty start may be discarded.
+  const canSave = data.can?.edit ?? true;
+  const discardable = useCallback(() => !saved.current && !!data.can?.discard, [data.can?.discard]);
 
   const askSave = async () => {
     clearError();
@@ -71,22 +74,33 @@ export function EditForm({ data, lang, onSaved, onBack }: { data: TInspectionEdi
             {EDIT_TEXT.title(data.name)}
           </Typography>
         </Box>
-        {invalid && <Alert severity="error">{EDIT_TEXT.invalid}</Alert>}
-        {error && <Alert severity="error" onClose={clearError}>{error}</Alert>}
-        <InfoBox data={data} />
-        <PointsSection data={data} />
-        {data.type === 'Commission' && <Configurator original={data.equipmentConfigurator} />}
-        <Findings />
-        <PriorityActions />
-        <Texts />
-        <Signatures data={data} />
-        {/* Stuck to the bottom of the screen while the form scrolls: in reach of a thumb on a tablet, never under the app header. */}
-        <Box sx={{ position: 'sticky', bottom: 0, zIndex: 3, bgcolor: 'background.paper', py: 1.5, px: 2, display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, borderTop: 1, borderColor: 'divider', boxShadow: '0 -2px 8px rgba(0,0,0,0.06)' }}>
-          {dirty && <Typography variant="body2" color="text.secondary" data-testid="unsaved-marker">Unsaved changes</Typography>}
-          <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />}>
-            {EDIT_TEXT.save}
-          </Button>
-        </Box>
+        {!canSave && (
+          <Alert severity="info" data-testid="cannot-save">
+            {EDIT_TEXT.cannotSave} {reason(data.can?.editRefusal ?? '')}
+          </Alert>
+        )}
+        {/* Read-only when the server would refuse the save: every native control inside is disabled (issue 20). */}
+        <Stack component="fieldset" disabled={!canSave} spacing={2} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <InfoBox data={data} />
+          <PointsSection data={data} />
+          {data.type === 'Commission' && <Configurator original={data.equipmentConfigurator} />}
+          <Findings />
+          <PriorityActions />
+          <Texts />
+          <Signatures data={data} />
+        </Stack>
+        {/* Stuck to the bottom of the screen while the form scrolls: in reach of a thumb on a tablet, never under the app
+            header. A refused save says why right here, beside Save, where the user is (issue 20). */}
+        {canSave && (
+          <Box sx={{ position: 'sticky', bottom: 0, zIndex: 3, bgcolor: 'background.paper', py: 1.5, px: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 2, borderTop: 1, borderColor: 'divider', boxShadow: '0 -2px 8px rgba(0,0,0,0.06)' }}>
+            {invalid && <Alert severity="error" sx={{ flex: '1 1 280px' }}>{EDIT_TEXT.invalid}</Alert>}
+            {error && <Alert severity="error" onClose={clearError} sx={{ flex: '1 1 280px' }} data-testid="save-error">{error}</Alert>}
+            {dirty && <Typography variant="body2" color="text.secondary" data-testid="unsaved-marker">Unsaved changes</Typography>}
+            <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />}>
+              {EDIT_TEXT.save}
+            </Button>
+          </Box>
+        )}
       </Stack>
       {!!confirming && (
         <ConfirmSaveDialog
@@ -100,7 +114,7 @@ export function EditForm({ data, lang, onSaved, onBack }: { data: TInspectionEdi
         />
       )}
       <SendingDialog progress={progress} />
-      <UnsavedGuard unsaved={isUnsaved} texts={LEAVE} />
+      <LeaveGuard inspectionId={data.id} unsaved={isUnsaved} discardable={discardable} onDiscarded={onDiscarded} />
     </FormProvider>
   );
 }

@@ -94,3 +94,76 @@ describe('report edit page', () => {
     expect(unload()).toBe(true);
   });
 });
+
+describe('report edit page: what the server allows (issue 20)', () => {
+  const render = (d: typeof data, writes = fakeWrites(d)) => {
+    api = fakeApi({ 'inspectionEdit.editDetails': () => ({ data: d }) });
+    vi.stubGlobal('fetch', api.fetch);
+    return open(writes);
+  };
+  const can = { edit: true, editRefusal: null, statusTo: [], reopen: false, delete: false, discard: false, rate: false, download: false };
+
+  it('offers no Save when the server would refuse it, and says why', async () => {
+    render({ ...data, status: 'Finished', can: { ...can, edit: false, editRefusal: 'status: a finished inspection can only be changed by an Admin' } });
+    expect((await screen.findByTestId('cannot-save')).textContent).toBe('You can read this inspection but not save it: A finished inspection can only be changed by an Admin');
+    expect(screen.queryByRole('button', { name: EDIT_TEXT.save })).toBeNull();
+    expect(((await css()) as HTMLInputElement).matches(':disabled')).toBe(true);
+  });
+
+  it("shows a refused save's reason beside the Save button, not at the top of the page", async () => {
+    const { TRPCClientError } = await import('@trpc/client');
+    const refused = new TRPCClientError('status: a finished inspection can only be changed by an Admin', { result: { error: { data: { httpStatus: 403, field: 'status' } } } as never });
+    Object.assign(refused, { data: { httpStatus: 403, field: 'status' } });
+    const { writes } = render({ ...data, can }, fakeWrites(data, { saveInspection: async () => { throw refused; } }));
+    fireEvent.change(await css(), { target: { value: '21' } });
+    fireEvent.click(screen.getByRole('button', { name: EDIT_TEXT.save }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: EDIT_TEXT.confirmTitle })).getByRole('button', { name: EDIT_TEXT.saveButton }));
+    const shown = await screen.findByTestId('save-error');
+    expect(shown.textContent).toContain('a finished inspection can only be changed by an Admin');
+    expect(writes.saveInspection).toHaveBeenCalledTimes(1);
+    // the same bar as the Save button (stuck to the bottom of the screen)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(shown.parentElement!.contains(screen.getByRole('button', { name: EDIT_TEXT.save }))).toBe(true);
+  });
+
+  it("asks the starter of an empty In use start to keep or discard it when leaving; KEEP leaves it as it is", async () => {
+    const { writes } = render({ ...data, can: { ...can, delete: true, discard: true } });
+    await css();
+    fireEvent.click(screen.getByRole('button', { name: EDIT_TEXT.back }));
+    const ask = await screen.findByRole('dialog', { name: EDIT_TEXT.discardTitle });
+    expect(within(ask).getByText(EDIT_TEXT.discardText)).toBeTruthy();
+    fireEvent.click(within(ask).getByRole('button', { name: EDIT_TEXT.keepButton }));
+    await waitFor(() => expect(location()).toBe(`/Reports/${INSPECTION_ID}/details`));
+    expect(writes.discardInspection).not.toHaveBeenCalled();
+  });
+
+  it('discards it through the write module with DISCARD and goes to the reports list (its own pages are gone)', async () => {
+    const { writes } = render({ ...data, can: { ...can, delete: true, discard: true } });
+    await css();
+    fireEvent.click(screen.getByRole('button', { name: EDIT_TEXT.back }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: EDIT_TEXT.discardTitle })).getByRole('button', { name: EDIT_TEXT.discardButton }));
+    await waitFor(() => expect(location()).toBe('/Reports'));
+    expect(writes.discardInspection).toHaveBeenCalledWith(INSPECTION_ID);
+  });
+
+  it('does not ask about discarding when the server does not offer it (someone else’s start, or one with answers)', async () => {
+    render({ ...data, can: { ...can, delete: true, discard: false } });
+    await css();
+    fireEvent.click(screen.getByRole('button', { name: EDIT_TEXT.back }));
+    await waitFor(() => expect(location()).toBe(`/Reports/${INSPECTION_ID}/details`));
+  });
+
+  it("plays a point's voice comment beside its comments, fetched with the token", async () => {
+    const voiceId = '00000000-0000-4000-8000-0000000000aa';
+    const withVoice = inspection({
+      categories: [{ id: inspection().categories[0]!.id, title: 'Crusher', index: 0, inspectionPoints: [measurementPoint({ content: blankResult({ id: '00000000-0000-4000-8000-000000000777', value: '20', voiceCommentId: voiceId }) })] }],
+    });
+    render(withVoice);
+    const fetchApi = api.fetch;
+    vi.stubGlobal('fetch', vi.fn(async (url: string | URL, init?: RequestInit) =>
+      String(url) === `/api/v1/voicecomment/${voiceId}/file` ? new Response(new Uint8Array([1, 2]), { headers: { 'content-type': 'audio/webm' } }) : fetchApi(url, init)));
+    const player = await screen.findByLabelText(/^Voice comment: /);
+    expect(player.tagName).toBe('AUDIO');
+    expect(player.hasAttribute('controls')).toBe(true);
+  });
+});

@@ -40,11 +40,17 @@ export function ReportEdit() {
     navigate(details);
   };
 
+  // A discarded start leaves every list and its own queries (issue 20).
+  const onDiscarded = () => {
+    qc.removeQueries({ queryKey: trpc.inspectionEdit.pathKey() });
+    void qc.invalidateQueries({ queryKey: ['Reports'] });
+  };
+
   if (query.isError && !data) return <Alert severity="error">{shownMessage(query.error)}</Alert>;
   if (!data) return <Typography color="text.secondary">{EDIT_TEXT.loading}</Typography>;
   return (
     <LocalImagesProvider>
-      <EditForm data={data} lang={lang} onSaved={onSaved} onBack={() => navigate(details)} />
+      <EditForm data={data} lang={lang} onSaved={onSaved} onBack={() => navigate(details)} onDiscarded={onDiscarded} />
     </LocalImagesProvider>
   );
 }

@@ -20,6 +20,7 @@ export function fakeWrites(loaded: TInspectionEdit, over: Partial<InspectionWrit
     saveInspection: vi.fn<W['saveInspection']>(over.saveInspection ?? (async () => loaded)),
     finish: vi.fn<W['finish']>(over.finish ?? (async () => ({ id: loaded.id, status: loaded.status, finished: true, ended: null }))),
     createInspection: vi.fn<W['createInspection']>(over.createInspection ?? (async () => loaded)),
+    discardInspection: vi.fn<W['discardInspection']>(over.discardInspection ?? (async (id) => ({ id }))),
     ...fakeAuditWrites(over),
   };
 }

@@ -9,6 +9,14 @@ export const EDIT_TEXT = {
   unsavedTitle: 'Leave the page?',
   leave: 'LEAVE',
   stay: 'STAY',
+  // issue 20: leaving an In use start that has nothing saved
+  discardTitle: 'Keep this inspection?',
+  discardText: 'Nothing has been saved in this inspection yet. Keep it as an empty report in use, or discard it?',
+  discardUnsaved: 'What you entered and did not save is lost either way.',
+  keepButton: 'KEEP',
+  discardButton: 'DISCARD',
+  // issue 20: the form of an inspection this user may not change (the server's reason follows)
+  cannotSave: 'You can read this inspection but not save it:',
   sending: 'Sending...',
   mayTakeAWhile: 'This may take a while.',
   uploading: (n: number, of: number) => `Uploading photo ${n} of ${of}`,

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import { isAllowed, P } from '@insp/contracts';
-import { useSession } from '../../providers/session';
 import { ActionIcon } from './ActionIcon';
 import { DeleteInspectionDialog, type InspectionTarget } from './DeleteInspectionDialog';
+import { useReportActions } from './useReportMutations';
 
-/** Delete of a row (Manager and above, 000 §6) with its confirmation; nothing for anyone else. */
-export function DeleteInspectionButton({ row }: { row: InspectionTarget }) {
-  const { actor } = useSession();
+/** Delete of a row (Manager and above, 000 §6; the shared rule) with its confirmation; nothing for anyone else. */
+export function DeleteInspectionButton({ row }: { row: InspectionTarget & { status: string; inspectorContact: string } }) {
   const [target, setTarget] = useState<InspectionTarget | null>(null);
-  if (!isAllowed(P.reportsDelete, actor)) return null;
+  if (!useReportActions(row).delete) return null;
   return (
     <>
       <ActionIcon label={`Delete ${row.name}`} tip="Delete" onClick={() => setTarget({ id: row.id, name: row.name })}>

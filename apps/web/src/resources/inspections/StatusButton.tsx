@@ -16,8 +16,10 @@ type Row = Pick<TInspectionListItem, 'id' | 'name' | 'status' | 'inspectorContac
  * may not change it; one target (In use → Waiting, or an Admin's Finished) opens its confirmation at once,
  * two (an Admin on an In use report) are offered in a menu first.
  */
-export function StatusButton({ row, variant = 'icon', onChanged }: { row: Row; variant?: 'icon' | 'button'; onChanged?: (s: InspectionStatus) => void }) {
-  const { statusTo } = useReportActions(row);
+export function StatusButton({ row, variant = 'icon', onChanged, statusTo: given }: { row: Row; variant?: 'icon' | 'button'; onChanged?: (s: InspectionStatus) => void; statusTo?: InspectionStatus[] }) {
+  // `statusTo` as the server answered it (`can`, report pages); a list row works it out with the same rule.
+  const fromRow = useReportActions(row).statusTo;
+  const statusTo = given ?? fromRow;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [target, setTarget] = useState<StatusTarget | null>(null);
   if (statusTo.length === 0) return null;

@@ -17,7 +17,18 @@ export function patchReport(qc: QueryClient, id: string, patch: { status?: Inspe
   qc.setQueriesData<{ data: TInspectionListItem[] }>({ queryKey: [REPORTS, 'getList'] }, (old) =>
     old?.data ? { ...old, data: old.data.map((r) => (r.id === id ? { ...r, ...patch } : r)) } : old,
   );
-  qc.setQueryData(trpc.inspectionEdit.web.queryKey({ id }), (old) => (old ? { ...old, ...patch } : old));
+  // A new status changes what may be done next: the old `can` goes (no action offered) until it is read again.
+  qc.setQueryData(trpc.inspectionEdit.web.queryKey({ id }), (old) => (old ? { ...old, ...patch, ...(patch.status ? { can: undefined } : {}) } : old));
+}
+
+/**
+ * After a status change: the report's HTML shows the status, and what the user may do next (`can`) follows it,
+ * so both are read again in the background; the patched status shows meanwhile (issue 20).
+ */
+export function refreshReport(qc: QueryClient, id: string) {
+  const ofThis = (q: { queryKey: readonly unknown[] }) => (q.queryKey[1] as { input?: { id?: string } } | undefined)?.input?.id === id;
+  void qc.invalidateQueries({ queryKey: trpc.inspectionReports.html.pathKey(), predicate: ofThis });
+  void qc.invalidateQueries({ queryKey: trpc.inspectionEdit.pathKey(), predicate: ofThis });
 }
 
 /**
@@ -30,7 +41,11 @@ export function useReportMutations() {
   const onError = (e: unknown) => notify(shownMessage(e), { type: 'error' });
   const status = useMutation({
     mutationFn: ({ id, status }: { id: string; status: InspectionStatus }) => trpcClient.inspections.updateStatus.mutate({ id, data: { status } }),
-    onSuccess: (r) => patchReport(qc, r.id, { status: r.status, finished: r.status === 'Finished' }),
+    onSuccess: (r) => {
+      // Marking Finished sets `finished`; any other change leaves it as it was (the server's rule).
+      patchReport(qc, r.id, r.status === 'Finished' ? { status: r.status, finished: true } : { status: r.status });
+      refreshReport(qc, r.id);
+    },
     onError,
   });
   const rate = useMutation({
@@ -44,5 +59,5 @@ export function useReportMutations() {
 /** reportActions for the signed-in user. */
 export function useReportActions(row: Pick<TInspectionListItem, 'status' | 'inspectorContact'>) {
   const { session, actor } = useSession();
-  return reportActions(row, { actor, email: session.user.email });
+  return reportActions(row, { actor, email: session.user.email, userId: session.user.id });
 }

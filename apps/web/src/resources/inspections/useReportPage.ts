@@ -23,5 +23,7 @@ export function useReportPage() {
   const html = useQuery(reportHtmlQuery(id, lang));
   const summary: ReportSummary | null = inspection.data ?? (fromList?.id === id ? fromList : null);
 
-  return { id, lang, setLang, summary, loaded: inspection.isSuccess, html, back };
+  // What the user may do with it (contracts inspection-rights.ts), as the server answered: no action before it has.
+  const can = inspection.data?.can ?? null;
+  return { id, lang, setLang, summary, loaded: inspection.isSuccess, inspection: inspection.data ?? null, can, html, back };
 }

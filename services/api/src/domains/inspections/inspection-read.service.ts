@@ -1,18 +1,21 @@
-import { P, type TInspectionEdit } from '@insp/contracts';
+import { inspectionCan, P, type TInspectionEdit } from '@insp/contracts';
 import { requirePermission, type ServiceContext } from '../../context.js';
 import { loadInspectionEdit } from './inspection-edit.load.js';
-import { requireVisibleReport } from './inspections.scope.js';
+import { factsOf, requireVisibleReport } from './inspections.scope.js';
 
-/** GET api/v1/inspections/{id}/editDetails: the inspection for the edit form, internal comments included. */
+/**
+ * GET api/v1/inspections/{id}/editDetails: the inspection for the edit form, internal comments included, with `can`:
+ * what the caller may do with it, from the rules the saves check (contracts inspection-rights.ts).
+ */
 export async function getInspectionEditDetails(ctx: ServiceContext, id: string): Promise<TInspectionEdit> {
   const c = requirePermission(ctx, P.reports);
-  await requireVisibleReport(c.db, c.actor, id);
-  return loadInspectionEdit(c.db, id, { internal: true });
+  const row = await requireVisibleReport(c.db, c.actor, id);
+  return { ...(await loadInspectionEdit(c.db, id, { internal: true })), can: inspectionCan(factsOf(row), c.actor) };
 }
 
 /** GET api/v1/inspections/{id}/web: the read-only protocol view (000 §2.9), which never shows internal comments. */
 export async function getInspectionWeb(ctx: ServiceContext, id: string): Promise<TInspectionEdit> {
   const c = requirePermission(ctx, P.reports);
-  await requireVisibleReport(c.db, c.actor, id);
-  return loadInspectionEdit(c.db, id, { internal: false });
+  const row = await requireVisibleReport(c.db, c.actor, id);
+  return { ...(await loadInspectionEdit(c.db, id, { internal: false })), can: inspectionCan(factsOf(row), c.actor) };
 }

@@ -1,8 +1,8 @@
 import { writeAuditTrail } from '@insp/db';
-import { isAllowed, P, type InspectionStatus, type TInspectionRatingInput, type TInspectionStatusInput } from '@insp/contracts';
+import { canChangeStatus, canDeleteInspection, canRate, P, type InspectionStatus, type TInspectionRatingInput, type TInspectionStatusInput } from '@insp/contracts';
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { forbidden } from '../../errors.js';
-import { requireVisibleReport } from './inspections.scope.js';
+import { factsOf, requireVisibleReport } from './inspections.scope.js';
 
 /**
  * PUT api/v1/inspections/{id}/updateStatus (000 §4): In_Use → Waiting for an admin or the inspector contact
@@ -15,10 +15,8 @@ export async function updateInspectionStatus(ctx: ServiceContext, id: string, in
     const row = await requireVisibleReport(tx.db, c.actor, id, { forUpdate: true });
     const to = input.status;
     if (row.status === to) return { id, status: to };
-    const isAdmin = isAllowed(P.reportsFinish, c.actor);
-    const isContact = !!row.inspector_contact && row.inspector_contact.trim().toLowerCase() === c.actor.email.toLowerCase();
-    const allowed = isAdmin || (row.status === 'In_Use' && to === 'Waiting' && isContact);
-    if (!allowed) throw forbidden();
+    // contracts' canChangeStatus (inspection-rights.ts): the rule the web's status and reopen buttons use.
+    if (!canChangeStatus(factsOf(row), to, c.actor)) throw forbidden();
     await tx.db
       .updateTable('inspections')
       // `finished` says the inspector saved the data as complete (000 §4, set by the save); a status change only
@@ -37,7 +35,8 @@ export async function rateInspection(ctx: ServiceContext, id: string, input: TIn
   return inTransaction(c, async (tx) => {
     const row = await requireVisibleReport(tx.db, c.actor, id, { forUpdate: true });
     // The list offers no Ok/Nok while In_Use or Waiting (000 §2.3); the server holds the same rule.
-    if (row.status !== 'Finished') throw new AppError('CONFLICT', 'status: only a finished inspection can be rated', 'status');
+    // Allowed to rate (above), so only the status can make contracts' canRate refuse: a conflict, not a 403.
+    if (!canRate(factsOf(row), c.actor)) throw new AppError('CONFLICT', 'status: only a finished inspection can be rated', 'status');
     const before = await tx.db.selectFrom('inspections').select('rating').where('id', '=', id).executeTakeFirstOrThrow();
     await tx.db.updateTable('inspections').set({ rating: input.rating, updated_by_user_id: c.actor.userId }).where('id', '=', id).execute();
     await writeAuditTrail(tx.db, { entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'rating', changes: { rating: [before.rating, input.rating] } });
@@ -46,14 +45,15 @@ export async function rateInspection(ctx: ServiceContext, id: string, input: TIn
 }
 
 /**
- * DELETE api/v1/inspections/{id}?force=true: Manager and above (distributor admins within their company).
- * Always soft (deleted_at): the report leaves every list and count but its history stays. `force` is
+ * DELETE api/v1/inspections/{id}?force=true: Manager and above (distributor admins within their company); besides,
+ * the starter of an In_Use inspection without any result discards it (contracts' canDeleteInspection). Always soft (deleted_at): the report leaves every list and count but its history stays. `force` is
  * accepted for the existing clients and changes nothing.
  */
 export async function deleteInspection(ctx: ServiceContext, id: string) {
-  const c = requirePermission(ctx, P.reportsDelete);
+  const c = requirePermission(ctx, P.reports);
   return inTransaction(c, async (tx) => {
     const row = await requireVisibleReport(tx.db, c.actor, id, { forUpdate: true });
+    if (!canDeleteInspection(factsOf(row), c.actor)) throw forbidden();
     await tx.db.updateTable('inspections').set({ deleted_at: new Date(), updated_by_user_id: c.actor.userId }).where('id', '=', id).execute();
     await writeAuditTrail(tx.db, { entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'delete', changes: { name: row.name } });
     return { id };

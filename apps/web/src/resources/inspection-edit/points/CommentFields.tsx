@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { EDIT_LIMITS } from '@insp/contracts';
+import { VoiceComment } from '../../../components/VoiceComment';
 import { EDIT_TEXT } from '../texts';
 import type { PointKindProps } from './types';
 
-/** The point's public comment and internal comment (the internal one never reaches the customer's report). */
+/** The point's public comment and internal comment (the internal one never reaches the customer's report), and its voice comment. */
 export function CommentFields({ config, value, onChange, label, readOnly = false }: Omit<PointKindProps, 'disabled'> & { readOnly?: boolean }) {
   const field = (key: 'comment' | 'internalComment', title: string) => (
     <TextField
@@ -23,6 +24,8 @@ export function CommentFields({ config, value, onChange, label, readOnly = false
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>
       {showComment && field('comment', EDIT_TEXT.comment)}
       {config.internalCommentField.present && field('internalComment', EDIT_TEXT.internalComment)}
+      {/* A voice comment recorded in the field is played beside the typed comments (issue 20); it is not edited here. */}
+      <VoiceComment id={value.voiceCommentId} point={label} />
     </Box>
   );
 }

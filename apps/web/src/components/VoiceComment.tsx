@@ -1,0 +1,54 @@
+import { useEffect, useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { getToken } from '../providers/token';
+
+/**
+ * An object URL of a voice comment (GET api/v1/voicecomment/{id}/file), fetched with the bearer token as images
+ * are (an <audio> sends no token). Revoked when the id changes or the view goes; null while loading or when the
+ * fetch failed (000 §8: audio fetch failures are silently ignored).
+ */
+export function useVoiceCommentUrl(id: string | null | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!id) return;
+    const abort = new AbortController();
+    let made: string | null = null;
+    const token = getToken();
+    fetch(`/api/v1/voicecomment/${encodeURIComponent(id)}/file`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: abort.signal })
+      .then((res) => (res.ok ? res.blob() : null))
+      .then((blob) => {
+        if (!blob || abort.signal.aborted) return;
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      })
+      .catch(() => undefined);
+    return () => {
+      abort.abort();
+      if (made) URL.revokeObjectURL(made);
+      setUrl(null);
+    };
+  }, [id]);
+  return url;
+}
+
+export const voiceLabel = (point: string) => `Voice comment: ${point}`;
+
+/**
+ * A point's voice comment (000 §3 Point result voiceCommentId) with the browser's own player: keyboard and screen
+ * reader support come with it, and it is named by a visible label. Nothing is shown when the file cannot be read.
+ */
+export function VoiceComment({ id, point }: { id: string | null | undefined; point: string }) {
+  const url = useVoiceCommentUrl(id);
+  const labelId = useId();
+  if (!id || !url) return null;
+  return (
+    <Box component="figure" sx={{ m: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }} data-testid="voice-comment">
+      <Typography component="figcaption" variant="body2" id={labelId}>
+        {voiceLabel(point)}
+      </Typography>
+      {/* Native controls are at least 44 px tall in Chromium and Safari: touch targets on a tablet. */}
+      <Box component="audio" controls preload="metadata" src={url} aria-labelledby={labelId} sx={{ width: '100%', maxWidth: 420, minHeight: 44 }} />
+    </Box>
+  );
+}

@@ -197,7 +197,7 @@ describe('/Protocols', { timeout: 60_000 }, () => {
     await screen.findByRole('heading', { name: 'Protocol 1' });
     fireEvent.click(screen.getByRole('button', { name: 'Create copy' }));
     let dialog = await screen.findByRole('dialog', { name: 'Create a copy of Protocol 1?' });
-    expect(within(dialog).getByText(/A new protocol named 'Protocol 1 \(copy\)' is made .* The copy opens when it is made\./)).toBeTruthy();
+    expect(within(dialog).getByText(/A new protocol named 'Protocol 1 \(copy\)' is made .* The copy opens when it is made; inspectors are not offered it until you save it under a name of its own\./)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls('protocols.copy')).toEqual([]);

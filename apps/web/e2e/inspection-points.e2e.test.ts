@@ -157,6 +157,31 @@ describe('/InspectionPoints', () => {
     await page.context().close();
   });
 
+  it('a save retried after the upload was cut leaves one point with one document (issue 19)', { timeout: 120_000 }, async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, product.url, 'admin@company.example', '/InspectionPoints');
+    await page.getByRole('tab', { name: 'Create inspection point' }).click();
+    const name = `E2E cut upload ${stamp}`;
+    await startPoint(page, 'Simple comment', name);
+    await page.getByLabel('Files to upload').setInputFiles({ name: 'manual.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 e2e manual') });
+    // The network drops the first upload: the point exists, its file does not.
+    let cut = 0;
+    await page.route('**/api/v1/inspectionPoints/*/files', (route) => (cut++ === 0 ? route.abort('connectionreset') : route.continue()));
+    await saveButton(page).click();
+    await page.getByText(/manual\.pdf .*Uploading failed/).waitFor();
+    await expectNoSeriousA11yViolations(page, 'a point whose upload failed');
+    await viewShot(page, 'inspection-points-upload-cut');
+    await saved(page, name);
+    expect(cut).toBe(2);
+    const api = <T,>(path: string) =>
+      page.evaluate(async (p) => (await fetch(p, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json(), path) as Promise<T>;
+    const found = (await api<{ id: string; name: string }[]>(`/api/v1/inspectionPoints/list?search=${encodeURIComponent(name)}`)).filter((x) => x.name === name);
+    expect(found).toHaveLength(1);
+    const point = await api<{ documents: { name?: string; fileName?: string }[] }>(`/api/v1/inspectionPoints/${found[0]!.id}`);
+    expect(point.documents).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('fits a tablet held upright: list above the editor, no sideways scroll, 44 px targets', async () => {
     const page = await newTabletPage(browser);
     await signInAsStaff(page, product.url, 'admin@company.example', '/InspectionPoints');

@@ -1,36 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { getToken } from '../providers/token';
+import { useAuthorizedFileUrl } from '../lib/useAuthorizedFileUrl';
 
-/**
- * An object URL of a voice comment (GET api/v1/voicecomment/{id}/file), fetched with the bearer token as images
- * are (an <audio> sends no token). Revoked when the id changes or the view goes; null while loading or when the
- * fetch failed (000 §8: audio fetch failures are silently ignored).
- */
-export function useVoiceCommentUrl(id: string | null | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!id) return;
-    const abort = new AbortController();
-    let made: string | null = null;
-    const token = getToken();
-    fetch(`/api/v1/voicecomment/${encodeURIComponent(id)}/file`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: abort.signal })
-      .then((res) => (res.ok ? res.blob() : null))
-      .then((blob) => {
-        if (!blob || abort.signal.aborted) return;
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      })
-      .catch(() => undefined);
-    return () => {
-      abort.abort();
-      if (made) URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [id]);
-  return url;
-}
+/** An object URL of a voice comment (GET api/v1/voicecomment/{id}/file, with the token); null while loading or when it failed. */
+export const useVoiceCommentUrl = (id: string | null | undefined): string | null =>
+  useAuthorizedFileUrl(id ? `/api/v1/voicecomment/${encodeURIComponent(id)}/file` : null);
 
 export const voiceLabel = (point: string) => `Voice comment: ${point}`;
 

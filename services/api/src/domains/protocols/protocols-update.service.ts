@@ -1,11 +1,10 @@
 import { P, type TProtocol, type TProtocolUpdate } from '@insp/contracts';
-import type { Db } from '@insp/db';
 import { requirePermission, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { checkReferences, checkShape, dateFromTicks, insertProtocolParts, protocolColumns } from './protocols-create.service.js';
 import { describeProtocolChanges } from './protocols-changes.js';
 import { loadProtocol } from './protocols-load.js';
-import { changeProtocol } from './protocols-versions.js';
+import { changeProtocol, currentProtocolVersion } from './protocols-versions.js';
 
 const bad = (field: string, message: string) => new AppError('BAD_REQUEST', `${field}: ${message}`, field);
 
@@ -49,19 +48,6 @@ function content(x: {
 const storedContent = (p: TProtocol) => content(p, p.date, (x) => x.nameOverride ?? null);
 const inputContent = (input: TProtocolUpdate) => content(input, dateFromTicks(input.date)?.getTime() ?? null, (x) => x.name ?? null);
 
-/** The current version of the protocol `id` belongs to (itself when it is current), or undefined. */
-async function currentVersionOf(db: Db, id: string): Promise<TProtocol | undefined> {
-  const row = await db
-    .selectFrom('protocols as asked')
-    .innerJoin('protocols as p', 'p.root_protocol_id', 'asked.root_protocol_id')
-    .select('p.id')
-    .where('asked.id', '=', id)
-    .where('p.superseded_at', 'is', null)
-    .where('p.deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row ? loadProtocol(db, row.id) : undefined;
-}
-
 /**
  * PUT api/v1/InspectionProtocols/{id} (issue 19): saves the whole protocol as the create form builds it. Checked by
  * the create rules (001 §5, 400 naming the field); the type stays; a kept point names its protocol point
@@ -93,7 +79,9 @@ export async function updateProtocol(ctx: ServiceContext, id: string, input: TPr
   );
   if (stored.supersededAt) {
     // A save repeated after it made a new version: done already when the current version holds just this.
-    const current = await currentVersionOf(c.db, id);
+    // (a superseded version was used by inspections, so it is no draft: currentProtocolVersion finds its successor)
+    const successor = await currentProtocolVersion(c.db, id);
+    const current = successor && (await loadProtocol(c.db, successor.id));
     if (current && storedContent(current) === inputContent(input)) return current;
   }
   const saved = await changeProtocol(

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { getToken } from '../providers/token';
+
+/**
+ * An object URL of a file the API serves only with the bearer token (an <img> or <audio> sends none), fetched
+ * when `path` is given. Revoked when the path changes or the view goes; null while loading or when the fetch failed
+ * (000 §8: image and audio fetch failures are silently ignored).
+ */
+export function useAuthorizedFileUrl(path: string | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!path) return;
+    const abort = new AbortController();
+    let made: string | null = null;
+    const token = getToken();
+    fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: abort.signal })
+      .then((res) => (res.ok ? res.blob() : null))
+      .then((blob) => {
+        if (!blob || abort.signal.aborted) return;
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      })
+      .catch(() => undefined);
+    return () => {
+      abort.abort();
+      if (made) URL.revokeObjectURL(made);
+      setUrl(null);
+    };
+  }, [path]);
+  return url;
+}

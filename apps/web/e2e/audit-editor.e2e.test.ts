@@ -80,10 +80,6 @@ describe('audit editor', () => {
     await belt.getByText('Unallowed file type').waitFor();
     await belt.getByTestId('photo-input').setInputFiles({ name: 'belt.png', mimeType: 'image/png', buffer: makePng(240, 160) });
     await belt.getByRole('textbox', { name: 'Caption' }).last().fill('Belt edge worn');
-    const preview = await belt.getByRole('img', { name: 'Belt edge worn' }).boundingBox();
-    await belt.getByRole('img', { name: 'Belt edge worn' }).scrollIntoViewIfNeeded();
-    await viewShot(page, 'audit-editor-photo');
-    expect([Math.round(preview!.width), Math.round(preview!.height)]).toEqual([300, 200]);
 
     // the summary autosaves 1 s after the last keystroke: (*) grey while pending, gone once saved
     const summary = page.getByRole('textbox', { name: 'Summary', exact: true });
@@ -92,6 +88,12 @@ describe('audit editor', () => {
     await allSaved(page);
     await belt.getByText('Not uploaded yet').waitFor({ state: 'detached' }); // uploaded with the result
     expect(await belt.getByRole('textbox', { name: 'Caption' }).inputValue()).toBe('Belt edge worn');
+    // measured once uploaded: the upload replaces the local preview with the stored photo (a new element)
+    const photo = belt.getByRole('img', { name: 'Belt edge worn' });
+    await photo.scrollIntoViewIfNeeded();
+    const preview = await photo.boundingBox();
+    await viewShot(page, 'audit-editor-photo');
+    expect([Math.round(preview!.width), Math.round(preview!.height)]).toEqual([300, 200]);
     await screenshot(page, 'audit-editor-filled');
 
     const saved = await api<TAudit>(page, `/api/v1/audits/${audit.id}`);

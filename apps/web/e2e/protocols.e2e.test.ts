@@ -32,7 +32,13 @@ async function choose(page: Page, label: string, option: string, scope: Page | L
 async function addFromList(page: Page, pointName: string, how: 'button' | 'tap' | 'double click' = 'button') {
   const filter = page.getByLabel('Filter inspection points');
   await filter.fill(pointName);
-  const option = page.getByRole('listbox', { name: 'Inspection points' }).getByRole('option', { name: new RegExp(`^${pointName}`) }).first();
+  const options = page.getByRole('listbox', { name: 'Inspection points' }).getByRole('option');
+  // the list keeps the previous rows while the filtered ones load: a tap on a row that then moves hits another
+  await expect.poll(async () => {
+    const names = await options.allTextContents();
+    return names.length > 0 && names.every((n) => n.toLowerCase().includes(pointName.toLowerCase()));
+  }).toBe(true);
+  const option = options.filter({ hasText: new RegExp(`^${pointName}`) }).first();
   await option.waitFor();
   if (how === 'double click') return option.dblclick();
   await (how === 'tap' ? option.tap() : option.click());

@@ -112,6 +112,8 @@ export const ZReportPoint = z.object({
   dropdowns: z.array(ZReportDropdown),
   photos: z.array(ZReportPhoto),
   trend: ZReportTrend.nullable(),
+  /** The subcategory the point sits under in its category (001 §3, Commission protocols), in the report's language; absent or null: none. */
+  subcategory: maybe.optional(),
 });
 export type TReportPoint = z.infer<typeof ZReportPoint>;
 

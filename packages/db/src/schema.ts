@@ -419,6 +419,7 @@ export interface InspectionCategories {
   index: Generated<number>;
   inspection_id: string;
   protocol_category_id: string | null;
+  subcategory_translations: Json | null;
   title: Generated<string>;
   title_translations: Json | null;
   updated_at: Generated<Timestamp>;

@@ -26,6 +26,18 @@ describe('renderReportHtml', () => {
     }
   });
 
+  it('heads each run of points with its subcategory title, once, under the category (issue 19)', () => {
+    const data = reportFixture();
+    const [hot, cold, fine] = data.categories[0]!.points;
+    data.categories[0]!.points = [{ ...hot!, subcategory: 'Pumpe' }, { ...cold!, subcategory: 'Pumpe' }, { ...fine!, subcategory: 'Tank & Filter' }];
+    const html = render('de', data);
+    expect([...html.matchAll(/<h4 class="subcategory">([^<]+)<\/h4>/g)].map((m) => m[1])).toEqual(['Pumpe', 'Tank &amp; Filter']);
+    const at = (s: string) => html.indexOf(s);
+    expect(at('Hydraulics') < at('Pumpe') && at('Pumpe') < at('Oil temperature') && at('Return temperature') < at('Tank &amp; Filter')
+      && at('Tank &amp; Filter') < at('Tank temperature')).toBe(true);
+    expect(render()).not.toContain('class="subcategory"');
+  });
+
   it('writes every rating in words', () => {
     expect(badges(render())).toEqual(['Immediate action', 'Should be followed', 'OK', 'To be repaired or replaced', 'Not applicable']);
   });

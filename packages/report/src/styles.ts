@@ -64,6 +64,8 @@ tr { break-inside: avoid; page-break-inside: avoid; }
 .category { margin-top: 6mm; }
 .category > h3 { font-size: 11pt; background: #0b5c8a; color: #fff; padding: 1.5mm 3mm; border-radius: 1.5mm 1.5mm 0 0;
   break-after: avoid; page-break-after: avoid; }
+.category > .subcategory { font-size: 10pt; color: #0b3d5c; margin: 4mm 0 0; padding-bottom: .8mm; border-bottom: 1.5px solid #0b5c8a;
+  break-after: avoid; page-break-after: avoid; }
 .point { border: 1px solid #dde4ea; border-left: 4px solid var(--c, #b8c4cf); padding: 2.5mm 3mm; margin-top: 2mm;
   break-inside: avoid; page-break-inside: avoid; }
 .point.big { break-inside: auto; page-break-inside: auto; }

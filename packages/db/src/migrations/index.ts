@@ -19,6 +19,7 @@ import * as m0018 from './20261122_0018_protocol_edit.js';
 import * as m0019 from './20261122_0019_text_translations.js';
 import * as m0020 from './20261122_0020_idempotency_keys.js';
 import * as m0022 from './20261122_0022_admin_indexes.js';
+import * as m0023 from './20261122_0023_subcategory_translations.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0019_text_translations': m0019,
   '20261122_0020_idempotency_keys': m0020,
   '20261122_0022_admin_indexes': m0022,
+  '20261122_0023_subcategory_translations': m0023,
 };

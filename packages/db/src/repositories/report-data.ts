@@ -33,13 +33,18 @@ function header(db: Db, inspectionId: string) {
     .executeTakeFirst();
 }
 
+interface SubcategoryColumns { subcategoryIndex: number | null; subcategoryTitle: string | null; subcategoryReference: unknown }
+
 /** Every result of the inspection with its library point, in category order; points hidden from reports left out. */
-function results(db: Db, inspectionId: string): Promise<ResultRow[]> {
+function results(db: Db, inspectionId: string): Promise<(ResultRow & SubcategoryColumns)[]> {
   return db
     .selectFrom('inspection_point_results as r')
     .leftJoin('inspection_points as ip', 'ip.id', 'r.inspection_point_id')
     .leftJoin('units as u', 'u.id', 'ip.measurement_unit_id')
     .leftJoin('protocol_points as pp', 'pp.id', 'r.protocol_point_id')
+    // at most one: (protocol_category_id, index) is unique
+    .leftJoin('protocol_subcategory_titles as st', (j) => j.onRef('st.protocol_category_id', '=', 'pp.protocol_category_id').onRef('st.index', '=', 'pp.subcategory_title_index'))
+    .leftJoin('category_titles as sct', (j) => j.onRef('sct.id', '=', 'st.category_title_id').onRef('sct.text', '=', 'st.title'))
     .where('r.inspection_id', '=', inspectionId)
     .where((eb) => eb.or([eb('pp.show_in_report', 'is', null), eb('pp.show_in_report', '=', true)]))
     // Deliberately no r.internal_comment: it must never reach a report.
@@ -49,7 +54,8 @@ function results(db: Db, inspectionId: string): Promise<ResultRow[]> {
       'ip.rating_field_present as ratingPresent', 'ip.measurement_title as measurementTitle', 'u.symbol as unit', 'ip.field_title as fieldTitle',
       'ip.visualization_type as visualization', 'ip.life_estimate_type as lifeEstimate', 'ip.aggregation_direction as aggregationDirection',
       'ip.option_group_id as optionGroupId', 'ip.range_value_title as rangeValueTitle', 'pp.name as protocolPointName',
-      'ip.title_translations as titleTranslations',
+      'ip.title_translations as titleTranslations', 'pp.subcategory_title_index as subcategoryIndex', 'st.title as subcategoryTitle',
+      'sct.translations as subcategoryReference',
     ])
     .orderBy('r.index')
     .orderBy('r.id')
@@ -70,7 +76,7 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string)
     db.selectFrom('inspection_categories as c')
       .leftJoin('protocol_categories as pc', 'pc.id', 'c.protocol_category_id')
       .leftJoin('category_titles as ct', 'ct.id', 'pc.category_title_id')
-      .select(['c.id', 'c.index', 'c.title', 'c.title_translations as recorded', 'ct.translations as reference'])
+      .select(['c.id', 'c.index', 'c.title', 'c.title_translations as recorded', 'ct.translations as reference', 'c.subcategory_translations as subcategoriesRecorded'])
       .where('c.inspection_id', '=', inspectionId).orderBy('c.index').orderBy('c.id').execute(),
     db.selectFrom('inspection_extra_points').select(['id', 'name']).where('inspection_id', '=', inspectionId).orderBy('index').orderBy('id').execute(),
     results(db, inspectionId),
@@ -131,7 +137,8 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string)
       ? (h.rating_table_location as TReportData['ratingTableLocation'])
       : 'Start',
     categories: categories.map((c) => ({
-      id: c.id, index: c.index, title: translatedText(c.title, readTextTranslations(c.recorded ?? c.reference), lang), points: (byCategory.get(c.id) ?? []).map((r) => point(r, null)) })),
+      id: c.id, index: c.index, title: translatedText(c.title, readTextTranslations(c.recorded ?? c.reference), lang),
+      points: (byCategory.get(c.id) ?? []).map((r) => ({ ...point(r, null), subcategory: subcategoryTitle(r, c.subcategoriesRecorded, lang) })) })),
     extraPoints: extraPoints.flatMap((e) => (byExtra.get(e.id) ?? []).map((r) => point(r, e.name))),
     findings: findings.map((f) => ({ ...f, photos: findingPhotosBy.get(f.id) ?? [] })),
     priorityActions: actions,
@@ -142,4 +149,14 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string)
     customerSignatureImageId: h.customer_signature_image_id,
     providerSignatureImageId: h.provider_signature_image_id,
   };
+}
+
+/**
+ * The point's subcategory title in `lang` (issue 19): the translations the category recorded at start (migration
+ * 0023), else (started before) the reference title's of today; either only for this very English text.
+ */
+function subcategoryTitle(r: SubcategoryColumns, recorded: unknown, lang: string): string | null {
+  if (r.subcategoryIndex == null || !r.subcategoryTitle?.trim()) return null;
+  const kept = recorded == null ? r.subcategoryReference : (recorded as Record<string, unknown>)[String(r.subcategoryIndex)];
+  return translatedText(r.subcategoryTitle, readTextTranslations(kept), lang);
 }

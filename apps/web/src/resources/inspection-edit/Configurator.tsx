@@ -9,6 +9,7 @@ import { useController } from 'react-hook-form';
 import type { ConfigEntry, EditValues } from './formValues';
 import { Section } from './Section';
 import { EDIT_TEXT } from './texts';
+import { useEditable } from './editable';
 
 /**
  * The equipment configurator, type Commission only (000 §2.9; the server keeps other types' as they are): its
@@ -27,15 +28,16 @@ export function Configurator({ original }: { original: unknown }) {
     );
   }
   const set = (next: ConfigEntry[]) => field.onChange(next);
+  const editable = useEditable();
   const edit = (i: number, patch: Partial<ConfigEntry>) => set(list.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   return (
     <Section
       title={EDIT_TEXT.configurator}
-      action={
+      action={editable && (
         <Button startIcon={<AddIcon />} variant="outlined" onClick={() => set([...list, { name: '', value: '', kind: 'string' }])}>
           Add item
         </Button>
-      }
+      )}
     >
       {list.length === 0 && <Typography color="text.secondary">No configurator items.</Typography>}
       {list.map((e, i) => (
@@ -43,9 +45,11 @@ export function Configurator({ original }: { original: unknown }) {
           <TextField size="small" label="Item" value={e.name} onChange={(ev) => edit(i, { name: ev.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
           <TextField size="small" label="Value" value={e.value} onChange={(ev) => edit(i, { value: ev.target.value })} slotProps={{ htmlInput: { maxLength: 2000 } }}
             sx={{ gridRow: { xs: 2, sm: 'auto' }, gridColumn: { xs: '1 / 2', sm: 'auto' } }} />
-          <IconButton aria-label={`Remove item ${e.name || i + 1}`} onClick={() => set(list.filter((_, j) => j !== i))}>
-            <DeleteIcon />
-          </IconButton>
+          {editable ? (
+            <IconButton aria-label={`Remove item ${e.name || i + 1}`} onClick={() => set(list.filter((_, j) => j !== i))}>
+              <DeleteIcon />
+            </IconButton>
+          ) : <span />}
         </Box>
       ))}
     </Section>

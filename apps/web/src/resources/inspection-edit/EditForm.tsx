@@ -20,6 +20,7 @@ import { SendingDialog } from './SendingDialog';
 import { Signatures } from './Signatures';
 import { Texts } from './Texts';
 import { EDIT_TEXT } from './texts';
+import { EditableContext } from './editable';
 import { useSaveInspection } from './useSaveInspection';
 
 /** The server's reason without the field it names ('status: a finished …' → 'A finished …'). */
@@ -81,6 +82,7 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
         )}
         {/* Read-only when the server would refuse the save: every native control inside is disabled (issue 20). */}
         <Stack component="fieldset" disabled={!canSave} spacing={2} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <EditableContext.Provider value={canSave}>
           <InfoBox data={data} />
           <PointsSection data={data} />
           {data.type === 'Commission' && <Configurator original={data.equipmentConfigurator} />}
@@ -88,6 +90,7 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
           <PriorityActions />
           <Texts />
           <Signatures data={data} />
+          </EditableContext.Provider>
         </Stack>
         {/* Stuck to the bottom of the screen while the form scrolls: in reach of a thumb on a tablet, never under the app
             header. A refused save says why right here, beside Save, where the user is (issue 20). */}

@@ -18,7 +18,7 @@ const TEXTS: [keyof FindingValue & ('description' | 'consequence' | 'corrective'
 ];
 
 /** One finding (000 §3): title, description, consequence, corrective and preventive actions, photos, and whether the report shows it. */
-export function FindingItem({ value, n, onChange, onRemove }: { value: FindingValue; n: number; onChange(next: FindingValue): void; onRemove(): void }) {
+export function FindingItem({ value, n, onChange, onRemove, readOnly = false }: { value: FindingValue; n: number; onChange(next: FindingValue): void; onRemove(): void; readOnly?: boolean }) {
   const name = value.title || `Finding ${n}`;
   return (
     <Paper variant="outlined" component="article" aria-label={name} data-testid="finding" sx={{ p: 2 }}>
@@ -27,9 +27,11 @@ export function FindingItem({ value, n, onChange, onRemove }: { value: FindingVa
           <TextField label="Title" value={value.title} onChange={(e) => onChange({ ...value, title: e.target.value })} sx={{ flex: '1 1 240px' }}
             slotProps={{ htmlInput: { maxLength: EDIT_LIMITS.shortText } }} />
           <FormControlLabel label="Show in the report" control={<Checkbox checked={value.show} onChange={(e) => onChange({ ...value, show: e.target.checked })} />} />
-          <Button color="error" startIcon={<DeleteIcon />} onClick={onRemove} aria-label={`Remove finding ${name}`}>
-            Remove
-          </Button>
+          {!readOnly && (
+            <Button color="error" startIcon={<DeleteIcon />} onClick={onRemove} aria-label={`Remove finding ${name}`}>
+              Remove
+            </Button>
+          )}
         </Box>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>
           {TEXTS.map(([key, label]) => (
@@ -37,7 +39,7 @@ export function FindingItem({ value, n, onChange, onRemove }: { value: FindingVa
               slotProps={{ htmlInput: { maxLength: EDIT_LIMITS.longText } }} />
           ))}
         </Box>
-        <PhotoList label={name} value={value.photos} max={EDIT_LIMITS.photosPerFinding} onChange={(photos) => onChange({ ...value, photos })} />
+        <PhotoList label={name} value={value.photos} disabled={readOnly} max={EDIT_LIMITS.photosPerFinding} onChange={(photos) => onChange({ ...value, photos })} />
       </Stack>
     </Paper>
   );

@@ -7,6 +7,7 @@ import type { EditValues, FindingValue } from './formValues';
 import { FindingItem } from './FindingItem';
 import { Section } from './Section';
 import { EDIT_TEXT } from './texts';
+import { useEditable } from './editable';
 
 let added = 0;
 const newFinding = (): FindingValue => ({
@@ -18,18 +19,19 @@ export function Findings() {
   const { field } = useController<EditValues, 'findings'>({ name: 'findings' });
   const list = field.value;
   const set = (next: FindingValue[]) => field.onChange(next);
+  const editable = useEditable();
   return (
     <Section
       title={EDIT_TEXT.findings}
-      action={
+      action={editable && (
         <Button startIcon={<AddIcon />} variant="outlined" disabled={list.length >= EDIT_LIMITS.findings} onClick={() => set([...list, newFinding()])}>
           Add finding
         </Button>
-      }
+      )}
     >
       {list.length === 0 && <Typography color="text.secondary">No findings.</Typography>}
       {list.map((f, i) => (
-        <FindingItem key={f.key} value={f} n={i + 1} onChange={(next) => set(list.map((x, j) => (j === i ? next : x)))} onRemove={() => set(list.filter((_, j) => j !== i))} />
+        <FindingItem key={f.key} value={f} n={i + 1} onChange={(next) => set(list.map((x, j) => (j === i ? next : x)))} onRemove={() => set(list.filter((_, j) => j !== i))} readOnly={!editable} />
       ))}
     </Section>
   );

@@ -11,6 +11,7 @@ import { EDIT_LIMITS } from '@insp/contracts';
 import type { EditValues, PriorityActionValue } from './formValues';
 import { Section } from './Section';
 import { EDIT_TEXT } from './texts';
+import { useEditable } from './editable';
 
 let added = 0;
 
@@ -19,25 +20,28 @@ export function PriorityActions() {
   const { field } = useController<EditValues, 'priorityActions'>({ name: 'priorityActions' });
   const list = field.value;
   const set = (next: PriorityActionValue[]) => field.onChange(next);
+  const editable = useEditable();
   const edit = (i: number, patch: Partial<PriorityActionValue>) => set(list.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   return (
     <Section
       title={EDIT_TEXT.priorityActions}
-      action={
+      action={editable && (
         <Button startIcon={<AddIcon />} variant="outlined" disabled={list.length >= EDIT_LIMITS.priorityActions}
           onClick={() => set([...list, { key: `new-action-${++added}`, title: '', description: '', priority: '' }])}>
           Add priority action
         </Button>
-      }
+      )}
     >
       {list.length === 0 && <Typography color="text.secondary">No priority actions.</Typography>}
       {list.map((a, i) => (
         <Paper key={a.key} variant="outlined" data-testid="priority-action" sx={{ p: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr auto' }, alignItems: 'start' }}>
           <TextField label="Title" value={a.title} onChange={(e) => edit(i, { title: e.target.value })} slotProps={{ htmlInput: { maxLength: EDIT_LIMITS.shortText } }} />
           <TextField label="Priority" value={a.priority} onChange={(e) => edit(i, { priority: e.target.value })} slotProps={{ htmlInput: { maxLength: EDIT_LIMITS.shortText } }} />
-          <IconButton aria-label={`Remove priority action ${a.title || i + 1}`} onClick={() => set(list.filter((_, j) => j !== i))}>
-            <DeleteIcon />
-          </IconButton>
+          {editable ? (
+            <IconButton aria-label={`Remove priority action ${a.title || i + 1}`} onClick={() => set(list.filter((_, j) => j !== i))}>
+              <DeleteIcon />
+            </IconButton>
+          ) : <span />}
           <Box sx={{ gridColumn: '1 / -1' }}>
             <TextField multiline minRows={2} label="Description" value={a.description} onChange={(e) => edit(i, { description: e.target.value })}
               slotProps={{ htmlInput: { maxLength: EDIT_LIMITS.longText } }} />

@@ -110,6 +110,27 @@ describe('report edit page: what the server allows (issue 20)', () => {
     expect(((await css()) as HTMLInputElement).matches(':disabled')).toBe(true);
   });
 
+  it('offers no add, remove, photo or signing button on a report the user may only read, and shows what it holds', async () => {
+    const finding = { id: 'f1', title: 'Cracked guard', description: 'Left side', consequence: '', corrective: '', preventive: '', show: true, photos: [] };
+    const action = { id: 'a1', title: 'Replace guard', description: '', priority: 'High' };
+    const readOnly = { ...data, status: 'Finished' as const, findings: [finding], priorityActions: [action], can: { ...can, edit: false, editRefusal: 'status: a finished inspection can only be changed by an Admin' } };
+    render(readOnly);
+    await screen.findByTestId('cannot-save');
+    await screen.findByDisplayValue('Cracked guard');
+    expect(screen.getByDisplayValue('Replace guard')).toBeTruthy();
+    const offered = screen.queryAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent ?? '');
+    expect(offered.filter((n) => /add|remove|sign|clear|photo|row|item/i.test(n))).toEqual([]);
+    expect(screen.getAllByText('Not signed.')).toHaveLength(2);
+    // the same form, editable: every one of those buttons is there
+    cleanup();
+    render({ ...readOnly, status: 'In_Use', can });
+    await screen.findByDisplayValue('Cracked guard');
+    for (const name of ['Add finding', 'Add priority action', 'Remove finding Cracked guard', 'Remove priority action Replace guard']) {
+      expect(screen.getByRole('button', { name }), name).toBeTruthy();
+    }
+    expect(screen.getAllByRole('button', { name: /^Add photo/ }).length).toBeGreaterThan(0);
+  });
+
   it("shows a refused save's reason beside the Save button, not at the top of the page", async () => {
     const { TRPCClientError } = await import('@trpc/client');
     const refused = new TRPCClientError('status: a finished inspection can only be changed by an Admin', { result: { error: { data: { httpStatus: 403, field: 'status' } } } as never });

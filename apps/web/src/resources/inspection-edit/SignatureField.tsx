@@ -8,6 +8,7 @@ import { isLocalImage, type EditValues } from './formValues';
 import { useLocalImages } from './photos/localImages';
 import { useImageUrl } from './photos/useImageUrl';
 import { SignaturePad } from './SignaturePad';
+import { useEditable } from './editable';
 
 type Name = 'customerSignature' | 'providerSignature';
 
@@ -19,6 +20,7 @@ export function SignatureField({ name, label, saved }: { name: Name; label: stri
   const { field } = useController<EditValues, Name>({ name });
   const local = useLocalImages();
   const marker = useRef<string | null>(null);
+  const editable = useEditable();
   const [drawing, setDrawing] = useState(!field.value);
   const [clears, setClears] = useState(0);
   const url = useImageUrl(field.value && !isLocalImage(field.value) ? field.value : null);
@@ -38,12 +40,21 @@ export function SignatureField({ name, label, saved }: { name: Name; label: stri
     field.onChange(null);
   };
 
+  const shown = (
+    <Box sx={{ width: '100%', maxWidth: 480, height: 180, border: '1px solid', borderColor: 'grey.300', borderRadius: 1, bgcolor: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      {url && <Box component="img" src={url} alt={label} sx={{ maxWidth: '100%', maxHeight: '100%' }} />}
+    </Box>
+  );
+
   return (
     <Stack spacing={1} role="group" aria-label={label} sx={{ flex: '1 1 320px', minWidth: 0 }}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {label}
       </Typography>
-      {drawing ? (
+      {!editable ? (
+        // read-only (issue 20): the signature as saved, no pad and no 'Sign again'
+        field.value ? shown : <Typography color="text.secondary">Not signed.</Typography>
+      ) : drawing ? (
         <>
           <SignaturePad label={label} onDrawn={onDrawn} clearSignal={clears} />
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -59,9 +70,7 @@ export function SignatureField({ name, label, saved }: { name: Name; label: stri
         </>
       ) : (
         <>
-          <Box sx={{ width: '100%', maxWidth: 480, height: 180, border: '1px solid', borderColor: 'grey.300', borderRadius: 1, bgcolor: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-            {url && <Box component="img" src={url} alt={label} sx={{ maxWidth: '100%', maxHeight: '100%' }} />}
-          </Box>
+          {shown}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button variant="outlined" onClick={startOver} aria-label={`Sign again: ${label.toLowerCase()}`}>
               Sign again

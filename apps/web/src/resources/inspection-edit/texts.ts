@@ -58,6 +58,7 @@ export const EDIT_TEXT = {
   layout: 'Layout',
   removePhoto: 'Remove photo',
   notUploaded: 'Not uploaded yet',
+  noPhotos: 'No photos.',
   // sections (000 §2.8)
   info: 'Info',
   points: 'Inspection points',

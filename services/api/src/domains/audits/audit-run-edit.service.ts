@@ -1,4 +1,4 @@
-import { recordedCategoryTranslations } from '@insp/db';
+import { recordedCategoryTranslations, recordedSubcategoryTranslations } from '@insp/db';
 import { sql } from 'kysely';
 import type { Db } from '@insp/db';
 import { P, type TRunEquipmentInput } from '@insp/contracts';
@@ -73,8 +73,8 @@ export async function changeRunProtocol(ctx: ServiceContext, auditId: string, ru
     // An old version's id names the current version: the run may already be on it.
     if (protocol.id === run.protocol_id) return runOf(db, auditId, runId);
     const old = await db.selectFrom('inspection_categories').select('id').where('inspection_id', '=', runId).execute();
-    await sql`insert into inspection_categories (inspection_id, protocol_category_id, index, title, title_translations)
-      select ${runId}, pc.id, pc.index, pc.title, ${recordedCategoryTranslations} from protocol_categories pc where pc.protocol_id = ${protocol.id} order by pc.index`.execute(db);
+    await sql`insert into inspection_categories (inspection_id, protocol_category_id, index, title, title_translations, subcategory_translations)
+      select ${runId}, pc.id, pc.index, pc.title, ${recordedCategoryTranslations}, ${recordedSubcategoryTranslations} from protocol_categories pc where pc.protocol_id = ${protocol.id} order by pc.index`.execute(db);
     // One result per new point: the first result of the same library point (distinct on), moved to the new category.
     const moved = await sql<{ id: string }>`update inspection_point_results r set inspection_category_id = m.category_id, protocol_point_id = m.point_id, index = m.index
       from (select distinct on (pp.id) r2.id as result_id, nc.id as category_id, pp.id as point_id, pp.index

@@ -1,4 +1,4 @@
-import { recordedCategoryTranslations } from '@insp/db';
+import { recordedCategoryTranslations, recordedSubcategoryTranslations } from '@insp/db';
 import { sql } from 'kysely';
 import type { Db } from '@insp/db';
 import type { Actor } from '@insp/contracts';
@@ -44,7 +44,7 @@ export async function insertRun(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await sql`insert into inspection_categories (inspection_id, protocol_category_id, index, title, title_translations)
-    select ${id}, pc.id, pc.index, pc.title, ${recordedCategoryTranslations} from protocol_categories pc where pc.protocol_id = ${run.protocol.id} order by pc.index`.execute(db);
+  await sql`insert into inspection_categories (inspection_id, protocol_category_id, index, title, title_translations, subcategory_translations)
+    select ${id}, pc.id, pc.index, pc.title, ${recordedCategoryTranslations}, ${recordedSubcategoryTranslations} from protocol_categories pc where pc.protocol_id = ${run.protocol.id} order by pc.index`.execute(db);
   return id;
 }

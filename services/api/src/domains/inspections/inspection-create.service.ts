@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { writeAuditTrail, type Db, recordedCategoryTranslations } from '@insp/db';
+import { writeAuditTrail, type Db, recordedCategoryTranslations, recordedSubcategoryTranslations } from '@insp/db';
 import { P, type TInspectionCreate, type TInspectionEdit } from '@insp/contracts';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { currentProtocolVersion } from '../protocols/protocols-versions.js';
@@ -42,8 +42,8 @@ export async function createInspection(ctx: ServiceContext, input: TInspectionCr
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await sql`insert into inspection_categories (inspection_id, protocol_category_id, index, title, title_translations)
-      select ${id}, pc.id, pc.index, pc.title, ${recordedCategoryTranslations} from protocol_categories pc where pc.protocol_id = ${protocol.id} order by pc.index`.execute(db);
+    await sql`insert into inspection_categories (inspection_id, protocol_category_id, index, title, title_translations, subcategory_translations)
+      select ${id}, pc.id, pc.index, pc.title, ${recordedCategoryTranslations}, ${recordedSubcategoryTranslations} from protocol_categories pc where pc.protocol_id = ${protocol.id} order by pc.index`.execute(db);
     await refreshSearchText(db, id);
     await writeAuditTrail(db, {
       entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'create',

@@ -39,6 +39,16 @@ beforeAll(async () => {
   ]);
   expect(titles.statusCode, titles.body).toBe(200);
 
+  // Subcategories of 'Measurements': the measurement under a reference title with German, the table under a free title.
+  const [wear] = await t.db.insertInto('category_titles').values([{ text: 'Wear parts', translations: { de: { text: 'Verschleißteile', source: 'Wear parts' } } }]).returning('id').execute();
+  const measurementsCategory = await t.db.selectFrom('protocol_categories').select('id').where('protocol_id', '=', f.daily.id).where('title', '=', 'Measurements').executeTakeFirstOrThrow();
+  await t.db.insertInto('protocol_subcategory_titles').values([
+    { protocol_category_id: measurementsCategory.id, index: 0, title: 'Wear parts', category_title_id: wear!.id },
+    { protocol_category_id: measurementsCategory.id, index: 1, title: 'Belts' },
+  ]).execute();
+  await t.db.updateTable('protocol_points').set({ subcategory_title_index: 0 }).where('inspection_point_id', '=', f.points.measure).execute();
+  await t.db.updateTable('protocol_points').set({ subcategory_title_index: 1 }).where('inspection_point_id', '=', f.points.table).execute();
+
   await translate(f.points.radio, [
     { kind: 'option', id: await optionId('Good'), language: 'de', text: 'Gut' },
     { kind: 'option', id: await optionId('Worn'), language: 'de', text: 'Verschlissen' },
@@ -99,6 +109,7 @@ async function texts(lang: string) {
   return {
     html: renderReportHtml(d, { lang, imageUrl: (i) => `/img/${i}` }),
     categories: d.categories.map((c) => c.title),
+    subcategories: d.categories.flatMap((c) => c.points.map((p) => p.subcategory ?? null)),
     radio: { selection: radio.selection, options: radio.options },
     measurementTitle: measure.measurementTitle,
     table: { title: table.fieldTitle, fields: table.fields.map((x) => x.title), rows: table.rows.map((x) => x.title) },
@@ -109,6 +120,8 @@ async function texts(lang: string) {
 
 const GERMAN = {
   categories: ['General', 'Messwerte', 'Choices'],
+  // the comment point is not answered; radio, then the measurement and the table under their subcategories, then the choices
+  subcategories: [null, 'Verschleißteile', 'Belts', null, null],
   radio: { selection: 'Verschlissen', options: ['Gut', 'Verschlissen', 'Damaged'] },
   measurementTitle: 'Spaltweite',
   table: { title: 'Messungen', fields: ['Links', 'Right', 'Average'], rows: ['Haupt', 'Side', 'Total'] },
@@ -120,6 +133,7 @@ describe('a report in German is German (issue 19)', () => {
   it('prints every translated text in German and the untranslated ones in English, text by text', async () => {
     const de = await texts('de');
     expect({ ...de, html: undefined }).toEqual({ ...GERMAN, html: undefined });
+    expect([...de.html.matchAll(/<h4 class="subcategory">([^<]+)<\/h4>/g)].map((m) => m[1])).toEqual(['Verschleißteile', 'Belts']);
     for (const word of ['Messwerte', 'Verschlissen', 'Spaltweite', 'Links', 'Haupt', 'Schutzvorrichtungen', 'Fehlt', 'Lieferant', 'Fremdteil', 'Täglich']) {
       expect(de.html, word).toContain(word);
     }
@@ -132,6 +146,8 @@ describe('a report in German is German (issue 19)', () => {
     expect(fi.html).toContain('Päivittäinen');
     const en = await texts('en');
     expect(en.categories).toEqual(['General', 'Measurements', 'Choices']);
+    expect(en.subcategories).toEqual([null, 'Wear parts', 'Belts', null, null]);
+    expect(fi.subcategories).toEqual([null, 'Wear parts', 'Belts', null, null]);
     expect(en.dropdown).toEqual({ title: 'Supplier', selected: ['Third-party'] });
     expect(en.html).toContain('Daily');
   });
@@ -144,8 +160,14 @@ describe('a report in German is German (issue 19)', () => {
     await translate(f.points.table, [{ kind: 'row', id: f.table.rows[0]!, language: 'de', text: 'Hauptband' }]);
     const title = (await call('GET', '/api/v1/categoryTitles/translations')).json().find((x: { text: string }) => x.text === 'Measurements');
     await call('PUT', '/api/v1/categoryTitles/translations', [{ categoryTitleId: title.id, language: 'de', text: 'Messdaten' }]);
+    const wear = (await call('GET', '/api/v1/categoryTitles/translations')).json().find((x: { text: string }) => x.text === 'Wear parts');
+    const changed = await call('PUT', '/api/v1/categoryTitles/translations', [{ categoryTitleId: wear.id, language: 'de', text: 'Verschleißkomponenten' }]);
+    expect(changed.statusCode, changed.body).toBe(200);
     const { html: _html, ...de } = await texts('de');
     expect(de).toEqual(GERMAN);
+    // started before subcategory titles were recorded (migration 0023): today's reference translation
+    await t.db.updateTable('inspection_categories').set({ subcategory_translations: null }).where('inspection_id', '=', inspectionId).execute();
+    expect((await texts('de')).subcategories).toEqual([null, 'Verschleißkomponenten', 'Belts', null, null]);
   });
 
   it('never prints a translation written for another English text than the one recorded', async () => {

@@ -42,9 +42,11 @@ export function PhotoItem({ photo, n, onChange, onRemove, disabled }: {
           ))}
         </TextField>
       </Box>
-      <IconButton aria-label={`${EDIT_TEXT.removePhoto} ${name}`} onClick={onRemove} disabled={disabled}>
-        <DeleteIcon />
-      </IconButton>
+      {!disabled && (
+        <IconButton aria-label={`${EDIT_TEXT.removePhoto} ${name}`} onClick={onRemove}>
+          <DeleteIcon />
+        </IconButton>
+      )}
     </Box>
   );
 }

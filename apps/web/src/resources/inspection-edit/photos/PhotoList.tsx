@@ -5,6 +5,7 @@ import type { PhotoValue } from '../formValues';
 import { useLocalImages } from './localImages';
 import { PhotoDrop } from './PhotoDrop';
 import { PhotoItem } from './PhotoItem';
+import { EDIT_TEXT } from '../texts';
 
 /**
  * The photos of a point or a finding. A new photo is held locally (a 'local:' marker in the form) and uploaded
@@ -37,7 +38,9 @@ export function PhotoList({ value, onChange, label, disabled, max = EDIT_LIMITS.
           onRemove={() => onChange(value.filter((_, j) => j !== i))}
         />
       ))}
-      <PhotoDrop label={label} onPhoto={add} disabled={disabled || value.length >= max} />
+      {/* read-only: the photos, without a way to add one (issue 20) */}
+      {disabled ? (value.length ? null : <Typography color="text.secondary" variant="body2">{EDIT_TEXT.noPhotos}</Typography>)
+        : <PhotoDrop label={label} onPhoto={add} disabled={value.length >= max} />}
     </Stack>
   );
 }

@@ -3,11 +3,13 @@ import type { TEditPointConfig } from '@insp/contracts';
 import type { EditValues } from '../formValues';
 import { validatePoint } from '../validation';
 import { PointEntry } from './PointEntry';
+import { useEditable } from '../editable';
 
 export type ContentPath = `categories.${number}.points.${number}.content` | `extraPoints.${number}.content`;
 
 /** One inspection point of the report edit form: the point entry bound to the form, checked on save. */
 export function PointCard({ path, config }: { path: ContentPath; config: TEditPointConfig }) {
   const { field, fieldState } = useController<EditValues, ContentPath>({ name: path, rules: { validate: (c) => validatePoint(config, c) } });
-  return <PointEntry config={config} value={field.value} onChange={field.onChange as (next: typeof field.value) => void} error={fieldState.error?.message} />;
+  const editable = useEditable();
+  return <PointEntry config={config} value={field.value} onChange={field.onChange as (next: typeof field.value) => void} error={fieldState.error?.message} readOnly={!editable} />;
 }

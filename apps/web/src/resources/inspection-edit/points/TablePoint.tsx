@@ -58,7 +58,7 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
                   {f.title}
                 </TableCell>
               ))}
-              {ownRows && <TableCell component="th"><span hidden>Actions</span></TableCell>}
+              {ownRows && !disabled && <TableCell component="th"><span hidden>Actions</span></TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -92,7 +92,7 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
                     </TableCell>
                   );
                 })}
-                {ownRows && (
+                {ownRows && !disabled && (
                   <TableCell>
                     <IconButton aria-label={`Remove row ${r.title}`} disabled={disabled} onClick={() => setRows(value.rows.filter((x) => x.id !== r.id))}>
                       <DeleteIcon />
@@ -109,8 +109,8 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
           {EDIT_TEXT.notNumeric}
         </Typography>
       )}
-      {ownRows && (
-        <Button startIcon={<AddIcon />} onClick={addRow} disabled={disabled || value.rows.length >= EDIT_LIMITS.tableRows} sx={{ mt: 1 }}>
+      {ownRows && !disabled && (
+        <Button startIcon={<AddIcon />} onClick={addRow} disabled={value.rows.length >= EDIT_LIMITS.tableRows} sx={{ mt: 1 }}>
           Add row
         </Button>
       )}

@@ -21,7 +21,8 @@ productAndBrowser((p, b) => {
 
 const newPage = () => openPage(browser);
 
-const staffSignIn = (page: Page, email: string, startPath = '/') => signInAsStaff(page, product.url, email, startPath);
+// every sign-in here goes through the provider: the flow is what this file tests
+const staffSignIn = (page: Page, email: string, startPath = '/') => signInAsStaff(page, product.url, email, startPath, { viaProvider: true });
 
 const distributorSignIn = (page: Page, email: string, password: string) => signInAsDistributor(page, product.url, email, password);
 

@@ -11,11 +11,22 @@ export async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** Staff tokens this file's sign-ins received, by product and e-mail: a later sign-in of the same person resumes. */
+const signedIn = new Map<string, string>();
+const TOKEN_KEY = 'token'; // apps/web/src/providers/token.ts
+
 /**
- * Staff sign-in as a person does it: the login screen, Continue, the development identity provider's page
- * (the e-mail arrives as login hint), Sign in, and back in the product with the e-mail in the header.
+ * Staff sign-in. The first time a test file signs a person in to its product, as a person does it: the login
+ * screen, Continue, the development identity provider's page (the e-mail arrives as login hint), Sign in, and back
+ * in the product with the e-mail in the header. After that, like a person coming back in a new tab: the token that
+ * sign-in saved is put where the app keeps it and the page opens signed in (the flow is the same every time, and
+ * two seconds each; sign-in.e2e.test.ts tests the flow itself with `viaProvider`). A token revoked since (a test
+ * logged out) lands on the login screen, and the person signs in through the provider again.
  */
-export async function signInAsStaff(page: Page, baseUrl: string, email: string, startPath = '/') {
+export async function signInAsStaff(page: Page, baseUrl: string, email: string, startPath = '/', opts: { viaProvider?: boolean } = {}) {
+  const key = `${baseUrl} ${email.toLowerCase()}`;
+  const token = signedIn.get(key);
+  if (token && !opts.viaProvider && (await resumeSession(page, baseUrl, token, email, startPath))) return;
   await page.goto(baseUrl + startPath);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -24,6 +35,20 @@ export async function signInAsStaff(page: Page, baseUrl: string, email: string, 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/dev-idp') && !u.pathname.startsWith('/auth/'));
   await page.getByText(email).first().waitFor();
+  const saved = await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
+  if (saved) signedIn.set(key, saved);
+}
+
+/** Opens `startPath` with a saved token; false when the app answered with its login screen instead. */
+async function resumeSession(page: Page, baseUrl: string, token: string, email: string, startPath: string): Promise<boolean> {
+  await page.goto(`${baseUrl}/ready`); // a small page of the product's origin, to write its storage
+  await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [TOKEN_KEY, token]);
+  await page.goto(baseUrl + startPath);
+  const header = page.getByText(email).first();
+  await header.or(page.getByRole('button', { name: 'Continue' })).first().waitFor();
+  if (await header.isVisible()) return true;
+  await page.evaluate((k) => localStorage.removeItem(k), TOKEN_KEY);
+  return false;
 }
 
 /** Distributor sign-in with e-mail and password (the caller checks the outcome). */

@@ -84,6 +84,9 @@ export interface LimitSet {
 /** Where a value lies against a point's limits; critical limits win over plain ones. Empty limits never mark. */
 export type LimitState = 'ok' | 'low' | 'high' | 'criticalLow' | 'criticalHigh';
 
+/** The mark a value past a limit carries, in the report and in the edit form alike. */
+export const LIMIT_MARKS: Record<Exclude<LimitState, 'ok'>, string> = { criticalLow: '▼▼', low: '▼', high: '▲', criticalHigh: '▲▲' };
+
 export function limitState(value: number | null, limits: LimitSet | null): LimitState | null {
   if (value == null || !limits) return null;
   if (limits.criticalLow != null && value < limits.criticalLow) return 'criticalLow';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { BROWSER_OPTIONS } from './browser.js';
+import { cloneDatabase, ensureTemplateDatabase } from '@insp/db/testing';
 import { prepareDataDir, preparedMarker } from './prepared-data.js';
 
 declare module 'vitest' {
@@ -12,6 +13,8 @@ declare module 'vitest' {
     e2eBrowserEndpoint: string;
     /** A data folder migrated and seeded once (see prepared-data.ts); each file's product starts on a copy. */
     e2ePreparedDataDir: string;
+    /** The PostgreSQL database prepared with that folder (none with E2E_DATABASE=embedded): each file's product gets a copy. */
+    e2ePreparedDatabase: string | null;
   }
 }
 
@@ -23,11 +26,16 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const browser = await chromium.launchServer(BROWSER_OPTIONS);
   const dataDir = mkdtempSync(join(tmpdir(), 'insp-e2e-prepared-'));
-  const preparing = prepareDataDir(dataDir);
+  // Browser files run the product on the local PostgreSQL (issue 18: PGlite in the product's own thread made the
+  // browser tests CPU-bound); E2E_DATABASE=embedded runs them on PGlite, and embedded-default.e2e.test.ts always does.
+  const database = process.env.E2E_DATABASE === 'embedded' ? null : await cloneDatabase(await ensureTemplateDatabase());
+  const preparing = prepareDataDir(dataDir, database?.url);
   project.provide('e2eBrowserEndpoint', browser.wsEndpoint());
   project.provide('e2ePreparedDataDir', dataDir);
+  project.provide('e2ePreparedDatabase', database?.name ?? null);
   return async () => {
     await preparing;
+    await database?.drop();
     await browser.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(preparedMarker(dataDir), { force: true });

@@ -8,12 +8,15 @@ import { startProduct } from './product.js';
  */
 const marker = (dataDir: string) => `${dataDir}.ready`;
 
-/** Starts the product on the empty `dataDir` (it migrates and seeds) and stops it cleanly; writes the marker. */
-export async function prepareDataDir(dataDir: string): Promise<void> {
+/**
+ * Starts the product on the empty `dataDir` (it migrates and seeds) and stops it cleanly; writes the marker. With
+ * `databaseUrl` the product keeps its data in that PostgreSQL database instead of PGlite (and seeds it all the same).
+ */
+export async function prepareDataDir(dataDir: string, databaseUrl?: string): Promise<void> {
   let outcome = 'ok';
   try {
     // a first start on PGlite is slow on a busy machine; the one-off preparation may take longer than a file's start
-    const product = await startProduct({ dataDir, readyTimeoutMs: 240_000 });
+    const product = await startProduct({ dataDir, readyTimeoutMs: 240_000, env: databaseUrl ? productDatabaseEnv(databaseUrl) : undefined });
     const code = await product.stop();
     if (code !== 0) outcome = `the product preparing ${dataDir} did not stop cleanly (exit ${code}):\n${product.logs()}`;
   } catch (e) {
@@ -35,3 +38,6 @@ export async function preparedDataDir(dataDir: string, timeoutMs = 170_000): Pro
 }
 
 export const preparedMarker = marker;
+
+/** The product's settings for a PostgreSQL database of its own (the demo data seeded on its first start, as on PGlite). */
+export const productDatabaseEnv = (databaseUrl: string) => ({ DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'true' });

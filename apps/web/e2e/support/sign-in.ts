@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type Product } from './product.js';
 import { openBrowser } from './browser.js';
-import { preparedDataDir } from './prepared-data.js';
+import { cloneDatabase } from '@insp/db/testing';
+import { preparedDataDir, productDatabaseEnv } from './prepared-data.js';
 
 /** A fresh browser context (no cookies, no storage) at a desktop size. */
 export async function newPage(browser: Browser): Promise<Page> {
@@ -61,22 +62,27 @@ export async function signInAsDistributor(page: Page, baseUrl: string, email: st
 }
 
 /**
- * The product (built, embedded default, demo seed) and a browser for one test file: started before its
- * tests, stopped after them. The callback receives both once they are up. The product runs on a copy of the
- * run's prepared data folder and the browser is a connection to the run's Chromium (global-setup.ts); run
- * without that set-up, both are started fresh.
+ * The product (built, demo seed) and a browser for one test file: started before its tests, stopped after them.
+ * The callback receives both once they are up. The product runs on a copy of the run's prepared data folder and
+ * database (a PostgreSQL copy of the prepared one, or PGlite in the folder with E2E_DATABASE=embedded), and the
+ * browser is a connection to the run's Chromium (global-setup.ts); run without that set-up, both start fresh on PGlite.
  */
 export function productAndBrowser(ready: (product: Product, browser: Browser) => void) {
   let started: [Product, Browser] | undefined;
+  let database: Awaited<ReturnType<typeof cloneDatabase>> | undefined;
   beforeAll(async () => {
     const prepared = inject('e2ePreparedDataDir');
     const copyOf = prepared ? await preparedDataDir(prepared) : undefined;
-    started = await Promise.all([startProduct({ copyOf }), openBrowser(inject('e2eBrowserEndpoint'))]);
+    const template = inject('e2ePreparedDatabase');
+    database = template ? await cloneDatabase(template) : undefined;
+    const env = database ? productDatabaseEnv(database.url) : undefined;
+    started = await Promise.all([startProduct({ copyOf, env }), openBrowser(inject('e2eBrowserEndpoint'))]);
     ready(...started);
   });
   afterAll(async () => {
     await started?.[1].close();
     await started?.[0].stop();
     if (started) rmSync(started[0].dataDir, { recursive: true, force: true });
+    await database?.drop();
   });
 }

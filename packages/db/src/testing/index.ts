@@ -58,7 +58,24 @@ export interface TestDatabase extends DbHandle {
 
 /** A freshly migrated database of its own, for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const template = await ensureTemplateDatabase();
+  const { name, url, drop } = await cloneDatabase(await ensureTemplateDatabase());
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 5 });
+  return {
+    ...handle,
+    name,
+    url,
+    destroy: async () => {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * A new database copied from `template` (which nobody may be connected to), named like every test database so a
+ * crashed run's copy is dropped by the next run; `drop` removes it, closing whatever is still connected.
+ */
+export async function cloneDatabase(template: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `insp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(async (admin) => {
     for (let attempt = 0; ; attempt++) {
@@ -72,16 +89,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     }
   });
-  const url = testServerUrl(name);
-  const handle = await openDatabase({ databaseUrl: url, poolSize: 5 });
   return {
-    ...handle,
     name,
-    url,
-    destroy: async () => {
-      await handle.close();
-      await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`));
-    },
+    url: testServerUrl(name),
+    drop: () => withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
   };
 }
 

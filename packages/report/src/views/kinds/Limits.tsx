@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic */
-import type { LimitState, TReportLimits } from '@insp/contracts';
+import { LIMIT_MARKS, type LimitState, type TReportLimits } from '@insp/contracts';
 import { useReport } from '../../context.js';
 
-export const MARK_SYMBOL: Record<Exclude<LimitState, 'ok'>, string> = { criticalLow: '▼▼', low: '▼', high: '▲', criticalHigh: '▲▲' };
+export const MARK_SYMBOL = LIMIT_MARKS;
 const KEYS = ['criticalLow', 'low', 'high', 'criticalHigh'] as const;
 
 const unitText = (unit: string | null) => (unit ? ` ${unit}` : '');

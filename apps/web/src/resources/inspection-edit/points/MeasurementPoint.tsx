@@ -5,7 +5,7 @@ import { isNumericMeasurement } from '../validation';
 import { NumericField } from './NumericField';
 import type { PointKindProps } from './types';
 
-const STATE_TEXT: Record<Exclude<LimitState, 'ok'>, string> = {
+export const STATE_TEXT: Record<Exclude<LimitState, 'ok'>, string> = {
   criticalLow: 'Below the critical low limit',
   low: 'Below the low limit',
   high: 'Above the high limit',

@@ -10,7 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { cellKey, computeTable, EDIT_LIMITS } from '@insp/contracts';
+import { cellKey, computeTable, EDIT_LIMITS, LIMIT_MARKS, limitState, parseNumeric, type LimitState } from '@insp/contracts';
+import { limitsText, STATE_TEXT } from './MeasurementPoint';
 import type { TableRow as Row } from '../formValues';
 import { isNumericKeyboard, valueError } from '../validation';
 import { EDIT_TEXT } from '../texts';
@@ -20,6 +21,8 @@ import type { PointKindProps } from './types';
  * Tables (Summary, SummaryWithRows, MeasurementsWithPicture): typed cells, and Average/Sum/Min/Max/Diff cells
  * computed live from the other numeric cells to 2 decimals and read-only (000 §2.6), with the same arithmetic as
  * the report (contracts point-math.ts). Only a table whose library has no rows (MeasurementsWithPicture) takes rows here.
+ * Issue 20: the point's limits are shown with the table, and a cell past one is marked while it is typed, as the
+ * report marks it (▲/▼, critical doubled, explained under the table); a refused value stays in its cell, marked.
  */
 export function TablePoint({ config, value, onChange, disabled, label }: PointKindProps) {
   const ownRows = config.rows.length === 0;
@@ -31,6 +34,14 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
   const numericField = new Map(config.fields.map((f) => [f.id, isNumericKeyboard(f.keyboardType)]));
   const invalid = value.rows.some((r) => r.values.some((c) => valueError(c.value, { numeric: !!numericField.get(c.fieldId) })));
   const setRows = (rows: Row[]) => onChange({ ...value, rows });
+  const past = new Set<Exclude<LimitState, 'ok'>>();
+  const stateOf = (n: number | null | undefined) => {
+    const state = limitState(n ?? null, config.limits);
+    if (!state || state === 'ok') return null;
+    past.add(state);
+    return state;
+  };
+  const limits = limitsText(config.limits, config.unitValue);
   const setCell = (rowId: string, fieldId: string, v: string) =>
     setRows(value.rows.map((r) => (r.id !== rowId ? r : { ...r, values: r.values.map((c) => (c.fieldId === fieldId ? { ...c, value: v } : c)) })));
   const addRow = () => {
@@ -48,6 +59,7 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
           {config.unitValue ? ` (${config.unitValue})` : ''}
         </Typography>
       )}
+      {limits && <Typography variant="body2" color="text.secondary" data-testid="table-limits">{limits}</Typography>}
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={`${label} table`} sx={{ '& td, & th': { px: 1 } }}>
           <TableHead>
@@ -76,19 +88,24 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
                   const aggregated = f.inspectionPointFieldAggregation !== 'No' || r.inspectionPointRowAggregation !== 'No';
                   if (aggregated) {
                     const n = computed.get(cellKey(r.id, f.id));
+                    const state = stateOf(n);
                     return (
-                      <TableCell key={f.id} align="right" data-testid="aggregate" sx={{ fontWeight: 600, bgcolor: 'grey.50' }}>
+                      <TableCell key={f.id} align="right" data-testid="aggregate" data-limit={state ?? undefined} sx={{ fontWeight: 600, bgcolor: 'grey.50' }}>
                         {n == null ? '' : n.toFixed(2)}
+                        <CellMark state={state} />
                       </TableCell>
                     );
                   }
                   const v = r.values.find((c) => c.fieldId === f.id)?.value ?? '';
                   const error = valueError(v, { numeric: isNumericKeyboard(f.keyboardType) });
+                  const state = error || !isNumericKeyboard(f.keyboardType) ? null : stateOf(parseNumeric(v));
                   return (
-                    <TableCell key={f.id} align="right" sx={{ minWidth: 90 }}>
-                      <TextField size="small" value={v} disabled={disabled} error={!!error} title={error ?? undefined}
+                    <TableCell key={f.id} align="right" data-limit={state ?? undefined} sx={{ minWidth: 90, whiteSpace: 'nowrap' }}>
+                      <TextField size="small" value={v} disabled={disabled} error={!!error} title={error ?? undefined} helperText={error ? EDIT_TEXT.notNumericShort : undefined}
+                        sx={{ width: 110, verticalAlign: 'top' }}
                         slotProps={{ htmlInput: { 'aria-label': `${r.title || 'Row'} ${f.title}`, 'aria-invalid': !!error, inputMode: isNumericKeyboard(f.keyboardType) ? 'decimal' : undefined, maxLength: 200, style: { textAlign: isNumericKeyboard(f.keyboardType) ? 'right' : 'left' } } }}
                         onChange={(e) => setCell(r.id, f.id, e.target.value)} />
+                      <CellMark state={state} />
                     </TableCell>
                   );
                 })}
@@ -109,11 +126,29 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
           {EDIT_TEXT.notNumeric}
         </Typography>
       )}
+      {[...past].map((state) => (
+        <Typography key={state} variant="body2" color={critical(state) ? 'error' : 'warning.dark'} data-testid="limit-state">
+          {LIMIT_MARKS[state]} {STATE_TEXT[state]}
+        </Typography>
+      ))}
       {ownRows && !disabled && (
         <Button startIcon={<AddIcon />} onClick={addRow} disabled={value.rows.length >= EDIT_LIMITS.tableRows} sx={{ mt: 1 }}>
           Add row
         </Button>
       )}
     </Box>
+  );
+}
+
+const critical = (state: LimitState) => state === 'criticalLow' || state === 'criticalHigh';
+
+/** ▲ beside a cell past a limit (the report's mark); its words are said under the table and to a screen reader here. */
+function CellMark({ state }: { state: Exclude<LimitState, 'ok'> | null }) {
+  if (!state) return null;
+  return (
+    <Typography component="span" role="img" aria-label={STATE_TEXT[state]} title={STATE_TEXT[state]} data-testid="cell-mark"
+      sx={{ ml: 0.5, fontWeight: 700, color: critical(state) ? 'error.main' : 'warning.dark' }}>
+      {LIMIT_MARKS[state]}
+    </Typography>
   );
 }

@@ -92,11 +92,34 @@ describe('tables (000 §2.6 aggregates)', () => {
     expect(last().rows[0]!.values.map((v) => v.value)).toEqual(['10', '11,333', '']);
   });
 
-  it('marks a typed cell that is not a number', () => {
-    renderPoint(tablePoint());
+  it('marks a typed cell that is not a number beside the cell, and keeps what was typed', () => {
+    const { last } = renderPoint(tablePoint());
     fireEvent.change(screen.getByRole('textbox', { name: 'Main conveyor Left' }), { target: { value: 'abc' } });
-    expect(screen.getByRole('textbox', { name: 'Main conveyor Left' }).getAttribute('aria-invalid')).toBe('true');
+    const cell = screen.getByRole('textbox', { name: 'Main conveyor Left' }) as HTMLInputElement;
+    expect(cell.getAttribute('aria-invalid')).toBe('true');
+    expect(cell.value).toBe('abc');
+    expect(last().rows[0]!.values[0]!.value).toBe('abc');
+    expect(within(cell.closest('td')!).getByText(EDIT_TEXT.notNumericShort)).toBeTruthy();
     expect(screen.getByText(EDIT_TEXT.notNumeric)).toBeTruthy();
+  });
+
+  it('shows the limits with the table and marks each cell past one while it is typed, the computed ones too (issue 20)', () => {
+    renderPoint(tablePoint({ limits: { criticalLow: 10, low: 16, high: 30, criticalHigh: 40 } }));
+    expect(screen.getByTestId('table-limits').textContent).toBe('Limits: critical low 10, low 16, high 30, critical high 40 mm');
+    const typeIn = (row: string, field: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: `${row} ${field}` }), { target: { value } });
+    typeIn('Main conveyor', 'Left', '20');
+    expect(screen.queryAllByTestId('cell-mark')).toHaveLength(0);
+    typeIn('Main conveyor', 'Right', '12,5');
+    typeIn('Side conveyor', 'Left', '45');
+    const marks = () => screen.getAllByTestId('cell-mark').map((m) => `${m.closest('td')!.getAttribute('data-limit')} ${m.textContent} ${m.getAttribute('aria-label')}`);
+    // Right 12.5 (low); Side Left 45 (critical high); the Sum row's Left 65 and Right 12.5; the averages 16.25 (ok) and 45
+    expect(marks()).toEqual([
+      'low ▼ Below the low limit', 'criticalHigh ▲▲ Above the critical high limit', 'criticalHigh ▲▲ Above the critical high limit',
+      'criticalHigh ▲▲ Above the critical high limit', 'low ▼ Below the low limit', 'criticalHigh ▲▲ Above the critical high limit',
+    ]);
+    expect(screen.getAllByTestId('limit-state').map((e) => e.textContent)).toEqual(['▼ Below the low limit', '▲▲ Above the critical high limit']);
+    typeIn('Side conveyor', 'Left', 'x');
+    expect(screen.getAllByTestId('cell-mark').map((m) => m.closest('td')!.getAttribute('data-limit'))).toEqual(['low', 'low']);
   });
 
   it('lets a table without library rows (MeasurementsWithPicture) add and remove its own rows', () => {

@@ -65,6 +65,19 @@ describe('audits list', { timeout: 20_000 }, () => {
     expect(within(rowOf('Closed plant audit')).getByText('Finished')).toBeTruthy();
   });
 
+  it('sorts by customer and by status on a header click, as the server does (issue 20)', async () => {
+    await renderList(Level.User);
+    // the header's sort button (its spoken name comes from the app's translations, absent here)
+    const sortBy = (header: string) => within(screen.getByRole('columnheader', { name: header })).getByRole('button');
+    fireEvent.click(sortBy('Customer'));
+    await waitFor(() => expect(calls('audits.list').at(-1)).toMatchObject({ orderKey: 'customerName', offset: 0 }));
+    fireEvent.click(sortBy('Status'));
+    await waitFor(() => expect(calls('audits.list').at(-1)).toMatchObject({ orderKey: 'finished', offset: 0 }));
+    // every header offered for sorting names a key the server sorts
+    const offered = screen.getAllByRole('columnheader').filter((h) => within(h).queryByRole('button')).map((h) => h.textContent?.trim());
+    expect(offered).toEqual(['Name', 'Customer', 'Inspection date', 'Inspector', 'Status']);
+  });
+
   it('offers a User view report, PDF, finish on open rows and reopen on finished ones, and no delete', async () => {
     await renderList(Level.User);
     for (const n of ['Open pit audit', 'Closed plant audit']) {

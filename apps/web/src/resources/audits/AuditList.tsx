@@ -54,8 +54,8 @@ export const statusText = (finished: boolean) => (finished ? AUDIT_TEXT.finished
 /**
  * /Audits (000 §2.5): search (200 ms debounce, a new search starts at the first page), a table sorted by the
  * server in pages of 50 (newest first, §9), the row actions. An open audit opens its editor on a click; a
- * finished one does not (reopen it first). Sorting is offered on what the server sorts: name, inspection date,
- * inspector (docs/decisions.md, Audits: List).
+ * finished one does not (reopen it first). Sorting is offered on what the server sorts: name, customer, inspection
+ * date, inspector and status (docs/decisions.md, Audits: List; contracts AUDIT_SORT_KEYS).
  */
 export function AuditList() {
   usePageTitle(AUDIT_TEXT.title);
@@ -82,13 +82,12 @@ export function AuditList() {
         }}
       >
         <Col source="name" label="Name" render={(r) => <NameCell row={r} />} />
-        <Col source="customerName" label="Customer" className={WIDE_ONLY} disableSort />
+        <Col source="customerName" label="Customer" className={WIDE_ONLY} />
         <Col source="inspectionDate" label="Inspection date" render={(r) => formatDate(r.inspectionDate)} />
         <Col source="inspector" label="Inspector" className={WIDE_ONLY} />
         <Col
           source="finished"
           label="Status"
-          disableSort
           render={(r) => <Chip size="small" variant={r.finished ? 'filled' : 'outlined'} label={statusText(r.finished)} />}
         />
         <Col label="Actions" disableSort render={(r) => <AuditRowActions row={r} />} />

@@ -90,7 +90,12 @@ describe('report edit form', () => {
     await belt.getByRole('textbox', { name: 'Main conveyor Centre' }).fill('12,5');
     await belt.getByRole('textbox', { name: 'Main conveyor Right' }).fill('14');
     const mainRow = belt.getByRole('row', { name: /^Main conveyor/ });
-    await expect.poll(() => mainRow.getByTestId('aggregate').textContent()).toBe('12.17');
+    await expect.poll(() => mainRow.getByTestId('aggregate').textContent()).toBe('12.17▼');
+    // issue 20: the limits are shown with the table and a value past one is marked while typed (12.17 mm is below the low limit)
+    expect(await mainRow.getByTestId('aggregate').getAttribute('data-limit')).toBe('low');
+    expect(await belt.getByTestId('table-limits').textContent()).toMatch(/^Limits: .*low \d/);
+    await mainRow.scrollIntoViewIfNeeded();
+    await viewShot(page, 'report-edit-table-limits');
     expect(await belt.getByRole('textbox', { name: 'Main conveyor Average' }).count()).toBe(0);
 
     // a number that breaks the rule is marked at once
@@ -128,6 +133,21 @@ describe('report edit form', () => {
     await drawSignature(page, pad, 'mouse');
     expect(await padHasInk(pad)).toBe(true);
     await screenshot(page, 'report-edit-filled');
+
+    // issue 20: the points still missing a required rating are listed, and the save would only be a draft; rated, it finishes
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const unrated = page.getByRole('dialog', { name: 'Save the inspection?' });
+    const missing = unrated.getByTestId('missing-ratings');
+    await missing.waitFor();
+    const names = await missing.getByRole('listitem').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toContain('Emergency stop buttons'); // rated above
+    expect(await unrated.getByRole('button', { name: 'SAVE', exact: true }).count()).toBe(0);
+    await unrated.getByRole('button', { name: 'SAVE AS DRAFT' }).waitFor();
+    await viewShot(page, 'report-edit-missing-ratings');
+    await expectNoSeriousA11yViolations(page, 'report edit, ratings missing');
+    await unrated.getByRole('button', { name: 'CANCEL' }).click();
+    for (const name of names) await point(page, name).getByRole('radiogroup', { name: `Rating: ${name}` }).getByRole('radio', { name: 'Ok' }).check();
 
     // save: the confirm modal (no earlier signatures on an open inspection), then 'Sending...'
     await page.getByRole('button', { name: 'Save', exact: true }).click();

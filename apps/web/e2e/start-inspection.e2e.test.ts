@@ -128,11 +128,14 @@ describe('starting an inspection and viewing a protocol on a tablet', () => {
     expect(await firstRadio.isChecked()).toBe(true);
     await form.getByRole('textbox', { name: 'Summary', exact: true }).fill('Started and filled on a tablet.');
     await form.getByRole('button', { name: 'Save', exact: true }).tap();
+    // one point answered of many: the required ratings are missing, so it is saved as a draft (issue 20)
     const confirm = page.getByRole('dialog', { name: 'Save the inspection?' });
-    await confirm.getByRole('button', { name: 'SAVE' }).tap();
+    await confirm.getByTestId('missing-ratings').waitFor();
+    await expectTouchTargets({ 'SAVE AS DRAFT': confirm.getByRole('button', { name: 'SAVE AS DRAFT' }), CANCEL: confirm.getByRole('button', { name: 'CANCEL' }) });
+    await confirm.getByRole('button', { name: 'SAVE AS DRAFT' }).tap();
     await page.waitForURL((u) => u.pathname === `/Reports/${id}/details`);
     const saved = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);
-    expect(saved).toMatchObject({ finished: true, summary: 'Started and filled on a tablet.' });
+    expect(saved).toMatchObject({ finished: false, summary: 'Started and filled on a tablet.' });
     const answered = saved.categories.flatMap((c) => c.inspectionPoints).filter((p) => p.content.id);
     expect(answered.length).toBeGreaterThanOrEqual(1);
     await page.context().close();

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { TInspectionEdit } from '@insp/contracts';
 import { queryClient } from '../../providers/queryClient';
 import { EditForm } from './EditForm';
-import { inspection, INSPECTION_ID, uuid } from './edit.fixtures.test-helpers';
+import { inspection, INSPECTION_ID, measurementPoint, radioPoint, tablePoint, uuid } from './edit.fixtures.test-helpers';
 import { fakeWrites, renderWithWrites } from './editForm.test-helpers';
 import { LocalImagesProvider } from './photos/localImages';
 import { EDIT_TEXT } from './texts';
@@ -46,6 +46,27 @@ describe('confirm-saving modal (000 §5)', () => {
     await waitFor(() => expect(writes.saveInspection).toHaveBeenCalledTimes(1));
     expect(writes.saveInspection.mock.calls[0]).toMatchObject([INSPECTION_ID, 'en', { finished: true, sendEmail: false, customerSignature: null, providerSignature: null }]);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/Reports/${INSPECTION_ID}/details`));
+  });
+
+  it('lists the points still missing a required rating and saves a draft instead of finishing (issue 20)', async () => {
+    const required = { present: true, required: true };
+    const data = inspection({
+      categories: [{ id: uuid(10), title: 'Crusher', index: 0, inspectionPoints: [
+        radioPoint({ ratingField: required }), measurementPoint({ ratingField: required }), tablePoint({ ratingField: required, optional: true }),
+      ] }],
+    });
+    const { writes } = open(data);
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Rating: Jaw dies wear' })).getByRole('radio', { name: 'Ok' }));
+    clickSave();
+    await screen.findByRole('dialog', { name: EDIT_TEXT.confirmTitle });
+    // the radio point is rated and the table is optional: only the measurement is listed
+    const missing = within(dialog()).getByTestId('missing-ratings');
+    expect(within(missing).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Crusher setting (CSS)']);
+    expect(missing.textContent).toContain(EDIT_TEXT.missingRatings(1));
+    expect(within(dialog()).queryByRole('button', { name: EDIT_TEXT.saveButton })).toBeNull();
+    fireEvent.click(within(dialog()).getByRole('button', { name: EDIT_TEXT.saveDraftButton }));
+    await waitFor(() => expect(writes.saveInspection).toHaveBeenCalledTimes(1));
+    expect(writes.saveInspection.mock.calls[0]![2]).toMatchObject({ finished: false });
   });
 
   it('keeps SAVE disabled until the person says whether to reuse the old signatures, and drops them when told not to', async () => {

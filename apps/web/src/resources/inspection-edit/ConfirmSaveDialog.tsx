@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -19,15 +20,19 @@ import { EDIT_TEXT } from './texts';
 export interface SaveChoice {
   reuseSignatures: boolean | null;
   sendEmail: boolean;
+  /** Saved without finishing (issue 20: required ratings are missing); the inspection stays unfinished. */
+  draft?: boolean;
 }
 
 /**
  * The confirm-saving modal (000 §5): when the inspection still has a signature saved earlier, SAVE waits until
  * the person says whether to reuse the old signatures; without one, a note says so. Sending the report by e-mail
- * is a separate choice (it needs the customer contact's e-mail address).
+ * is a separate choice (it needs the customer contact's e-mail address). Points still missing a required rating
+ * are listed (issue 20): the inspection cannot be finished then, only saved as a draft.
  */
-export function ConfirmSaveDialog({ open, hasOldSignatures, contactEmail, sendEmailDefault, onSave, onCancel }: {
+export function ConfirmSaveDialog({ open, hasOldSignatures, contactEmail, sendEmailDefault, missingRatings = [], onSave, onCancel }: {
   open: boolean;
+  missingRatings?: string[];
   hasOldSignatures: boolean;
   contactEmail: string;
   sendEmailDefault: boolean;
@@ -42,7 +47,17 @@ export function ConfirmSaveDialog({ open, hasOldSignatures, contactEmail, sendEm
     <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-save-title" fullWidth maxWidth="sm">
       <DialogTitle id="confirm-save-title">{EDIT_TEXT.confirmTitle}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <DialogContentText>{EDIT_TEXT.confirmText}</DialogContentText>
+        {missingRatings.length ? (
+          <Alert severity="warning" data-testid="missing-ratings">
+            {EDIT_TEXT.missingRatings(missingRatings.length)}
+            <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
+              {missingRatings.map((name, i) => <li key={`${i}-${name}`}>{name}</li>)}
+            </Box>
+            {EDIT_TEXT.draftText}
+          </Alert>
+        ) : (
+          <DialogContentText>{EDIT_TEXT.confirmText}</DialogContentText>
+        )}
         {hasOldSignatures ? (
           <FormControl required>
             <FormLabel id="reuse-signatures">{EDIT_TEXT.reuseQuestion}</FormLabel>
@@ -70,9 +85,9 @@ export function ConfirmSaveDialog({ open, hasOldSignatures, contactEmail, sendEm
         <Button
           variant="contained"
           disabled={!canSave}
-          onClick={() => onSave({ reuseSignatures: hasOldSignatures ? reuse === 'yes' : null, sendEmail: sendEmail && !!email })}
+          onClick={() => onSave({ reuseSignatures: hasOldSignatures ? reuse === 'yes' : null, sendEmail: sendEmail && !!email, draft: missingRatings.length > 0 })}
         >
-          {EDIT_TEXT.saveButton}
+          {missingRatings.length ? EDIT_TEXT.saveDraftButton : EDIT_TEXT.saveButton}
         </Button>
       </DialogActions>
     </Dialog>

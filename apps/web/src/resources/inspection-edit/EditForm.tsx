@@ -22,6 +22,7 @@ import { Texts } from './Texts';
 import { EDIT_TEXT } from './texts';
 import { EditableContext } from './editable';
 import { useSaveInspection } from './useSaveInspection';
+import { missingRatings } from './requiredRatings';
 
 /** The server's reason without the field it names ('status: a finished …' → 'A finished …'). */
 const reason = (message: string) => message.replace(/^\w+: /, '').replace(/^./, (c) => c.toUpperCase());
@@ -112,6 +113,7 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
           hasOldSignatures={hasOldSignatures}
           contactEmail={values[2]}
           sendEmailDefault={data.sendEmail}
+          missingRatings={missingRatings(data, form.getValues())}
           onSave={(c) => void onConfirm(c)}
           onCancel={() => setConfirming(0)}
         />

@@ -32,6 +32,10 @@ export const EDIT_TEXT = {
   sendEmailTo: (email: string) => `To ${email}`,
   noContactEmail: 'The customer contact has no e-mail address.',
   saveButton: 'SAVE',
+  // issue 20: required ratings before finishing
+  missingRatings: (n: number) => `${n === 1 ? 'This point needs' : 'These points need'} a rating before the inspection can be finished:`,
+  draftText: 'Save it as a draft to finish later; it stays unfinished until every required rating is given.',
+  saveDraftButton: 'SAVE AS DRAFT',
   cancel: 'CANCEL',
   saved: 'The inspection was saved.',
   invalid: 'Some values are not valid. Fix the marked fields before saving.',

@@ -6,6 +6,8 @@ export interface SaveChoices {
   /** 000 §5: whether the old signatures are reused; null when there were none to ask about. */
   reuseSignatures: boolean | null;
   sendEmail: boolean;
+  /** Saved without finishing (issue 20: required ratings missing). */
+  draft?: boolean;
   /** Uploaded ids of the photos and signatures held locally, by their local marker. */
   uploaded: ReadonlyMap<string, string>;
 }
@@ -78,7 +80,8 @@ export function toUpdate(v: EditValues, loaded: TInspectionEdit, choices: SaveCh
   };
   return {
     id: loaded.id,
-    finished: true,
+    // a draft (issue 20: required ratings missing) is saved without finishing
+    finished: !choices.draft,
     inspectionDate: inspectionDate(v.info.inspectionDate, loaded.inspectionDate),
     started: dateTime(v.info.started),
     ended: dateTime(v.info.ended),

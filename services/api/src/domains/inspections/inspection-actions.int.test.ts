@@ -12,6 +12,8 @@ let other: string;
 beforeAll(async () => {
   t = await createTestApp();
   f = await seedEditFixtures(t);
+  // these tests are about who may finish and save; the rule that ratings come first has its own file (required-ratings.int.test.ts)
+  await t.db.updateTable('inspection_points').set({ rating_field_required: false }).execute();
   ({ other } = await signInUsers(t, [{ kind: 'staff', email: 'other@company.example', name: 'Other Inspector', idp_groups: ['inspection'] }]));
 });
 afterAll(() => t?.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZInspectionEdit } from '@insp/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.test-helpers.js';
+import { rateEveryPoint, seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.test-helpers.js';
 
 let t: TestApp;
 let f: EditFixtures;
@@ -96,7 +96,7 @@ describe('tRPC inspectionEdit and protocolFit', () => {
     expect(data.internalComment).toBe('Quote parts');
     expect((await trpc('GET', 'inspectionEdit.web', f.tok.inspector, { id: staffId })).json().result.data).not.toHaveProperty('internalComment');
     expect((await trpc('GET', 'inspectionEdit.editDetails', f.tok.distUser, { id: otherId })).statusCode).toBe(404);
-    const saved = await trpc('POST', 'inspectionEdit.update', f.tok.inspector, { id: staffId, lang: 'en', data: { ...data, comment: 'via tRPC' } });
+    const saved = await trpc('POST', 'inspectionEdit.update', f.tok.inspector, { id: staffId, lang: 'en', data: rateEveryPoint({ ...data, finished: true, comment: 'via tRPC' }) });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().result.data).toMatchObject({ comment: 'via tRPC', finished: true });
     const bad = await trpc('POST', 'inspectionEdit.update', f.tok.inspector, { id: staffId, data: { ...data, summary: 'x\u0000' } });

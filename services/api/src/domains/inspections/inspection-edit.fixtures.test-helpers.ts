@@ -89,3 +89,11 @@ export async function seedEditFixtures(t: TestApp) {
   };
 }
 export type EditFixtures = Awaited<ReturnType<typeof seedEditFixtures>>;
+
+/** Gives every point of an edit body that asks for a rating and has none `rating` (issue 20: finishing needs them). */
+export function rateEveryPoint<T extends { categories: { inspectionPoints: { ratingField?: { present: boolean }; content: { rating?: unknown } }[] }[] }>(x: T, rating = 'Ok'): T {
+  for (const p of x.categories.flatMap((c) => c.inspectionPoints)) {
+    if (p.ratingField?.present !== false && (p.content.rating == null || p.content.rating === 'NotSet')) p.content.rating = rating;
+  }
+  return x;
+}

@@ -4,6 +4,7 @@ import { P, type TInspectionEdit, type TResultsInput } from '@insp/contracts';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { requireEditableInspection } from './inspection-edit.access.js';
 import { writeResults } from './inspection-edit.save.js';
+import { missingRatings, missingRatingsError } from './required-ratings.js';
 
 /**
  * PUT api/v1/inspections/{id}/results: saves some point results without finishing (autosave, offline queues),
@@ -26,13 +27,17 @@ export async function saveInspectionResults(ctx: ServiceContext, id: string, inp
 
 /**
  * PUT api/v1/inspections/{id}/finish: the field client is done (finished = true, 000 §4; ended set to now when
- * empty). The status stays: review moves it with updateStatus. Finishing twice changes nothing.
+ * empty). The status stays: review moves it with updateStatus. Finishing twice changes nothing. Refused (409) while a
+ * point's required rating is missing (issue 20).
  */
 export async function finishInspection(ctx: ServiceContext, id: string) {
   const c = requirePermission(ctx, P.reports);
   return inTransaction(c, async (tx) => {
     const row = await requireEditableInspection(tx.db, c.actor, id);
     if (!row.finished) {
+      // issue 20: finished only with every required rating given
+      const missing = await missingRatings(tx.db, id);
+      if (missing.length) throw missingRatingsError(missing, 'finished', 'CONFLICT');
       await tx.db
         .updateTable('inspections')
         .set({ finished: true, finished_at: sql`coalesce(finished_at, now())`, ended_at: sql`coalesce(ended_at, now())`, updated_by_user_id: c.actor.userId })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTERS_MESSAGE, type TInspectionEdit } from '@insp/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.test-helpers.js';
+import { rateEveryPoint, seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.test-helpers.js';
 
 let t: TestApp;
 let f: EditFixtures;
@@ -19,9 +19,13 @@ const call = (method: 'GET' | 'PUT', url: string, token: string, payload?: unkno
 const read = async (id: string, token = f.tok.admin) => (await call('GET', `/api/v1/inspections/${id}/editDetails`, token)).json() as TInspectionEdit;
 const save = (id: string, token: string, body: unknown, lang = 'en') => call('PUT', `/api/v1/inspections/update?lang=${lang}&id=${id}`, token, body);
 const staffInspection = () => f.inspection({ inspector: 'Ivy', inspector_user_id: f.users.inspector, contact_email: 'buyer@quarry.example', contact_name: 'Bo Buyer' });
-/** What the form sends back after editing: the inspection as read, with `edit` applied. */
+/**
+ * What the form sends back after editing: the inspection as read, finished set (000 §4) and every point rated as
+ * finishing asks (issue 20; required-ratings.int.test.ts tests that rule), with `edit` applied.
+ */
 const edited = async (id: string, edit: (x: TInspectionEdit) => void) => {
-  const x = await read(id);
+  const x = rateEveryPoint(await read(id));
+  x.finished = true;
   edit(x);
   return x;
 };
@@ -54,14 +58,15 @@ describe('PUT api/v1/inspections/update', () => {
     expect(point(again, 0, 1).content).toMatchObject({ id: radio.id, selection: 'Damaged', photos: [] });
     expect(again.findings).toEqual([]);
     const rows = await t.db.selectFrom('inspection_point_results').select('id').where('inspection_id', '=', id).execute();
-    expect(rows).toHaveLength(2);
+    // a row for each point the save rated (finishing asks for every required rating), the same rows the second time
+    expect(rows).toHaveLength(5);
     expect(await t.db.selectFrom('inspection_result_photos').select('id').where('image_id', '=', img).execute()).toEqual([]);
 
     const row = await t.db.selectFrom('inspections').select(['finished', 'finished_at', 'updated_by_user_id', 'search_text', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ finished: true, updated_by_user_id: f.users.inspector, search_text: 'daily check for jaw jc sn-1 quarry ltd ivy', status: 'In_Use' });
     const trail = await t.db.selectFrom('audit_trail').select(['action', 'changes']).where('entity_id', '=', id).orderBy('id').execute();
     expect(trail.map((r) => r.action)).toEqual(['update', 'update']);
-    expect(trail[0]!.changes).toMatchObject({ resultsCreated: 2, resultsUpdated: 0 });
+    expect(trail[0]!.changes).toMatchObject({ resultsCreated: 5, resultsUpdated: 0 });
   });
 
   it('recomputes aggregated table cells whatever the client sent, and keeps typed cells', async () => {

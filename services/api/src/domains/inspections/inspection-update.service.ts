@@ -6,13 +6,15 @@ import { requireEditableInspection } from './inspection-edit.access.js';
 import { usableImageIds, writePhotos } from './inspection-edit.files.js';
 import { loadInspectionEdit } from './inspection-edit.load.js';
 import { badField, writeResults, type ResultItem } from './inspection-edit.save.js';
+import { missingRatingPath, missingRatings, missingRatingsError } from './required-ratings.js';
 
 /**
  * PUT api/v1/inspections/update?lang=en&id={id}: saves the edited inspection (000 §2.8, §4) in ONE transaction:
  * info box, texts, configurator (Commission only), signatures, results (created without id, updated with id),
  * findings and priority actions (replaced as sets), finished = true, search text, updated_by, an audit_trail row
  * and, when sendEmail, the report e-mail job in the outbox. Any 400 rolls all of it back. Status is not changed
- * (docs/decisions.md, "Inspection editing").
+ * (docs/decisions.md, "Inspection editing"). Issue 20: `finished: false` in the body saves a draft (finished stays
+ * as it was); any other save finishes, and is refused while a point's required rating is missing.
  */
 export async function updateInspection(ctx: ServiceContext, id: string, langParam: string, input: TInspectionUpdate): Promise<TInspectionEdit> {
   const c = requirePermission(ctx, P.reports);
@@ -29,6 +31,7 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
     const contactEmail = input.contactEmail;
     if (input.sendEmail && !contactEmail) throw badField('contactEmail', 'is required to send the report by e-mail');
 
+    const finishing = input.finished !== false;
     const before = await db.selectFrom('inspections').select(['product_family_id', 'product_model_id', 'finished']).where('id', '=', id).executeTakeFirstOrThrow();
     await db
       .updateTable('inspections')
@@ -52,9 +55,8 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
         customer_signature_image_id: input.customerSignature,
         provider_signature_image_id: input.providerSignature,
         send_email: input.sendEmail,
-        // spec 000 §4: saving an edited inspection sets finished to true.
-        finished: true,
-        finished_at: row.finished_at ?? new Date(),
+        // spec 000 §4: saving an edited inspection sets finished to true (a draft, issue 20, leaves it as it was).
+        ...(finishing ? { finished: true, finished_at: row.finished_at ?? new Date() } : {}),
         updated_by_user_id: c.actor.userId,
       })
       .where('id', '=', id)
@@ -65,12 +67,16 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
     );
     items.push(...(await extraPointItems(db, id, input)));
     const saved = await writeResults(db, c.actor, { id, ...before }, items);
+    if (finishing) {
+      const missing = await missingRatings(db, id);
+      if (missing.length) throw missingRatingsError(missing, missingRatingPath(missing[0]!, input));
+    }
     await replaceFindings(db, c.actor, id, input);
     await replacePriorityActions(db, id, input);
     await refreshSearchText(db, id);
     await writeAuditTrail(db, {
       entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'update',
-      changes: { finished: [before.finished, true], resultsCreated: saved.filter((s) => s.created).length, resultsUpdated: saved.filter((s) => s.id && !s.created).length, sendEmail: input.sendEmail },
+      changes: { finished: [before.finished, finishing || before.finished], resultsCreated: saved.filter((s) => s.created).length, resultsUpdated: saved.filter((s) => s.id && !s.created).length, sendEmail: input.sendEmail },
     });
     if (input.sendEmail) await enqueueJob(db, 'report.email', { inspectionId: id, lang, to: contactEmail! });
     return loadInspectionEdit(db, id, { internal: true });

@@ -3,6 +3,7 @@ import { canChangeStatus, canDeleteInspection, canRate, P, type InspectionStatus
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { forbidden } from '../../errors.js';
 import { factsOf, requireVisibleReport } from './inspections.scope.js';
+import { missingRatings, missingRatingsError } from './required-ratings.js';
 
 /**
  * PUT api/v1/inspections/{id}/updateStatus (000 §4): In_Use → Waiting for an admin or the inspector contact
@@ -17,6 +18,11 @@ export async function updateInspectionStatus(ctx: ServiceContext, id: string, in
     if (row.status === to) return { id, status: to };
     // contracts' canChangeStatus (inspection-rights.ts): the rule the web's status and reopen buttons use.
     if (!canChangeStatus(factsOf(row), to, c.actor)) throw forbidden();
+    // issue 20: an inspection is finished only with every required rating given
+    if (to === 'Finished') {
+      const missing = await missingRatings(tx.db, id);
+      if (missing.length) throw missingRatingsError(missing, 'status', 'CONFLICT');
+    }
     await tx.db
       .updateTable('inspections')
       // `finished` says the inspector saved the data as complete (000 §4, set by the save); a status change only

@@ -89,6 +89,26 @@ describe('GET api/v1/inspections/{id}/reportpdf', () => {
     });
   }, 60_000);
 
+  it('prints the subcategory titles of a Commission report under their category (issue 19)', async () => {
+    // the seed's Commission protocol puts each category's points under 'Before start' and 'In operation' in turn
+    const commission = await t.db.selectFrom('inspections as i')
+      .innerJoin('inspection_point_results as r', 'r.inspection_id', 'i.id')
+      .innerJoin('protocol_points as pp', 'pp.id', 'r.protocol_point_id')
+      .select('i.id').where('i.type', '=', 'Commission').where('i.company_id', 'is', null).where('i.deleted_at', 'is', null)
+      .where('pp.subcategory_title_index', '=', 1).executeTakeFirstOrThrow();
+    const res = await pdf(commission.id, tokens.admin);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    mkdirSync('test-results/report-pdfs', { recursive: true });
+    writeFileSync('test-results/report-pdfs/commission-subcategories-en.pdf', res.rawPayload);
+    const text = pdfText(res.rawPayload);
+    const general = text.indexOf('General\n');
+    expect(general).toBeGreaterThan(-1);
+    const before = text.indexOf('Before start', general);
+    const during = text.indexOf('In operation', general);
+    expect(before).toBeGreaterThan(general);
+    expect(during).toBeGreaterThan(before);
+  }, 60_000);
+
   it('numbers the pages in the report language', async () => {
     const res = await pdf(reportId, tokens.inspector, 'de');
     expect(res.statusCode).toBe(200);

@@ -54,6 +54,15 @@ describe('RadioButtonSelection', () => {
     expect((await f.t.db.selectFrom('option_group_options').select('id').where('option_group_id', '=', f.group).execute()).length).toBe(2);
   });
 
+  it("keeps the translations of a predefined group's options in the custom copy 'Customize' makes (issue 19)", async () => {
+    await f.t.db.updateTable('option_group_options').set({ translations: JSON.stringify({ de: { text: 'Gut', source: 'Good' } }) as never })
+      .where('option_group_id', '=', f.group).where('name', '=', 'Good').execute();
+    const p = await create(basePoint(f, 'RadioButtonSelection', { optionGroup: { id: f.group, custom: false } }));
+    const copied = await update(p.id, basePoint(f, 'RadioButtonSelection', { optionGroup: { custom: true, name: 'Condition', options: [{ name: 'Good' }, { name: 'Brand new' }] } }));
+    const stored = await f.t.db.selectFrom('option_group_options').select(['name', 'translations']).where('option_group_id', '=', copied.optionGroup.id).orderBy('index').execute();
+    expect(stored).toEqual([{ name: 'Good', translations: { de: { text: 'Gut', source: 'Good' } } }, { name: 'Brand new', translations: {} }]);
+  });
+
   it('refuses a missing group, a custom group without a named option, an unknown predefined id and a custom id of another point', async () => {
     await refused(basePoint(f, 'RadioButtonSelection'), 'optionGroup');
     await refused(basePoint(f, 'RadioButtonSelection', { optionGroup: { custom: true, name: 'x', options: [{ name: ' ' }] } }), 'optionGroup.options');

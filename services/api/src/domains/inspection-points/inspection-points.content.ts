@@ -162,6 +162,7 @@ async function writeOptionGroup(db: Db, d: PointData, currentId: string | null, 
         follow_up_range_value_id: await saveFollowUp(db, rows.find((r) => r.id === o.id)?.follow_up_range_value_id ?? null, o.followUpRangeValue, deleteMissing, `optionGroup.options[${i}]`, orphans),
       }),
     });
+    if (isTempId(g.id)) await carryOptionTranslations(db, next, current && !current.custom ? current.id : null);
   }
   if (current?.custom && current.id !== next) {
     orphans.push(...(await rowsOf(db, 'option_group_options', 'option_group_id', [current.id])).map((r) => r.follow_up_range_value_id).filter((x): x is string => !!x));
@@ -170,6 +171,20 @@ async function writeOptionGroup(db: Db, d: PointData, currentId: string | null, 
     await db.deleteFrom('option_groups').where('id', '=', current.id).execute();
   }
   return next;
+}
+
+/**
+ * Issue 19: 'Customize' copies a predefined group without ids, so the new custom options would lose the translations
+ * their names already have. A new custom option takes the translations of a predefined option of the same name (the
+ * point's former predefined group first): each was written for that very English text (`source`), so it stays true.
+ */
+async function carryOptionTranslations(db: Db, customGroupId: string, formerGroupId: string | null) {
+  await sql`update option_group_options o set translations = src.translations
+    from (select distinct on (p.name) p.name, p.translations
+            from option_group_options p join option_groups pg on pg.id = p.option_group_id and not pg.custom
+           where p.translations <> '{}'::jsonb
+           order by p.name, (p.option_group_id = ${formerGroupId}) is true desc, p.id) src
+   where o.option_group_id = ${customGroupId} and o.name = src.name and o.translations = '{}'::jsonb`.execute(db);
 }
 
 /** Once saved, a range value changes only its regexp and consequence (001 §2); its title, type and metas stay. */

@@ -28,7 +28,7 @@ export async function loadPointParts(
           .execute()
       : none,
     optionGroupIds.length
-      ? db.selectFrom('option_group_options').select(['option_group_id as groupId', 'name', 'translations'])
+      ? db.selectFrom('option_group_options').select(['option_group_id as groupId', 'name', 'translations', 'follow_up_range_value_id as followUpId'])
           .where('option_group_id', 'in', optionGroupIds).orderBy('option_group_id').orderBy('index').execute()
       : none,
     ids.length
@@ -53,13 +53,14 @@ export async function loadPointParts(
       : none,
     ids.length
       ? db.selectFrom('multiple_choices as c').leftJoin('multiple_choice_options as o', 'o.multiple_choice_id', 'c.id')
-          .select(['c.inspection_point_id as pointId', 'c.id', 'c.title', 'c.radio', 'o.id as optionId', 'o.title as optionTitle', 'c.translations', 'o.translations as optionTranslations'])
+          .select(['c.inspection_point_id as pointId', 'c.id', 'c.title', 'c.radio', 'o.id as optionId', 'o.title as optionTitle', 'c.translations', 'o.translations as optionTranslations',
+            'o.follow_up_range_value_id as followUpId'])
           .where('c.inspection_point_id', 'in', ids).orderBy('c.inspection_point_id').orderBy('c.index').orderBy('o.index').execute()
       : none,
     ids.length
       ? db.selectFrom('dropdowns as d').leftJoin('dropdown_options as o', 'o.dropdown_id', 'd.id')
           .select(['d.inspection_point_id as pointId', 'd.id', 'd.title', 'd.multiselect', 'd.hide_images as hideImages',
-            'o.id as optionId', 'o.title as optionTitle', 'o.image_id as imageId', 'd.translations', 'o.translations as optionTranslations'])
+            'o.id as optionId', 'o.title as optionTitle', 'o.image_id as imageId', 'd.translations', 'o.translations as optionTranslations', 'o.follow_up_range_value_id as followUpId'])
           .where('d.inspection_point_id', 'in', ids).orderBy('d.inspection_point_id').orderBy('d.index').orderBy('o.index').execute()
       : none,
   ]);

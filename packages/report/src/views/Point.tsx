@@ -20,18 +20,19 @@ function Answer({ p }: { p: TReportPoint }) {
     case 'SummaryWithRows':
     case 'MeasurementsWithPicture':
       return p.table ? <TableValues p={p} table={p.table} /> : null;
+    // The kinds without range values of their own still print their options' follow-up values (issue 20).
     case 'RadioButtonSelection':
-      return <Selection p={p} />;
+      return (<><Selection p={p} /><RangeValues p={p} /></>);
     case 'RadioButtonSelectionAndRangeValues':
       return (<><Selection p={p} /><RangeValues p={p} /></>);
     case 'RangeValues':
       return <RangeValues p={p} />;
     case 'MultipleChoices':
-      return <MultipleChoices p={p} />;
+      return (<><MultipleChoices p={p} /><RangeValues p={p} /></>);
     case 'MultipleChoicesAndRangeValues':
       return (<><MultipleChoices p={p} /><RangeValues p={p} /></>);
     case 'Dropdown':
-      return <Dropdowns p={p} />;
+      return (<><Dropdowns p={p} /><RangeValues p={p} /></>);
     default:
       return p.value ? <div className="value">{fmt.value(p.value)}</div> : null;
   }

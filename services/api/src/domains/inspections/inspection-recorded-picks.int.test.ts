@@ -77,8 +77,8 @@ const ORIGINAL = {
     rangeValues: [{ title: 'Grease used (kg)', value: '2,5' }],
     multipleChoices: [{ title: 'Guards', radio: false, options: [{ title: 'Present', selected: false }, { title: 'Missing', selected: true }] }],
   },
-  // The follow-up range value is stored but, as before, not listed in the report.
-  dropdown: { rangeValues: [], dropdowns: [{ title: 'Supplier', multiselect: false, hideImages: false, selected: [{ title: 'Third-party', imageId: null }] }] },
+  // The follow-up range value of the picked option prints with the point's values (issue 20).
+  dropdown: { rangeValues: [{ title: 'Part number', value: 'PN-7' }], dropdowns: [{ title: 'Supplier', multiselect: false, hideImages: false, selected: [{ title: 'Third-party', imageId: null }] }] },
 };
 
 /** The library after authoring: everything the inspector saw renamed, or removed outright as deleteMissingById does. */
@@ -134,6 +134,18 @@ describe('recorded results never change (issue 9)', () => {
     const again = await reportOf(id, results);
     expect({ choice: again.choice, dropdown: again.dropdown }).toMatchObject(ORIGINAL);
     expect(await contentOf(results.dropdown)).toMatchObject({ rangeValues: [{ title: 'Part number', followUp: true }], dropdowns: [{ title: 'Supplier' }] });
+  });
+
+  it("prints an option's follow-up value only while that option is picked (issue 20)", async () => {
+    const { id, items, results, lib } = await answered();
+    expect((await reportOf(id, results)).html).toContain('PN-7');
+    // the inspector switches to 'Original': the part number typed for 'Third-party' stays stored, unprinted
+    const res = await putResults(id, [{ ...items.dropdown, content: { ...items.dropdown.content, dropdowns: [{ dropdownId: lib.dropdown, selectedOptionIds: [lib.dropdownOptions[0]] }] } }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const switched = await reportOf(id, results);
+    expect(switched.dropdown.rangeValues).toEqual([]);
+    expect(switched.html).not.toContain('PN-7');
+    expect(await contentOf(results.dropdown)).toMatchObject({ rangeValues: [{ rangeValueId: lib.followUp, value: 'PN-7' }] });
   });
 
   it('prints the same texts after the point editor (PUT inspectionPoints ?deleteMissingById=true) renamed and removed them', async () => {

@@ -26,6 +26,8 @@ describe('audit editor', () => {
   it('autosaves the summary 1 s after the last keystroke, the (*) grey while pending and black while the save is due', async () => {
     open(audit());
     const summary = await screen.findByRole('textbox', { name: AUDIT_TEXT.summary });
+    const status = () => screen.getByTestId('save-status').textContent;
+    expect(status()).toBe(AUDIT_TEXT.noChangesYet);
     vi.useFakeTimers();
     let finish!: () => void;
     writes.setAuditText.mockImplementation(() => new Promise((r) => (finish = () => r({}))));
@@ -33,6 +35,7 @@ describe('audit editor', () => {
     act(() => vi.advanceTimersByTime(600));
     fireEvent.change(summary, { target: { value: 'New summary' } });
     expect(marker(AUDIT_TEXT.summary)?.getAttribute('data-state')).toBe('pending');
+    expect(status()).toBe(AUDIT_TEXT.savingChanges);
     act(() => vi.advanceTimersByTime(900));
     expect(writes.setAuditText).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(100));
@@ -45,9 +48,12 @@ describe('audit editor', () => {
       return e.defaultPrevented;
     };
     expect(unload()).toBe(true); // closing the tab now asks first
+    expect(status()).toBe(AUDIT_TEXT.savingChanges);
     await act(async () => finish());
     expect(marker(AUDIT_TEXT.summary)).toBeNull();
     expect(unload()).toBe(false);
+    // issue 20: the editor says when the last change was saved
+    expect(status()).toMatch(/^All changes saved, last at \d{2}:\d{2}:\d{2}$/);
   });
 
   it('keeps the (*) black with the reason when the save fails', async () => {

@@ -13,6 +13,7 @@ import { shownMessage } from '../../lib/errors';
 import { LocalImagesProvider } from '../inspection-edit/photos/localImages';
 import { ActionPoints } from './ActionPoints';
 import { AuditInfoBox } from './AuditInfoBox';
+import { SaveStatusLine } from './SaveStatusLine';
 import { Comments } from './Comments';
 import { AuditEditingContext } from './context';
 import { DownloadReport } from './DownloadReport';
@@ -69,6 +70,7 @@ export function AuditEditor() {
               <DownloadReport audit={audit} />
             </Stack>
           </Stack>
+          {!audit.finished && <SaveStatusLine auditId={audit.id} />}
           {query.isError && <Alert severity="error">{shownMessage(query.error)}</Alert>}
           {audit.finished && <Alert severity="info">{AUDIT_TEXT.finished}</Alert>}
           {/* A disabled fieldset disables every native control below it: the finished audit reads, nothing more. */}

@@ -28,6 +28,10 @@ export const AUDIT_TEXT = {
   unsaved: 'Not saved yet',
   saving: 'Saving',
   notSaved: (why: string) => `Not saved: ${why}`,
+  // the editor's save status (issue 20)
+  savingChanges: 'Saving changes…',
+  allSaved: (time: string) => `All changes saved, last at ${time}`,
+  noChangesYet: 'Changes are saved as you go',
   // comments
   comments: 'Comments',
   comment: 'Public comment',

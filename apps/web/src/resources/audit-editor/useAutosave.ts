@@ -9,6 +9,30 @@ const unsaved = new Set<object>();
 export const hasUnsavedAutosaves = () => unsaved.size > 0;
 
 /**
+ * The page's save status for the editor's header (issue 20: 'the editor shows when its last change was saved'):
+ * whether any change waits, and when the server last answered a save. A snapshot object that changes only when
+ * one of them does (useSyncExternalStore compares snapshots by identity).
+ */
+export interface SaveStatus { waiting: boolean; lastSavedAt: number | null }
+let status: SaveStatus = { waiting: false, lastSavedAt: null };
+const listeners = new Set<() => void>();
+function publish(next: Partial<SaveStatus>) {
+  const merged = { waiting: unsaved.size > 0, lastSavedAt: status.lastSavedAt, ...next };
+  if (merged.waiting === status.waiting && merged.lastSavedAt === status.lastSavedAt) return;
+  status = merged;
+  for (const l of listeners) l();
+}
+export const saveStatus = {
+  subscribe: (l: () => void) => {
+    listeners.add(l);
+    return () => void listeners.delete(l);
+  },
+  get: () => status,
+  /** A newly opened editor starts with no save of its own to report. */
+  reset: () => publish({ lastSavedAt: null }),
+};
+
+/**
  * 'saved': nothing unsaved. 'pending': changed, the 1 s after the last keystroke is still running (grey (*)).
  * 'due': the 1 s passed and the save is in flight, or it failed (black (*)) — docs/decisions.md "Audit editor".
  */
@@ -41,9 +65,11 @@ export function useAutosave<T>(save: (value: T) => Promise<unknown>, delay = AUT
     chain.current = chain.current.then(async () => {
       try {
         await saveRef.current(pending.value);
+        publish({ lastSavedAt: Date.now() });
         if (version.current === v) {
           latest.current = null;
           unsaved.delete(token.current);
+          publish({});
           if (mounted.current) {
             setState('saved');
             setError(null);
@@ -61,6 +87,7 @@ export function useAutosave<T>(save: (value: T) => Promise<unknown>, delay = AUT
       latest.current = { value };
       version.current++;
       unsaved.add(token.current);
+      publish({});
       setState('pending');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), delay);
@@ -74,7 +101,10 @@ export function useAutosave<T>(save: (value: T) => Promise<unknown>, delay = AUT
     return () => {
       mounted.current = false;
       // A change still waiting is sent now; once that is over (saved or not) the page no longer holds it.
-      void (timer.current ? flush() : chain.current).finally(() => unsaved.delete(mine));
+      void (timer.current ? flush() : chain.current).finally(() => {
+        unsaved.delete(mine);
+        publish({});
+      });
     };
   }, [flush]);
 

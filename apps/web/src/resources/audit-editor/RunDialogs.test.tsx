@@ -28,6 +28,26 @@ describe('audit run dialogs (000 §5)', () => {
     }));
   });
 
+  it('offers a missing site or operational run, and adds it without stage or equipment (issue 20)', async () => {
+    open(audit());
+    writes.addRun.mockResolvedValue(run());
+    expect(await screen.findByRole('button', { name: 'Add site run' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add operational run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add the operational run' });
+    expect(within(dialog).queryByRole('combobox', { name: new RegExp(`^${AUDIT_TEXT.stage}`) })).toBeNull();
+    expect(button(dialog, AUDIT_TEXT.addButton).disabled).toBe(true);
+    await pick(dialog, AUDIT_TEXT.protocol, 'Machine audit, short');
+    fireEvent.click(button(dialog, AUDIT_TEXT.addButton));
+    await vi.waitFor(() => expect(writes.addRun).toHaveBeenCalledWith(AUDIT_ID, { protocolRunType: 'Audit_Site_Operational', protocolId: uuid(940) }));
+  });
+
+  it('offers no site run that the audit already has', async () => {
+    const site = run({ id: uuid(960), protocolType: 'Audit_Site', protocolRunType: 'Audit_Site', stage: null, equipment: null });
+    open(audit({ inspectionProtocolRuns: [site, run()] }));
+    expect(await screen.findByRole('button', { name: 'Add operational run' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add site run' })).toBeNull();
+  });
+
   it("clones with the source's protocol counting: ADD once a stage is chosen", async () => {
     open(audit());
     writes.addRun.mockResolvedValue(run());

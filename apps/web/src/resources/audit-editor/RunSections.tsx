@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { TAudit } from '@insp/contracts';
 import { Section } from '../inspection-edit/Section';
 import { AddRunDialog } from './AddRunDialog';
+import { AddSiteRunDialog, type SiteRunKind } from './AddSiteRunDialog';
 import { AuditPoint } from './AuditPoint';
 import { useAuditEditing } from './context';
 import { RunCard } from './RunCard';
@@ -26,12 +28,34 @@ export function RunSections({ audit }: { audit: TAudit }) {
           {site.extraPoints.map((p) => <AuditPoint key={p.id} runId={site.id} pointId={p.id} config={p} result={p.content} />)}
         </Section>
       )}
-      <Section title={AUDIT_TEXT.plant}>
-        {runs.filter((r) => PLANT.includes(r.protocolType)).map((r) => <RunCard key={r.id} audit={audit} run={r} machine={false} extraPoints={r !== site} />)}
-      </Section>
+      <PlantSection audit={audit} />
       <MachineSection audit={audit} title={AUDIT_TEXT.crushers} kinds={CRUSHERS} />
       <MachineSection audit={audit} title={AUDIT_TEXT.screens} kinds={SCREENS} />
     </>
+  );
+}
+
+/** The site and operational runs; one that is missing can be added (issue 20). */
+function PlantSection({ audit }: { audit: TAudit }) {
+  const { readOnly } = useAuditEditing();
+  const [adding, setAdding] = useState<SiteRunKind | null>(null);
+  const runs = audit.inspectionProtocolRuns;
+  const site = runs.find((r) => r.protocolType === 'Audit_Site');
+  const missing = (PLANT as SiteRunKind[]).filter((k) => !runs.some((r) => r.protocolType === k));
+  return (
+    <Section
+      title={AUDIT_TEXT.plant}
+      action={!readOnly && missing.length > 0 && (
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {missing.map((k) => (
+            <Button key={k} variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(k)}>{AUDIT_TEXT.addSiteRun(k)}</Button>
+          ))}
+        </Stack>
+      )}
+    >
+      {runs.filter((r) => PLANT.includes(r.protocolType)).map((r) => <RunCard key={r.id} audit={audit} run={r} machine={false} extraPoints={r !== site} />)}
+      {adding && <AddSiteRunDialog kind={adding} onClose={() => setAdding(null)} />}
+    </Section>
   );
 }
 

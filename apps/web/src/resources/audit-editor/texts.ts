@@ -54,6 +54,10 @@ export const AUDIT_TEXT = {
   crushers: 'Crushers',
   screens: 'Screens',
   noRuns: 'No runs yet.',
+  // issue 20: a missing site or operational run
+  addSiteRun: (kind: string) => (kind === 'Audit_Site' ? 'Add site run' : 'Add operational run'),
+  addSiteRunTitle: (kind: string) => (kind === 'Audit_Site' ? 'Add the site run' : 'Add the operational run'),
+  noSiteProtocol: 'There is no protocol of this kind yet: an administrator creates one on the Protocols page.',
   addRun: 'Add',
   clone: 'Clone',
   changeEquipment: 'Change equipment',

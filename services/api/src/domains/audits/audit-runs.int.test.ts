@@ -44,6 +44,19 @@ describe('adding runs', () => {
     await bad({ protocolId: f.protocols.machine.id, protocolRunType: 'Audit_Machine:stage_2', equipment: { productModelId: f.ref.jaw.models.JC200 } }, 'equipment.serialNumber');
   });
 
+  it('adds a missing site or operational run, and refuses a second one (issue 20)', async () => {
+    const run = (await getAudit()).inspectionProtocolRuns.find((r) => r.protocolRunType === 'Audit_Site_Operational')!;
+    const twice = await f.call('POST', `${base()}/runs`, f.tok.inspector, { protocolId: f.protocols.operational.id, protocolRunType: 'Audit_Site_Operational' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ field: 'protocolRunType', message: 'protocolRunType: the audit already has a Audit_Site_Operational run' });
+    expect((await f.call('DELETE', `${base()}/runs/${run.id}`, f.tok.inspector)).statusCode).toBe(200);
+    const added = await f.call('POST', `${base()}/runs`, f.tok.inspector, { protocolId: f.protocols.operational.id, protocolRunType: 'Audit_Site_Operational' });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ protocolRunType: 'Audit_Site_Operational', equipment: null, inspectionProtocolId: f.protocols.operational.id });
+    const withEquipment = await f.call('POST', `${base()}/runs`, f.tok.inspector, { protocolId: f.protocols.site.id, protocolRunType: 'Audit_Site', equipment: { id: f.equipment } });
+    expect(withEquipment.json()).toMatchObject({ statusCode: 400, field: 'equipment' });
+  });
+
   it('creates new equipment from a model and a serial number at the audit site', async () => {
     const res = await f.call('POST', `${base()}/runs`, f.tok.inspector, {
       protocolId: f.protocols.screen.id, protocolRunType: 'Audit_Screen:stage_3', equipment: { productModelId: f.ref.deck.models.SC1, serialNumber: 'SCR-9' },

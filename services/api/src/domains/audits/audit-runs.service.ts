@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@insp/db';
 import { P, type TAuditRun, type TRunCreate, type TRunEquipmentInput } from '@insp/contracts';
-import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
+import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { equipmentFor } from '../inspections/inspection-create.service.js';
 import { currentProtocolVersion } from '../protocols/protocols-versions.js';
 import { badField } from '../inspections/inspection-edit.save.js';
@@ -32,7 +32,13 @@ export async function addRun(ctx: ServiceContext, auditId: string, input: TRunCr
       if (input.equipment) equipment = await runEquipment(db, audit, input.equipment);
       else if (source?.equipment_id || source?.serial_number || source?.nick_name) equipment = { id: source.equipment_id!, serial_number: source.serial_number, nick_name: source.nick_name, product_family_id: source.product_family_id, product_model_id: source.product_model_id };
       else throw badField('equipment', `a ${kind} run needs equipment (an id, or a model with a serial number or a nickname)`);
-    } else if (input.equipment) throw badField('equipment', `a ${kind} run has no equipment`);
+    } else {
+      if (input.equipment) throw badField('equipment', `a ${kind} run has no equipment`);
+      // An audit has one site run and one operational run (000 §2.6); a missing one may be added (issue 20).
+      const existing = await db.selectFrom('inspections').select('id').where('audit_id', '=', auditId).where('deleted_at', 'is', null)
+        .where('protocol_run_type', '=', kind).executeTakeFirst();
+      if (existing) throw new AppError('CONFLICT', `protocolRunType: the audit already has a ${kind} run`, 'protocolRunType');
+    }
     const id = await insertRun(db, c.actor, audit, { protocol, kind, stage, equipment });
     const copied = source ? await copyRunContent(db, source.id, id) : null;
     await auditChanged(db, c.actor, auditId, 'run.add', { runId: id, protocolId: protocol.id, protocolRunType: input.protocolRunType.value, clonedFrom: source?.id ?? null, resultsCopied: copied });

@@ -72,6 +72,14 @@ export const ZAuditInspectorInput = z.object({
 });
 export type TAuditInspectorInput = z.output<typeof ZAuditInspectorInput>;
 
+/** PUT api/v1/audits/{id}/details (issue 20, ours): the audit's name, date and site (of its customer; null: none). */
+export const ZAuditDetailsInput = z.object({
+  name: short.min(1, 'is required'),
+  inspectionDate: z.number().int().min(0).max(8_640_000_000_000_000),
+  customerSiteId: ZId.nullable(),
+});
+export type TAuditDetailsInput = z.output<typeof ZAuditDetailsInput>;
+
 /** A suggestion; `sourceResultId` accepts the proposal of that point result (issue 8: ratings drive action points). */
 export const ZSuggestionInput = z.object({ type: z.enum(SuggestionTypes), text: long, sourceResultId: ZId.nullish().transform((v) => v ?? undefined) });
 export type TSuggestionInput = z.output<typeof ZSuggestionInput>;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { P, type AuditTextField, type TAudit, type TAuditInspectorInput } from '@insp/contracts';
+import { P, type AuditTextField, type TAudit, type TAuditDetailsInput, type TAuditInspectorInput } from '@insp/contracts';
+import { badField } from '../inspections/inspection-edit.save.js';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { auditChanged, requireAudit } from './audits.access.js';
 import { loadAudit } from './audit-load.js';
@@ -64,5 +65,28 @@ export async function setAuditInspector(ctx: ServiceContext, id: string, input: 
     await tx.db.updateTable('inspections').set(values).where('audit_id', '=', id).execute();
     await auditChanged(tx.db, c.actor, id, 'inspector', { inspector: [a.inspector, input.inspector], inspectorContact: [a.inspector_contact, input.inspectorContact] });
     return { id, inspector: input.inspector, inspectorContact: input.inspectorContact };
+  });
+}
+
+/**
+ * PUT api/v1/audits/{id}/details (issue 20): renames the audit, moves its date and its site (one of its customer's,
+ * or none); its runs follow the date and the site, as they follow the inspector. The search text follows the name.
+ */
+export async function setAuditDetails(ctx: ServiceContext, id: string, input: TAuditDetailsInput) {
+  const c = requirePermission(ctx, P.audits);
+  return inTransaction(c, async (tx) => {
+    const a = await requireAudit(tx.db, id, { open: true });
+    if (input.customerSiteId) {
+      const site = await tx.db.selectFrom('customer_sites').select('id').where('id', '=', input.customerSiteId)
+        .where('customer_id', '=', a.customer_id!).where('deleted_at', 'is', null).executeTakeFirst();
+      if (!site) throw badField('customerSiteId', "is not a site of the audit's customer");
+    }
+    const date = new Date(input.inspectionDate);
+    await tx.db.updateTable('audits').set({ name: input.name, inspection_date: date, customer_site_id: input.customerSiteId }).where('id', '=', id).execute();
+    await tx.db.updateTable('inspections').set({ inspection_date: date, customer_site_id: input.customerSiteId }).where('audit_id', '=', id).execute();
+    await auditChanged(tx.db, c.actor, id, 'details', {
+      name: [a.name, input.name], inspectionDate: [a.inspection_date, date], customerSiteId: [a.customer_site_id, input.customerSiteId],
+    });
+    return loadAudit(tx.db, id);
   });
 }

@@ -155,6 +155,29 @@ describe('audit texts, inspector, suggestions, finish and delete', () => {
     expect(runs.every((r) => r.inspector === 'Manager')).toBe(true);
   });
 
+  it("changes the audit's name, date and site with its runs; refuses another customer's site, an empty name and a distributor (issue 20)", async () => {
+    const site2 = (await t.db.insertInto('customer_sites').values({ customer_id: f.ref.customerId, name: 'South pit' }).returning('id').executeTakeFirstOrThrow()).id;
+    const when = Date.UTC(2026, 4, 12, 7);
+    const res = await f.call('PUT', `/api/v1/audits/${id}/details`, f.tok.inspector, { name: 'Spring audit', inspectionDate: when, customerSiteId: site2 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Spring audit', inspectionDate: when, customerSite: { id: site2, name: 'South pit' } });
+    const runs = await t.db.selectFrom('inspections').select(['inspection_date', 'customer_site_id']).where('audit_id', '=', id).execute();
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.every((r) => r.inspection_date.getTime() === when && r.customer_site_id === site2)).toBe(true);
+    // found under its new name
+    const listed = await f.call('GET', '/api/v1/audits?search=spring%20audit', f.tok.inspector);
+    expect(listed.json().result.map((a: { id: string }) => a.id)).toContain(id);
+
+    const otherCustomer = (await t.db.insertInto('customers').values({ name: 'Elsewhere Oy' }).returning('id').executeTakeFirstOrThrow()).id;
+    const foreignSite = (await t.db.insertInto('customer_sites').values({ customer_id: otherCustomer, name: 'Far pit' }).returning('id').executeTakeFirstOrThrow()).id;
+    const bad = await f.call('PUT', `/api/v1/audits/${id}/details`, f.tok.inspector, { name: 'Spring audit', inspectionDate: when, customerSiteId: foreignSite });
+    expect(bad.json()).toMatchObject({ statusCode: 400, field: 'customerSiteId' });
+    const empty = await f.call('PUT', `/api/v1/audits/${id}/details`, f.tok.inspector, { name: ' ', inspectionDate: when, customerSiteId: null });
+    expect(empty.json()).toMatchObject({ statusCode: 400, field: 'name' });
+    expect((await f.call('PUT', `/api/v1/audits/${id}/details`, f.tok.distAdmin, { name: 'x', inspectionDate: when, customerSiteId: null })).statusCode).toBe(403);
+    expect((await get()).name).toBe('Spring audit');
+  });
+
   it('adds, edits and deletes suggestions in their three lists', async () => {
     const add = await f.call('POST', `/api/v1/audits/${id}/suggestions`, f.tok.inspector, { type: 'ShortTerm', text: 'Replace meshes' });
     expect(add.statusCode).toBe(201);

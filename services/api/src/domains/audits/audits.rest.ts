@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import {
-  AuditTextFields, listResponse, PhotoLayouts, ZAudit, ZAuditCreate, ZAuditFinishedInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
+  AuditTextFields, listResponse, PhotoLayouts, ZAudit, ZAuditCreate, ZAuditFinishedInput, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
   ZAuditPointResultInput, ZAuditRun, ZAuditTextInput, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResult,
   ZRunCreate, ZRunEquipmentInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
 } from '@insp/contracts';
@@ -12,7 +12,7 @@ import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-res
 import { changeRunEquipment, changeRunProtocol, setRunIncluded } from './audit-run-edit.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
 import { addSuggestion, deleteSuggestion, dismissProposal, editSuggestion } from './audit-suggestions.service.js';
-import { deleteAudit, getAudit, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
+import { deleteAudit, getAudit, setAuditDetails, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
 import { listAudits } from './audits-list.service.js';
 
 const tags = ['audits'];
@@ -52,6 +52,10 @@ export async function auditsRestRoutes(app: FastifyInstance) {
   r.put('/api/v1/audits/:id/inspector', {
     schema: { tags, summary: 'Changes the inspector name and e-mail (the runs follow)', params, body: ZAuditInspectorInput, response: { 200: z.object({ id: ZId, inspector: z.string(), inspectorContact: z.string() }) } },
     handler: (req) => setAuditInspector(req.ctx, req.params.id, req.body),
+  });
+  r.put('/api/v1/audits/:id/details', {
+    schema: { tags, summary: "Changes the audit's name, date and site (one of its customer's, or null); its runs follow (issue 20)", params, body: ZAuditDetailsInput, response: { 200: ZAudit } },
+    handler: (req) => setAuditDetails(req.ctx, req.params.id, req.body),
   });
   r.put('/api/v1/audits/:id/:field', {
     schema: {

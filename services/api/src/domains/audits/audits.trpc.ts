@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  AuditTextFields, EDIT_LIMITS, PhotoLayouts, ZAuditCreate, ZAuditInspectorInput, ZAuditListQuery, ZAuditPointResultInput, ZId, ZRunCreate, ZRunEquipmentInput,
+  AuditTextFields, EDIT_LIMITS, PhotoLayouts, ZAuditCreate, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListQuery, ZAuditPointResultInput, ZId, ZRunCreate, ZRunEquipmentInput,
   ZReportLang, ZSuggestionEdit, ZSuggestionInput, ZText,
 } from '@insp/contracts';
 import { authedProcedure, router } from '../../trpc/trpc.js';
@@ -10,7 +10,7 @@ import { changeRunEquipment, changeRunProtocol, setRunIncluded } from './audit-r
 import { auditReportHtml } from './audit-report.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
 import { addSuggestion, deleteSuggestion, dismissProposal, editSuggestion } from './audit-suggestions.service.js';
-import { deleteAudit, getAudit, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
+import { deleteAudit, getAudit, setAuditDetails, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
 import { listAudits } from './audits-list.service.js';
 
 const byId = z.object({ id: ZId });
@@ -29,6 +29,7 @@ export const auditsRouter = router({
     .input(byId.extend({ field: z.enum(AuditTextFields), text: ZText.max(EDIT_LIMITS.longText) }))
     .mutation(({ ctx, input }) => setAuditText(ctx, input.id, input.field, input.text)),
   setInspector: authedProcedure.input(byId.extend({ data: ZAuditInspectorInput })).mutation(({ ctx, input }) => setAuditInspector(ctx, input.id, input.data)),
+  setDetails: authedProcedure.input(byId.extend({ data: ZAuditDetailsInput })).mutation(({ ctx, input }) => setAuditDetails(ctx, input.id, input.data)),
   addSuggestion: authedProcedure.input(byId.extend({ data: ZSuggestionInput })).mutation(({ ctx, input }) => addSuggestion(ctx, input.id, input.data)),
   editSuggestion: authedProcedure
     .input(byId.extend({ suggestionId: ZId, data: ZSuggestionEdit }))

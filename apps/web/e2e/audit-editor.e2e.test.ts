@@ -165,7 +165,18 @@ describe('audit editor', () => {
       'radio option': site.getByRole('radio'),
       'not applicable tick': site.getByRole('checkbox'),
       'run actions': page.getByRole('button', { name: /^(Clone|Change equipment|Change protocol|Delete): / }),
+      'change name, date and site': page.getByRole('button', { name: 'Change name, date and site' }),
     });
+    // issue 20: the save status under the title, and the audit's name, date and site changed in their dialog
+    expect(await page.getByTestId('save-status').textContent()).toBe('Changes are saved as you go');
+    await page.getByRole('button', { name: 'Change name, date and site' }).tap();
+    const details = page.getByRole('dialog', { name: 'Change name, date and site' });
+    await details.getByRole('textbox', { name: 'Audit name' }).fill(`${audit.name} (renamed)`);
+    await expectTouchTargets({ 'dialog buttons': details.getByRole('button', { name: /^(SAVE|CANCEL)$/ }), 'site': details.getByRole('combobox', { name: /^Site/ }) });
+    await viewShot(page, 'audit-editor-details-dialog');
+    await expectNoSeriousA11yViolations(page, 'audit details dialog on a tablet');
+    await details.getByRole('button', { name: 'SAVE' }).tap();
+    await page.getByRole('heading', { level: 1, name: `Audit: ${audit.name} (renamed)` }).waitFor();
     const clone = page.getByRole('button', { name: /^Clone: / }).first();
     await clone.scrollIntoViewIfNeeded();
     await viewShot(page, 'audit-editor-tablet-run');

@@ -17,6 +17,7 @@ export const directWrites: InspectionWrites = {
   // The audit editor (000 §2.6): tRPC audits.*, the same services as the REST calls of 000 §7.
   setAuditText: (id, field, text) => trpcClient.audits.setText.mutate({ id, field, text }),
   setAuditInspector: (id, data) => trpcClient.audits.setInspector.mutate({ id, data }),
+  setAuditDetails: (id, data) => trpcClient.audits.setDetails.mutate({ id, data }),
   addSuggestion: (id, data) => trpcClient.audits.addSuggestion.mutate({ id, data }),
   editSuggestion: (id, suggestionId, data) => trpcClient.audits.editSuggestion.mutate({ id, suggestionId, data }),
   deleteSuggestion: (id, suggestionId) => trpcClient.audits.deleteSuggestion.mutate({ id, suggestionId }),

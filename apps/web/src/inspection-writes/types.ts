@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   AuditTextField,
+  TAuditDetailsInput,
   TAuditInspectorInput,
   TAuditRun,
   TPointResult,
@@ -59,6 +60,7 @@ type AuditIn<K extends keyof AuditProcedures> = AuditProcedures[K];
 interface AuditProcedures {
   setText: { id: string; field: AuditTextField; text: string };
   setInspector: { id: string; data: TAuditInspectorInput };
+  setDetails: { id: string; data: TAuditDetailsInput };
   addSuggestion: { id: string; data: z.input<typeof ZSuggestionInput> };
   editSuggestion: { id: string; suggestionId: string; data: TSuggestionEdit };
   addRun: { id: string; data: TRunCreateInput };
@@ -75,6 +77,8 @@ export interface AuditWrites {
   setAuditText(auditId: string, field: AuditTextField, text: string): Promise<unknown>;
   /** PUT api/v1/audits/{id}/inspector. */
   setAuditInspector(auditId: string, data: AuditIn<'setInspector'>['data']): Promise<unknown>;
+  /** PUT api/v1/audits/{id}/details: name, date and site (issue 20). */
+  setAuditDetails(auditId: string, data: AuditIn<'setDetails'>['data']): Promise<unknown>;
   /** POST api/v1/audits/{id}/suggestions (with sourceResultId: accepts a proposal). */
   addSuggestion(auditId: string, data: AuditIn<'addSuggestion'>['data']): Promise<TSuggestion>;
   /** PUT api/v1/audits/{id}/suggestions/{suggestionId}. */

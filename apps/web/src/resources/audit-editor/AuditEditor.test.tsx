@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { measurementPoint, radioPoint, uuid } from '../inspection-edit/edit.fixtures.test-helpers';
-import { audit, AUDIT_ID, auditEditorHooks, marker, open, writes } from './auditEditor.test-helpers';
+import { audit, AUDIT_ID, auditEditorHooks, marker, open, pick, writes } from './auditEditor.test-helpers';
 import { AUDIT_TEXT } from './texts';
 
 auditEditorHooks();
@@ -21,6 +21,21 @@ describe('audit editor', () => {
     fireEvent.change(within(dialog).getByLabelText(/Inspector name/), { target: { value: 'Bo' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
     await vi.waitFor(() => expect(writes.setAuditInspector).toHaveBeenCalledWith(AUDIT_ID, { inspector: 'Bo', inspectorContact: 'bo@company.example' }));
+  });
+
+  it("changes the audit's name, date and site in its own dialog, SAVE only with a name (issue 20)", async () => {
+    open(audit());
+    writes.setAuditDetails.mockResolvedValue({});
+    fireEvent.click(await screen.findByRole('button', { name: AUDIT_TEXT.editDetails }));
+    const dialog = await screen.findByRole('dialog', { name: AUDIT_TEXT.detailsTitle });
+    const name = within(dialog).getByRole('textbox', { name: AUDIT_TEXT.auditName });
+    fireEvent.change(name, { target: { value: ' ' } });
+    expect((within(dialog).getByRole('button', { name: AUDIT_TEXT.save }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'Spring audit' } });
+    await pick(dialog, AUDIT_TEXT.site, 'South pit');
+    fireEvent.click(within(dialog).getByRole('button', { name: AUDIT_TEXT.save }));
+    // the date kept as it was (3 Nov 2026, 09:00 UTC), the site and the name changed
+    await vi.waitFor(() => expect(writes.setAuditDetails).toHaveBeenCalledWith(AUDIT_ID, { name: 'Spring audit', inspectionDate: Date.UTC(2026, 10, 3, 9), customerSiteId: uuid(912) }));
   });
 
   it('autosaves the summary 1 s after the last keystroke, the (*) grey while pending and black while the save is due', async () => {

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { TAudit } from '@insp/contracts';
 import { Section } from '../inspection-edit/Section';
 import { useAuditEditing } from './context';
 import { InspectorDialog } from './InspectorDialog';
+import { AuditDetailsDialog } from './AuditDetailsDialog';
 import { AUDIT_TEXT } from './texts';
 
 const date = (ms: number) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(ms).replaceAll('/', '.');
@@ -14,6 +17,7 @@ const date = (ms: number) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC',
 export function AuditInfoBox({ audit }: { audit: TAudit }) {
   const { readOnly } = useAuditEditing();
   const [changing, setChanging] = useState(false);
+  const [editing, setEditing] = useState(false);
   const customer = [audit.customer?.name, audit.customerSite?.name].filter(Boolean).join(' · ');
   const facts: [string, React.ReactNode][] = [
     [AUDIT_TEXT.inspectionDate, date(audit.inspectionDate)],
@@ -36,7 +40,10 @@ export function AuditInfoBox({ audit }: { audit: TAudit }) {
     [AUDIT_TEXT.email, audit.contactEmail || '—'],
   ];
   return (
-    <Section title={AUDIT_TEXT.info}>
+    <Section
+      title={AUDIT_TEXT.info}
+      action={!readOnly && <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>{AUDIT_TEXT.editDetails}</Button>}
+    >
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5, m: 0 }}>
         {facts.map(([k, v]) => (
           <Box key={k}>
@@ -50,6 +57,7 @@ export function AuditInfoBox({ audit }: { audit: TAudit }) {
         ))}
       </Box>
       <InspectorDialog open={changing} audit={audit} onClose={() => setChanging(false)} />
+      {editing && <AuditDetailsDialog audit={audit} onClose={() => setEditing(false)} />}
     </Section>
   );
 }

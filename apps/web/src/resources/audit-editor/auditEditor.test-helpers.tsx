@@ -32,11 +32,13 @@ export const audit = (over: Partial<TAudit> = {}): TAudit => ({
 export let writes: InspectionWrites & ReturnType<typeof fakeAuditWrites>;
 const FAMILIES = [{ id: uuid(930), name: 'Jaw', productModels: [{ id: uuid(931), name: 'C120' }] }];
 const MACHINES = [{ id: uuid(903), serialNumber: 'SN-77', nickName: null, productFamilyId: uuid(930), productFamilyName: 'Jaw', productModelId: uuid(931), productModelName: 'C120' }];
+const SITES = [{ id: uuid(911), name: 'North pit' }, { id: uuid(912), name: 'South pit' }];
 const FITS = [{ id: uuid(902), name: 'Jaw crusher audit', type: 'Audit_Machine', fit: 'Family' }, { id: uuid(940), name: 'Machine audit, short', type: 'Audit_Machine', fit: 'Any' }];
 export function open(data: TAudit) {
   vi.stubGlobal('fetch', fakeApi({
     'audits.get': () => ({ data }), 'productFamilies.all': () => ({ data: FAMILIES }), 'inspectionStart.equipment': () => ({ data: MACHINES }),
     'protocolFit.sortedByFit': () => ({ data: FITS }),
+    'inspectionStart.sites': () => ({ data: SITES }),
   }).fetch);
   const w = {
     uploadPhoto: vi.fn(async () => ({ id: uuid(999) })), saveResults: vi.fn(), saveInspection: vi.fn(), finish: vi.fn(), createInspection: vi.fn(), discardInspection: vi.fn(),

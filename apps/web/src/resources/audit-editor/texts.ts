@@ -24,6 +24,13 @@ export const AUDIT_TEXT = {
   inspectorEmail: 'Inspector e-mail',
   save: 'SAVE',
   cancel: 'CANCEL',
+  // issue 20: name, date and site
+  detailsTitle: 'Change name, date and site',
+  editDetails: 'Change name, date and site',
+  auditName: 'Audit name',
+  site: 'Site',
+  noSite: 'No site',
+  badDate: 'Enter the date as day.month.year',
   // autosave marker
   unsaved: 'Not saved yet',
   saving: 'Saving',

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import TextField from '@mui/material/TextField';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import 'dayjs/locale/en-gb';
+import { ZAuditDetailsInput, type TAudit } from '@insp/contracts';
+import { useInspectionWrites } from '../../inspection-writes';
+import { DATE_INPUT_FORMAT } from '../../lib/dates';
+import { shownMessage } from '../../lib/errors';
+import { useSites } from '../../pages/start-inspection/CustomerStep';
+import { touchPopup } from '../inspection-edit/FormDate';
+import { useAuditEditing } from './context';
+import { RunDialog } from './RunDialog';
+import { SelectField } from './SelectField';
+import { AUDIT_TEXT } from './texts';
+
+dayjs.extend(utc);
+
+/** The day picked, keeping the time of day the audit had (an audit's date is a day, as the new audit page makes it). */
+const withDay = (original: number, d: Dayjs) => Date.UTC(d.year(), d.month(), d.date()) + (original - Date.parse(new Date(original).toISOString().slice(0, 10)));
+
+/**
+ * Issue 20: the audit's name, date and site (one of its customer's, or none), changed after it was started; its runs
+ * follow on the server. SAVE is offered once the values pass the API's own schema.
+ */
+export function AuditDetailsDialog({ audit, onClose }: { audit: TAudit; onClose(): void }) {
+  const writes = useInspectionWrites();
+  const { auditId, reload } = useAuditEditing();
+  const [name, setName] = useState(audit.name);
+  const [day, setDay] = useState<Dayjs | null>(dayjs.utc(audit.inspectionDate));
+  const [siteId, setSiteId] = useState<string | null>(audit.customerSite?.id ?? null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sites = useSites(audit.customer?.id ?? null);
+  useEffect(() => setError(null), [name, day, siteId]);
+  const parsed = ZAuditDetailsInput.safeParse({
+    name, inspectionDate: day?.isValid() ? withDay(audit.inspectionDate, day) : NaN, customerSiteId: siteId,
+  });
+  const nameProblem = parsed.success ? null : parsed.error.issues.find((i) => i.path[0] === 'name')?.message;
+  const save = async () => {
+    if (!parsed.success) return;
+    setBusy(true);
+    try {
+      await writes.setAuditDetails(auditId, parsed.data);
+      await reload();
+      onClose();
+    } catch (e) {
+      setError(shownMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <RunDialog open title={AUDIT_TEXT.detailsTitle} action={AUDIT_TEXT.save} enabled={parsed.success} busy={busy} error={error} onAction={() => void save()} onClose={onClose}>
+      <TextField label={AUDIT_TEXT.auditName} value={name} required onChange={(e) => setName(e.target.value)} error={!!nameProblem}
+        helperText={nameProblem ? `${AUDIT_TEXT.auditName} ${nameProblem}` : ' '} slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en-gb">
+        <DesktopDatePicker
+          label={AUDIT_TEXT.inspectionDate}
+          value={day}
+          timezone="UTC"
+          format={DATE_INPUT_FORMAT}
+          onChange={setDay}
+          slotProps={{
+            textField: { required: true, error: !day?.isValid(), helperText: day?.isValid() ? ' ' : AUDIT_TEXT.badDate },
+            openPickerButton: { 'aria-label': `Choose the ${AUDIT_TEXT.inspectionDate.toLowerCase()}` },
+            layout: { sx: touchPopup },
+          }}
+        />
+      </LocalizationProvider>
+      <SelectField label={AUDIT_TEXT.site} value={siteId} emptyOption={AUDIT_TEXT.noSite} disabled={!sites.data}
+        options={(sites.data ?? []).map((s) => ({ id: s.id, name: s.name }))} onChange={setSiteId} />
+    </RunDialog>
+  );
+}

@@ -423,3 +423,10 @@ export type TProtocolFitQuery = z.output<typeof ZProtocolFitQuery>;
 export const ProtocolFits = ['Equipment', 'Model', 'Family', 'Any'] as const;
 export const ZProtocolFit = z.object({ id: ZId, name: z.string(), type: z.string(), fit: z.enum(ProtocolFits) });
 export type TProtocolFit = z.infer<typeof ZProtocolFit>;
+
+/**
+ * The inspection types whose report has an equipment configurator section: Commission (000 §2.9) and, since issue 20,
+ * Equipment_Configurator (an inspection, or an audit's configurator run, is that section).
+ */
+export const CONFIGURATOR_TYPES: readonly string[] = ['Commission', 'Equipment_Configurator'];
+export const hasConfigurator = (type: string | null | undefined) => !!type && CONFIGURATOR_TYPES.includes(type);

@@ -1,5 +1,5 @@
 import {
-  InspectionRatings, InspectionStatuses, PhotoLayouts, RatingTableLocations, readTextTranslations, translatedText,
+  hasConfigurator, InspectionRatings, InspectionStatuses, PhotoLayouts, RatingTableLocations, readTextTranslations, translatedText,
   type PhotoLayout, type TReportData, type TReportPhoto,
 } from '@insp/contracts';
 import type { Db } from '../client.js';
@@ -143,7 +143,7 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string)
     findings: findings.map((f) => ({ ...f, photos: findingPhotosBy.get(f.id) ?? [] })),
     priorityActions: actions,
     // spec 000 §2.9: the equipment configurator is shown only for type Commission.
-    equipmentConfigurator: h.type === 'Commission' && h.equipment_configurator != null ? configuratorEntries(h.equipment_configurator) : null,
+    equipmentConfigurator: hasConfigurator(h.type) && h.equipment_configurator != null ? configuratorEntries(h.equipment_configurator) : null,
     summary: h.summary,
     comment: h.comment,
     customerSignatureImageId: h.customer_signature_image_id,

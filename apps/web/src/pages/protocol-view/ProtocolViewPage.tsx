@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { hasConfigurator } from '@insp/contracts';
 import { trpc } from '../../providers/trpc';
 import { shownMessage } from '../../lib/errors';
 import { ProtocolInfo } from './ProtocolInfo';
@@ -45,7 +46,7 @@ export function ProtocolViewPage() {
       <PriorityActions actions={p.priorityActions} />
       <ProtocolPoints p={p} />
       <Findings findings={p.findings} />
-      {p.type === 'Commission' && <Configurator value={p.equipmentConfigurator} />}
+      {hasConfigurator(p.type) && <Configurator value={p.equipmentConfigurator} />}
       <Section title={TEXT.generalComment}>
         <Text value={p.comment} />
       </Section>

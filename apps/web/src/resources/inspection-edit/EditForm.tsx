@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import BackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
-import type { TInspectionEdit } from '@insp/contracts';
+import { hasConfigurator, type TInspectionEdit } from '@insp/contracts';
 import { ConfirmSaveDialog, type SaveChoice } from './ConfirmSaveDialog';
 import { Configurator } from './Configurator';
 import { Findings } from './Findings';
@@ -86,7 +86,7 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
           <EditableContext.Provider value={canSave}>
           <InfoBox data={data} />
           <PointsSection data={data} />
-          {data.type === 'Commission' && <Configurator original={data.equipmentConfigurator} />}
+          {hasConfigurator(data.type) && <Configurator original={data.equipmentConfigurator} />}
           <Findings />
           <PriorityActions />
           <Texts />

@@ -110,6 +110,16 @@ describe('report edit page: what the server allows (issue 20)', () => {
     expect(((await css()) as HTMLInputElement).matches(':disabled')).toBe(true);
   });
 
+  it('edits the equipment configurator of Commission and Equipment_Configurator inspections only (issue 20)', async () => {
+    for (const [type, shown] of [['Equipment_Configurator', true], ['Commission', true], ['Daily', false]] as const) {
+      render({ ...data, type, equipmentConfigurator: { 'Feed opening': '1200 mm' }, can });
+      await css();
+      expect(!!screen.queryByRole('heading', { name: EDIT_TEXT.configurator }), type).toBe(shown);
+      if (shown) expect((screen.getByDisplayValue('Feed opening') as HTMLInputElement).value).toBe('Feed opening');
+      cleanup();
+    }
+  });
+
   it('offers no add, remove, photo or signing button on a report the user may only read, and shows what it holds', async () => {
     const finding = { id: 'f1', title: 'Cracked guard', description: 'Left side', consequence: '', corrective: '', preventive: '', show: true, photos: [] };
     const action = { id: 'a1', title: 'Replace guard', description: '', priority: 'High' };

@@ -1,4 +1,4 @@
-import type { PhotoLayout, PointRatingName, TEditPointConfig, TInspectionEdit, TPointResult } from '@insp/contracts';
+import { hasConfigurator, type PhotoLayout, type PointRatingName, type TEditPointConfig, type TInspectionEdit, type TPointResult } from '@insp/contracts';
 
 /**
  * The edit form's values: what a person can change, with blanks as '' (inputs never hold null) and tables as
@@ -127,7 +127,7 @@ export function toContentValue(config: TEditPointConfig, c: TPointResult): Conte
 }
 
 function configuratorEntries(value: unknown, type: string): ConfigEntry[] | null {
-  if (value == null) return type === 'Commission' ? [] : null;
+  if (value == null) return hasConfigurator(type) ? [] : null;
   if (typeof value !== 'object' || Array.isArray(value)) return null;
   return Object.entries(value as Record<string, unknown>).map(([name, v]) =>
     typeof v === 'number' ? { name, value: String(v), kind: 'number' }

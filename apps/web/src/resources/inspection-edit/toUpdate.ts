@@ -1,4 +1,4 @@
-import { parseNumeric, type TInspectionEdit, type TInspectionUpdateInput } from '@insp/contracts';
+import { hasConfigurator, parseNumeric, type TInspectionEdit, type TInspectionUpdateInput } from '@insp/contracts';
 import type { ConfigEntry, ContentValue, EditValues, PhotoValue } from './formValues';
 import { isLocalImage } from './formValues';
 
@@ -95,7 +95,7 @@ export function toUpdate(v: EditValues, loaded: TInspectionEdit, choices: SaveCh
     extraPoints: v.extraPoints.map((e) => ({ id: e.id, inspectionPointId: e.inspectionPointId, name: e.name, content: content(e.content, uploaded) })),
     findings: v.findings.map(({ key: _key, ...f }) => ({ ...f, photos: photos(f.photos, uploaded) })),
     priorityActions: v.priorityActions.map(({ key: _key, ...a }) => a),
-    ...(loaded.type === 'Commission' && v.configurator
+    ...(hasConfigurator(loaded.type) && v.configurator
       ? { equipmentConfigurator: Object.fromEntries(v.configurator.filter((e) => e.name.trim()).map((e) => [e.name.trim(), configuratorValue(e)])) }
       : {}),
     summary: v.summary,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTERS_MESSAGE, type TInspectionEdit } from '@insp/contracts';
+import { loadReportData } from '@insp/db';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { rateEveryPoint, seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.test-helpers.js';
 
@@ -164,6 +165,17 @@ describe('PUT api/v1/inspections/update', () => {
     const foreignImage = await f.image(f.otherDist);
     const res = await save(id, f.tok.distUser, await edited(id, (x) => void (x.providerSignature = foreignImage)));
     expect(res.json()).toMatchObject({ statusCode: 400, field: 'providerSignature' });
+  });
+
+  it('saves the equipment configurator of Commission and Equipment_Configurator inspections, prints it, and keeps other types without one (issue 20)', async () => {
+    for (const [type, kept] of [['Commission', true], ['Equipment_Configurator', true], ['Daily', false]] as const) {
+      const { id } = await f.inspection({ type, inspector_user_id: f.users.inspector });
+      const res = await save(id, f.tok.inspector, await edited(id, (x) => void (x.equipmentConfigurator = { 'Feed opening': '1200 mm', Screens: 3 })));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().equipmentConfigurator, type).toEqual(kept ? { 'Feed opening': '1200 mm', Screens: 3 } : null);
+      const report = (await loadReportData(t.db, id, 'en'))!;
+      expect(report.equipmentConfigurator?.map((e) => e.key).sort() ?? null, type).toEqual(kept ? ['Feed opening', 'Screens'] : null); // jsonb keeps its own key order
+    }
   });
 
   it('keeps a Finished inspection read-only except for an Admin', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { enqueueJob, writeAuditTrail, type Db } from '@insp/db';
-import { P, type Actor, type TInspectionEdit, type TInspectionUpdate } from '@insp/contracts';
+import { hasConfigurator, P, type Actor, type TInspectionEdit, type TInspectionUpdate } from '@insp/contracts';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { requireEditableInspection } from './inspection-edit.access.js';
 import { usableImageIds, writePhotos } from './inspection-edit.files.js';
@@ -48,8 +48,8 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
         summary: input.summary,
         comment: input.comment,
         internal_comment: input.internalComment,
-        // spec 000 §2.9: the configurator belongs to type Commission; other types keep what they hold.
-        ...(row.type === 'Commission' && input.equipmentConfigurator !== undefined
+        // spec 000 §2.9: the configurator belongs to type Commission (and Equipment_Configurator, issue 20); other types keep what they hold.
+        ...(hasConfigurator(row.type) && input.equipmentConfigurator !== undefined
           ? { equipment_configurator: input.equipmentConfigurator == null ? null : JSON.stringify(input.equipmentConfigurator) }
           : {}),
         customer_signature_image_id: input.customerSignature,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZId, ZListQuery, ZText } from './common.js';
 import { AuditRunProtocolTypes, PhotoLayouts, RunStages, SuggestionTypes } from './domain-enums.js';
 import { ZReportLang, type TReportData } from './report.js';
-import { EDIT_LIMITS, ZEditExtraPoint, ZEditPoint, ZInspectionEquipmentInput, ZPointResult, ZPointResultInput } from './inspection-edit.js';
+import { EDIT_LIMITS, ZEditExtraPoint, ZEquipmentConfigurator, ZEditPoint, ZInspectionEquipmentInput, ZPointResult, ZPointResultInput } from './inspection-edit.js';
 
 /**
  * Audits (spec 000 §2.5, §2.6, §3, §4, §7, §9): the list, the audit editor's data, and the small writes the editor
@@ -124,6 +124,8 @@ export type TRunCreate = z.output<typeof ZRunCreate>;
 export type TRunCreateInput = z.input<typeof ZRunCreate>;
 
 export const ZIncludedInReportInput = bool('includedInReport');
+/** PUT api/v1/audits/{id}/runs/{runId}/equipmentConfigurator (issue 20, ours): a configurator run's items, as an inspection's. */
+export const ZRunConfiguratorInput = z.object({ equipmentConfigurator: ZEquipmentConfigurator.nullable() });
 export const ZPhotoCaptionInput = bare('caption', short);
 export const ZPhotoLayoutInput = bare('layout', z.enum(PhotoLayouts));
 export const ZAuditPointResultInput = ZPointResultInput;

@@ -1,7 +1,7 @@
 import { recordedCategoryTranslations, recordedSubcategoryTranslations } from '@insp/db';
 import { sql } from 'kysely';
 import type { Db } from '@insp/db';
-import { P, type TRunEquipmentInput } from '@insp/contracts';
+import { hasConfigurator, P, type TRunEquipmentInput } from '@insp/contracts';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { badField } from '../inspections/inspection-edit.save.js';
 import { CONFIGURATOR_KIND, pairConfiguratorRuns } from './audit-equipment-match.js';
@@ -53,6 +53,23 @@ export async function setRunIncluded(ctx: ServiceContext, auditId: string, runId
       await auditChanged(tx.db, c.actor, auditId, 'run.includedInReport', { runId, includedInReport: [run.included_in_report, included] });
     }
     return { id: runId, includedInReport: included };
+  });
+}
+
+/**
+ * PUT api/v1/audits/{id}/runs/{runId}/equipmentConfigurator (issue 20): the configurator of an Equipment_Configurator
+ * run, saved as the inspection form saves an inspection's; the audit report prints it with the run. Another kind of
+ * run has none (400 naming the field).
+ */
+export async function setRunConfigurator(ctx: ServiceContext, auditId: string, runId: string, value: unknown) {
+  const c = requirePermission(ctx, P.audits);
+  return inTransaction(c, async (tx) => {
+    await requireAudit(tx.db, auditId, { open: true });
+    const run = await requireRun(tx.db, auditId, runId);
+    if (!hasConfigurator(run.type)) throw badField('equipmentConfigurator', `a ${run.protocol_run_type} run has no equipment configurator`);
+    await tx.db.updateTable('inspections').set({ equipment_configurator: value == null ? null : JSON.stringify(value), updated_by_user_id: c.actor.userId }).where('id', '=', runId).execute();
+    await auditChanged(tx.db, c.actor, auditId, 'run.equipmentConfigurator', { runId });
+    return { id: runId, equipmentConfigurator: value ?? null };
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAuditReportData } from '@insp/db';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedAuditFixtures, type AuditFixtures } from './audits.fixtures.test-helpers.js';
 
@@ -129,6 +130,25 @@ describe('cloning, pairing and changing runs', () => {
     expect(ids(clone).some((id) => ids(source).includes(id))).toBe(false);
   });
 
+  it("saves a configurator run's equipment configurator, which the audit report prints; a machine run has none (issue 20)", async () => {
+    const conf = await f.call('POST', `${base()}/runs`, f.tok.inspector, { protocolId: f.protocols.configurator.id, protocolRunType: 'Equipment_Configurator:stage_3', equipment: { productModelId: f.ref.jaw.models.JC200, serialNumber: 'SN-3' } });
+    expect(conf.statusCode, conf.body).toBe(201);
+    const url = `${base()}/runs/${conf.json().id}/equipmentConfigurator`;
+    const saved = await f.call('PUT', url, f.tok.inspector, { equipmentConfigurator: { 'Feed opening': '1200 mm' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await getAudit()).inspectionProtocolRuns.find((r) => r.id === conf.json().id)).toMatchObject({ equipmentConfigurator: { 'Feed opening': '1200 mm' } });
+    const report = (await loadAuditReportData(t.db, auditId, 'en'))!;
+    expect(report.runs.find((r) => r.id === conf.json().id)!.report.equipmentConfigurator).toEqual([{ key: 'Feed opening', value: '1200 mm' }]);
+
+    const machineRun = (await getAudit()).inspectionProtocolRuns.find((r) => r.protocolRunType === 'Audit_Machine:stage_1')!;
+    const refused = await f.call('PUT', `${base()}/runs/${machineRun.id}/equipmentConfigurator`, f.tok.inspector, { equipmentConfigurator: { a: 'b' } });
+    expect(refused.json()).toMatchObject({ statusCode: 400, field: 'equipmentConfigurator' });
+    const control = await f.call('PUT', url, f.tok.inspector, { equipmentConfigurator: { a: 'b\u0007' } });
+    expect(control.json()).toMatchObject({ statusCode: 400, field: 'equipmentConfigurator' });
+    expect((await f.call('PUT', url, f.tok.distAdmin, { equipmentConfigurator: null })).statusCode).toBe(403);
+    expect((await f.call('DELETE', `${base()}/runs/${conf.json().id}`, f.tok.inspector)).statusCode).toBe(200);
+  });
+
   it("pairs a configurator run with its machine run by the 000 §4 rule, and moves it with the machine's equipment", async () => {
     const conf = await f.call('POST', `${base()}/runs`, f.tok.inspector, { protocolId: f.protocols.configurator.id, protocolRunType: 'Equipment_Configurator:stage_2', equipment: { productModelId: f.ref.jaw.models.JC200, serialNumber: 'SN-2' } });
     expect(conf.statusCode).toBe(201);
@@ -177,7 +197,7 @@ describe('cloning, pairing and changing runs', () => {
     const other = await f.createAudit();
     expect((await f.call('DELETE', `/api/v1/audits/${other.id}/runs/${(await getAudit()).inspectionProtocolRuns[0]!.id}`, f.tok.inspector)).statusCode).toBe(404);
     const trail = await t.db.selectFrom('audit_trail').select('action').where('entity_id', '=', auditId).execute();
-    expect(new Set(trail.map((r) => r.action))).toEqual(new Set(['create', 'run.add', 'result.create', 'result.update', 'photo.caption', 'photo.layout', 'run.equipment', 'run.includedInReport', 'run.protocol', 'run.delete']));
+    expect(new Set(trail.map((r) => r.action))).toEqual(new Set(['create', 'run.add', 'result.create', 'result.update', 'photo.caption', 'photo.layout', 'run.equipment', 'run.includedInReport', 'run.protocol', 'run.delete', 'run.equipmentConfigurator']));
   });
 });
 

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import {
   AuditTextFields, listResponse, PhotoLayouts, ZAudit, ZAuditCreate, ZAuditFinishedInput, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
   ZAuditPointResultInput, ZAuditRun, ZAuditTextInput, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResult,
-  ZRunCreate, ZRunEquipmentInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
+  ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
 } from '@insp/contracts';
 import { notFound } from '../../errors.js';
 import { typed } from '../../rest/route-helpers.js';
 import { createAudit } from './audit-create.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
-import { changeRunEquipment, changeRunProtocol, setRunIncluded } from './audit-run-edit.service.js';
+import { changeRunEquipment, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
 import { addSuggestion, deleteSuggestion, dismissProposal, editSuggestion } from './audit-suggestions.service.js';
 import { deleteAudit, getAudit, setAuditDetails, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
@@ -94,6 +94,13 @@ export async function auditsRestRoutes(app: FastifyInstance) {
   r.delete('/api/v1/audits/:id/runs/:runId', {
     schema: { tags, summary: 'Deletes a run (soft)', params: runParams, response: { 200: ok } },
     handler: (req) => deleteRun(req.ctx, req.params.id, req.params.runId),
+  });
+  r.put('/api/v1/audits/:id/runs/:runId/equipmentConfigurator', {
+    schema: {
+      tags, summary: "Saves an Equipment_Configurator run's equipment configurator (issue 20); another kind of run is a 400", params: runParams,
+      body: ZRunConfiguratorInput, response: { 200: z.object({ id: ZId, equipmentConfigurator: z.unknown().nullable() }) },
+    },
+    handler: (req) => setRunConfigurator(req.ctx, req.params.id, req.params.runId, req.body.equipmentConfigurator),
   });
   r.put('/api/v1/audits/:id/runs/:runId/equipment', {
     schema: { tags, summary: "Changes a run's equipment (by id, or model with serial number or nickname); its paired configurator run follows", params: runParams, body: ZRunEquipmentInput, response: { 200: ZAuditRun } },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { measurementPoint, radioPoint, uuid } from '../inspection-edit/edit.fixtures.test-helpers';
-import { audit, AUDIT_ID, auditEditorHooks, marker, open, pick, writes } from './auditEditor.test-helpers';
+import { audit, AUDIT_ID, auditEditorHooks, marker, open, pick, run, writes } from './auditEditor.test-helpers';
 import { AUDIT_TEXT } from './texts';
 
 auditEditorHooks();
@@ -36,6 +36,19 @@ describe('audit editor', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: AUDIT_TEXT.save }));
     // the date kept as it was (3 Nov 2026, 09:00 UTC), the site and the name changed
     await vi.waitFor(() => expect(writes.setAuditDetails).toHaveBeenCalledWith(AUDIT_ID, { name: 'Spring audit', inspectionDate: Date.UTC(2026, 10, 3, 9), customerSiteId: uuid(912) }));
+  });
+
+  it("autosaves a configurator run's equipment configurator 1 s after the last change (issue 20)", async () => {
+    const conf = run({ id: uuid(970), protocolType: 'Equipment_Configurator', protocolRunType: 'Equipment_Configurator:stage_1', categories: [], equipmentConfigurator: { 'Feed opening': '1200 mm' } });
+    open(audit({ inspectionProtocolRuns: [run(), conf] }));
+    const value = await screen.findByDisplayValue('1200 mm');
+    vi.useFakeTimers();
+    writes.setRunConfigurator.mockResolvedValue({});
+    fireEvent.change(value, { target: { value: '1300 mm' } });
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(writes.setRunConfigurator).toHaveBeenCalledWith(AUDIT_ID, uuid(970), { equipmentConfigurator: { 'Feed opening': '1300 mm' } });
+    // the machine run has no configurator section
+    expect(screen.getAllByRole('button', { name: 'Add item' })).toHaveLength(1);
   });
 
   it('autosaves the summary 1 s after the last keystroke, the (*) grey while pending and black while the save is due', async () => {

@@ -6,7 +6,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { TAudit, TAuditRun } from '@insp/contracts';
+import { hasConfigurator, type TAudit, type TAuditRun } from '@insp/contracts';
+import { RunConfigurator } from './RunConfigurator';
 import { useInspectionWrites } from '../../inspection-writes';
 import { coarsePointer } from '../../theme';
 import { shownMessage } from '../../lib/errors';
@@ -94,6 +95,7 @@ export function RunCard({ audit, run, machine, extraPoints = true }: { audit: TA
           </Stack>
         ))}
         {extraPoints && run.extraPoints.map((p) => <AuditPoint key={p.id} runId={run.id} pointId={p.id} config={p} result={p.content} />)}
+        {hasConfigurator(run.protocolType) && <RunConfigurator run={run} />}
       </Stack>
       {machine && dialog === 'clone' && <AddRunDialog open audit={audit} kinds={[run.protocolType]} source={run} onClose={() => setDialog(null)} />}
       {machine && <EquipmentDialog open={dialog === 'equipment'} audit={audit} run={run} onClose={() => setDialog(null)} />}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -27,26 +28,44 @@ export function Configurator({ original }: { original: unknown }) {
       </Section>
     );
   }
-  const set = (next: ConfigEntry[]) => field.onChange(next);
-  const editable = useEditable();
-  const edit = (i: number, patch: Partial<ConfigEntry>) => set(list.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  return <ConfiguratorItems list={list} onChange={(next) => field.onChange(next)} editable={useEditable()} />;
+}
+
+/**
+ * The configurator's name and value lines with 'Add item' and a remove button each while editable: the report
+ * edit form's (above) and an audit configurator run's (issue 20) alike.
+ */
+export function ConfiguratorItems({ list, onChange, editable, title = EDIT_TEXT.configurator, status }: {
+  list: ConfigEntry[];
+  onChange(next: ConfigEntry[]): void;
+  editable: boolean;
+  title?: string;
+  /** Shown beside 'Add item' (the audit editor's save marker). */
+  status?: ReactNode;
+}) {
+  const edit = (i: number, patch: Partial<ConfigEntry>) => onChange(list.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   return (
     <Section
-      title={EDIT_TEXT.configurator}
-      action={editable && (
-        <Button startIcon={<AddIcon />} variant="outlined" onClick={() => set([...list, { name: '', value: '', kind: 'string' }])}>
-          Add item
-        </Button>
+      title={title}
+      action={(
+        <>
+          {status}
+          {editable && (
+            <Button startIcon={<AddIcon />} variant="outlined" onClick={() => onChange([...list, { name: '', value: '', kind: 'string' }])}>
+              Add item
+            </Button>
+          )}
+        </>
       )}
     >
       {list.length === 0 && <Typography color="text.secondary">No configurator items.</Typography>}
       {list.map((e, i) => (
         <Box key={i} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr auto', sm: '1fr 1fr auto' }, gap: 1.5, alignItems: 'start' }}>
-          <TextField size="small" label="Item" value={e.name} onChange={(ev) => edit(i, { name: ev.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
-          <TextField size="small" label="Value" value={e.value} onChange={(ev) => edit(i, { value: ev.target.value })} slotProps={{ htmlInput: { maxLength: 2000 } }}
+          <TextField size="small" label="Item" value={e.name} disabled={!editable} onChange={(ev) => edit(i, { name: ev.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
+          <TextField size="small" label="Value" value={e.value} disabled={!editable} onChange={(ev) => edit(i, { value: ev.target.value })} slotProps={{ htmlInput: { maxLength: 2000 } }}
             sx={{ gridRow: { xs: 2, sm: 'auto' }, gridColumn: { xs: '1 / 2', sm: 'auto' } }} />
           {editable ? (
-            <IconButton aria-label={`Remove item ${e.name || i + 1}`} onClick={() => set(list.filter((_, j) => j !== i))}>
+            <IconButton aria-label={`Remove item ${e.name || i + 1}`} onClick={() => onChange(list.filter((_, j) => j !== i))}>
               <DeleteIcon />
             </IconButton>
           ) : <span />}

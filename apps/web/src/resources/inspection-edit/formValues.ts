@@ -126,7 +126,8 @@ export function toContentValue(config: TEditPointConfig, c: TPointResult): Conte
   };
 }
 
-function configuratorEntries(value: unknown, type: string): ConfigEntry[] | null {
+/** The configurator's items as lines of the form; null when it is not one flat object (shown, not edited). */
+export function configuratorEntries(value: unknown, type: string): ConfigEntry[] | null {
   if (value == null) return hasConfigurator(type) ? [] : null;
   if (typeof value !== 'object' || Array.isArray(value)) return null;
   return Object.entries(value as Record<string, unknown>).map(([name, v]) =>

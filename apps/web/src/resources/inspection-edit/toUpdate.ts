@@ -44,6 +44,9 @@ export function content(c: ContentValue, uploaded: ReadonlyMap<string, string>) 
   };
 }
 
+/** The configurator object the API keeps, from the form's lines (unnamed lines left out, numbers kept numbers). */
+export const configuratorObject = (list: ConfigEntry[]) => Object.fromEntries(list.filter((e) => e.name.trim()).map((e) => [e.name.trim(), configuratorValue(e)]));
+
 function configuratorValue(e: ConfigEntry): unknown {
   if (e.kind === 'number') return parseNumeric(e.value) ?? e.value;
   if (e.kind === 'boolean' && (e.value === 'true' || e.value === 'false')) return e.value === 'true';
@@ -96,7 +99,7 @@ export function toUpdate(v: EditValues, loaded: TInspectionEdit, choices: SaveCh
     findings: v.findings.map(({ key: _key, ...f }) => ({ ...f, photos: photos(f.photos, uploaded) })),
     priorityActions: v.priorityActions.map(({ key: _key, ...a }) => a),
     ...(hasConfigurator(loaded.type) && v.configurator
-      ? { equipmentConfigurator: Object.fromEntries(v.configurator.filter((e) => e.name.trim()).map((e) => [e.name.trim(), configuratorValue(e)])) }
+      ? { equipmentConfigurator: configuratorObject(v.configurator) }
       : {}),
     summary: v.summary,
     comment: v.comment,

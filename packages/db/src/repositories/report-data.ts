@@ -139,7 +139,8 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string)
     categories: categories.map((c) => ({
       id: c.id, index: c.index, title: translatedText(c.title, readTextTranslations(c.recorded ?? c.reference), lang),
       points: (byCategory.get(c.id) ?? []).map((r) => ({ ...point(r, null), subcategory: subcategoryTitle(r, c.subcategoriesRecorded, lang) })) })),
-    extraPoints: extraPoints.flatMap((e) => (byExtra.get(e.id) ?? []).map((r) => point(r, e.name))),
+    // An extra point's own name, when it is not the point's, is its name in this report (as a protocol's own name is).
+    extraPoints: extraPoints.flatMap((e) => (byExtra.get(e.id) ?? []).map((r) => point({ ...r, protocolPointName: e.name }, e.name))),
     findings: findings.map((f) => ({ ...f, photos: findingPhotosBy.get(f.id) ?? [] })),
     priorityActions: actions,
     // spec 000 §2.9: the equipment configurator is shown only for type Commission.

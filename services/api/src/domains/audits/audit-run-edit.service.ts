@@ -1,7 +1,8 @@
 import { recordedCategoryTranslations, recordedSubcategoryTranslations } from '@insp/db';
 import { sql } from 'kysely';
 import type { Db } from '@insp/db';
-import { hasConfigurator, P, type TRunEquipmentInput } from '@insp/contracts';
+import { hasConfigurator, P, type TRunEquipmentInput, type TRunExtraPointInput } from '@insp/contracts';
+import { insertExtraPoint } from '../inspections/inspection-extra-points.js';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { badField } from '../inspections/inspection-edit.save.js';
 import { CONFIGURATOR_KIND, pairConfiguratorRuns } from './audit-equipment-match.js';
@@ -70,6 +71,21 @@ export async function setRunConfigurator(ctx: ServiceContext, auditId: string, r
     await tx.db.updateTable('inspections').set({ equipment_configurator: value == null ? null : JSON.stringify(value), updated_by_user_id: c.actor.userId }).where('id', '=', runId).execute();
     await auditChanged(tx.db, c.actor, auditId, 'run.equipmentConfigurator', { runId });
     return { id: runId, equipmentConfigurator: value ?? null };
+  });
+}
+
+/**
+ * POST api/v1/audits/{id}/runs/{runId}/extraPoints (issue 20): a library point added to the run as an extra point
+ * (the site run's show in the editor's and the report's Extra points section), answered with the run.
+ */
+export async function addRunExtraPoint(ctx: ServiceContext, auditId: string, runId: string, input: TRunExtraPointInput) {
+  const c = requirePermission(ctx, P.audits);
+  return inTransaction(c, async (tx) => {
+    await requireAudit(tx.db, auditId, { open: true });
+    await requireRun(tx.db, auditId, runId);
+    const id = await insertExtraPoint(tx.db, runId, input.inspectionPointId, input.name, 'inspectionPointId');
+    await auditChanged(tx.db, c.actor, auditId, 'run.extraPoint', { runId, extraPointId: id, inspectionPointId: input.inspectionPointId });
+    return runOf(tx.db, auditId, runId);
   });
 }
 

@@ -130,6 +130,21 @@ describe('cloning, pairing and changing runs', () => {
     expect(ids(clone).some((id) => ids(source).includes(id))).toBe(false);
   });
 
+  it('adds a library point to the site run as an extra point, answered and printed like the others (issue 20)', async () => {
+    const site = (await getAudit()).inspectionProtocolRuns.find((r) => r.protocolRunType === 'Audit_Site')!;
+    const res = await f.call('POST', `${base()}/runs/${site.id}/extraPoints`, f.tok.inspector, { inspectionPointId: f.points.measure, name: 'Stockpile height' });
+    expect(res.statusCode, res.body).toBe(201);
+    const extra = (res.json() as { extraPoints: { id: string; name: string; inspectionPointId: string }[] }).extraPoints.find((e) => e.name === 'Stockpile height')!;
+    expect(extra.inspectionPointId).toBe(f.points.measure);
+    const answered = await f.call('POST', `${base()}/runs/${site.id}/points/${extra.id}/result`, f.tok.inspector, { value: '12', rating: 'Ok' });
+    expect(answered.statusCode, answered.body).toBe(201);
+    const report = (await loadAuditReportData(t.db, auditId, 'en'))!;
+    expect(report.runs.find((r) => r.id === site.id)!.report.extraPoints.map((p) => [p.name, p.value])).toContainEqual(['Stockpile height', '12']);
+    const missing = await f.call('POST', `${base()}/runs/${site.id}/extraPoints`, f.tok.inspector, { inspectionPointId: '00000000-0000-4000-8000-000000000000' });
+    expect(missing.json()).toMatchObject({ statusCode: 400, field: 'inspectionPointId' });
+    expect((await f.call('POST', `${base()}/runs/${site.id}/extraPoints`, f.tok.distAdmin, { inspectionPointId: f.points.measure })).statusCode).toBe(403);
+  });
+
   it("saves a configurator run's equipment configurator, which the audit report prints; a machine run has none (issue 20)", async () => {
     const conf = await f.call('POST', `${base()}/runs`, f.tok.inspector, { protocolId: f.protocols.configurator.id, protocolRunType: 'Equipment_Configurator:stage_3', equipment: { productModelId: f.ref.jaw.models.JC200, serialNumber: 'SN-3' } });
     expect(conf.statusCode, conf.body).toBe(201);
@@ -197,7 +212,7 @@ describe('cloning, pairing and changing runs', () => {
     const other = await f.createAudit();
     expect((await f.call('DELETE', `/api/v1/audits/${other.id}/runs/${(await getAudit()).inspectionProtocolRuns[0]!.id}`, f.tok.inspector)).statusCode).toBe(404);
     const trail = await t.db.selectFrom('audit_trail').select('action').where('entity_id', '=', auditId).execute();
-    expect(new Set(trail.map((r) => r.action))).toEqual(new Set(['create', 'run.add', 'result.create', 'result.update', 'photo.caption', 'photo.layout', 'run.equipment', 'run.includedInReport', 'run.protocol', 'run.delete', 'run.equipmentConfigurator']));
+    expect(new Set(trail.map((r) => r.action))).toEqual(new Set(['create', 'run.add', 'result.create', 'result.update', 'photo.caption', 'photo.layout', 'run.equipment', 'run.includedInReport', 'run.protocol', 'run.delete', 'run.equipmentConfigurator', 'run.extraPoint']));
   });
 });
 

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import {
   AuditTextFields, listResponse, PhotoLayouts, ZAudit, ZAuditCreate, ZAuditFinishedInput, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
   ZAuditPointResultInput, ZAuditRun, ZAuditTextInput, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResult,
-  ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
+  ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZRunExtraPointInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
 } from '@insp/contracts';
 import { notFound } from '../../errors.js';
 import { typed } from '../../rest/route-helpers.js';
 import { createAudit } from './audit-create.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
-import { changeRunEquipment, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
+import { addRunExtraPoint, changeRunEquipment, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
 import { addSuggestion, deleteSuggestion, dismissProposal, editSuggestion } from './audit-suggestions.service.js';
 import { deleteAudit, getAudit, setAuditDetails, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
@@ -94,6 +94,10 @@ export async function auditsRestRoutes(app: FastifyInstance) {
   r.delete('/api/v1/audits/:id/runs/:runId', {
     schema: { tags, summary: 'Deletes a run (soft)', params: runParams, response: { 200: ok } },
     handler: (req) => deleteRun(req.ctx, req.params.id, req.params.runId),
+  });
+  r.post('/api/v1/audits/:id/runs/:runId/extraPoints', {
+    schema: { tags, summary: 'Adds a library point to a run as an extra point (issue 20); answers the run', params: runParams, body: ZRunExtraPointInput, response: { 201: ZAuditRun } },
+    handler: async (req, reply) => reply.status(201).send(await addRunExtraPoint(req.ctx, req.params.id, req.params.runId, req.body)),
   });
   r.put('/api/v1/audits/:id/runs/:runId/equipmentConfigurator', {
     schema: {

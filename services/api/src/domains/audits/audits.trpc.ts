@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
-  AuditTextFields, EDIT_LIMITS, PhotoLayouts, ZAuditCreate, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListQuery, ZAuditPointResultInput, ZId, ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput,
+  AuditTextFields, EDIT_LIMITS, PhotoLayouts, ZAuditCreate, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListQuery, ZAuditPointResultInput, ZId, ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZRunExtraPointInput,
   ZReportLang, ZSuggestionEdit, ZSuggestionInput, ZText,
 } from '@insp/contracts';
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import { createAudit } from './audit-create.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
-import { changeRunEquipment, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
+import { addRunExtraPoint, changeRunEquipment, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
 import { auditReportHtml } from './audit-report.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
 import { addSuggestion, deleteSuggestion, dismissProposal, editSuggestion } from './audit-suggestions.service.js';
@@ -29,6 +29,7 @@ export const auditsRouter = router({
     .input(byId.extend({ field: z.enum(AuditTextFields), text: ZText.max(EDIT_LIMITS.longText) }))
     .mutation(({ ctx, input }) => setAuditText(ctx, input.id, input.field, input.text)),
   setInspector: authedProcedure.input(byId.extend({ data: ZAuditInspectorInput })).mutation(({ ctx, input }) => setAuditInspector(ctx, input.id, input.data)),
+  addRunExtraPoint: authedProcedure.input(run.extend({ data: ZRunExtraPointInput })).mutation(({ ctx, input }) => addRunExtraPoint(ctx, input.id, input.runId, input.data)),
   setRunConfigurator: authedProcedure.input(run.extend({ data: ZRunConfiguratorInput }))
     .mutation(({ ctx, input }) => setRunConfigurator(ctx, input.id, input.runId, input.data.equipmentConfigurator)),
   setDetails: authedProcedure.input(byId.extend({ data: ZAuditDetailsInput })).mutation(({ ctx, input }) => setAuditDetails(ctx, input.id, input.data)),

@@ -6,6 +6,7 @@ import { requireEditableInspection } from './inspection-edit.access.js';
 import { usableImageIds, writePhotos } from './inspection-edit.files.js';
 import { loadInspectionEdit } from './inspection-edit.load.js';
 import { badField, writeResults, type ResultItem } from './inspection-edit.save.js';
+import { insertExtraPoint } from './inspection-extra-points.js';
 import { missingRatingPath, missingRatings, missingRatingsError } from './required-ratings.js';
 
 /**
@@ -93,13 +94,7 @@ async function extraPointItems(db: Db, inspectionId: string, input: TInspectionU
     if (extraPointId && !existing.has(extraPointId)) throw badField(`${path}.id`, 'is not an extra point of this inspection');
     if (!extraPointId) {
       if (!e.inspectionPointId) throw badField(`${path}.inspectionPointId`, 'is required for a new extra point');
-      const point = await db.selectFrom('inspection_points').select('name').where('id', '=', e.inspectionPointId).where('deleted_at', 'is', null).executeTakeFirst();
-      if (!point) throw badField(`${path}.inspectionPointId`, 'inspection point not found');
-      extraPointId = (await db
-        .insertInto('inspection_extra_points')
-        .values({ inspection_id: inspectionId, inspection_point_id: e.inspectionPointId, index: existing.size + i, name: e.name || point.name })
-        .returning('id')
-        .executeTakeFirstOrThrow()).id;
+      extraPointId = await insertExtraPoint(db, inspectionId, e.inspectionPointId, e.name, `${path}.inspectionPointId`);
     } else if (e.name) await db.updateTable('inspection_extra_points').set({ name: e.name }).where('id', '=', extraPointId).execute();
     items.push({ path, extraPointId, content: e.content });
   }

@@ -127,6 +127,8 @@ export const ZIncludedInReportInput = bool('includedInReport');
 /** POST api/v1/audits/{id}/runs/{runId}/extraPoints (issue 20, ours): a library point added to the run, under its own name unless named. */
 export const ZRunExtraPointInput = z.object({ inspectionPointId: ZId, name: short.optional() });
 export type TRunExtraPointInput = z.output<typeof ZRunExtraPointInput>;
+export const ZExtraPointChoice = z.object({ inspectionPointId: ZId, name: z.string(), type: z.string() });
+export type TExtraPointChoice = z.infer<typeof ZExtraPointChoice>;
 /** PUT api/v1/audits/{id}/runs/{runId}/equipmentConfigurator (issue 20, ours): a configurator run's items, as an inspection's. */
 export const ZRunConfiguratorInput = z.object({ equipmentConfigurator: ZEquipmentConfigurator.nullable() });
 export const ZPhotoCaptionInput = bare('caption', short);

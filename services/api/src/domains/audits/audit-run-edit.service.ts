@@ -74,15 +74,38 @@ export async function setRunConfigurator(ctx: ServiceContext, auditId: string, r
   });
 }
 
+/** The points an audit may add as extra points: those of the live Extra points protocols (type Audit_Extra_Points). */
+function extraPointChoicesQuery(db: Db) {
+  return db.selectFrom('protocol_points as pp')
+    .innerJoin('protocols as p', 'p.id', 'pp.protocol_id')
+    .innerJoin('inspection_points as ip', 'ip.id', 'pp.inspection_point_id')
+    .select(['ip.id as inspectionPointId', 'ip.name', 'ip.type'])
+    .where('p.type', '=', 'Audit_Extra_Points').where('p.deleted_at', 'is', null).where('p.superseded_at', 'is', null).where('p.draft', '=', false)
+    .where('ip.deleted_at', 'is', null);
+}
+
+/**
+ * GET api/v1/audits/extraPointChoices (issue 20, ours): what 'Add extra point' offers, by name, each point once. The
+ * administrators choose them by authoring an Extra points protocol; an inspector picks from it, not the whole library.
+ */
+export async function extraPointChoices(ctx: ServiceContext) {
+  const c = requirePermission(ctx, P.audits);
+  const rows = await extraPointChoicesQuery(c.db).distinctOn(['ip.name', 'ip.id']).orderBy('ip.name').orderBy('ip.id').limit(500).execute();
+  return rows.map((r) => ({ inspectionPointId: r.inspectionPointId, name: r.name, type: r.type }));
+}
+
 /**
  * POST api/v1/audits/{id}/runs/{runId}/extraPoints (issue 20): a library point added to the run as an extra point
- * (the site run's show in the editor's and the report's Extra points section), answered with the run.
+ * (the site run's show in the editor's and the report's Extra points section), answered with the run. Only a point
+ * an Extra points protocol offers (400 otherwise).
  */
 export async function addRunExtraPoint(ctx: ServiceContext, auditId: string, runId: string, input: TRunExtraPointInput) {
   const c = requirePermission(ctx, P.audits);
   return inTransaction(c, async (tx) => {
     await requireAudit(tx.db, auditId, { open: true });
     await requireRun(tx.db, auditId, runId);
+    const offered = await extraPointChoicesQuery(tx.db).where('pp.inspection_point_id', '=', input.inspectionPointId).executeTakeFirst();
+    if (!offered) throw badField('inspectionPointId', 'is not a point of an Extra points protocol');
     const id = await insertExtraPoint(tx.db, runId, input.inspectionPointId, input.name, 'inspectionPointId');
     await auditChanged(tx.db, c.actor, auditId, 'run.extraPoint', { runId, extraPointId: id, inspectionPointId: input.inspectionPointId });
     return runOf(tx.db, auditId, runId);

@@ -130,8 +130,15 @@ describe('cloning, pairing and changing runs', () => {
     expect(ids(clone).some((id) => ids(source).includes(id))).toBe(false);
   });
 
-  it('adds a library point to the site run as an extra point, answered and printed like the others (issue 20)', async () => {
+  it('adds a point of an Extra points protocol to the site run as an extra point, answered and printed like the others (issue 20)', async () => {
     const site = (await getAudit()).inspectionProtocolRuns.find((r) => r.protocolRunType === 'Audit_Site')!;
+    // offered: the points of live Extra points protocols, not the whole library
+    const notOffered = await f.call('POST', `${base()}/runs/${site.id}/extraPoints`, f.tok.inspector, { inspectionPointId: f.points.measure });
+    expect(notOffered.json()).toMatchObject({ statusCode: 400, field: 'inspectionPointId', message: 'inspectionPointId: is not a point of an Extra points protocol' });
+    await f.protocol('Extra points', 'Audit_Extra_Points', [['General', [f.points.measure, f.points.comment]]]);
+    const choices = await f.call('GET', '/api/v1/audits/extraPointChoices', f.tok.inspector);
+    expect(choices.json().map((c: { name: string }) => c.name)).toEqual(['Crusher setting', 'General remarks']);
+    expect((await f.call('GET', '/api/v1/audits/extraPointChoices', f.tok.distAdmin)).statusCode).toBe(403);
     const res = await f.call('POST', `${base()}/runs/${site.id}/extraPoints`, f.tok.inspector, { inspectionPointId: f.points.measure, name: 'Stockpile height' });
     expect(res.statusCode, res.body).toBe(201);
     const extra = (res.json() as { extraPoints: { id: string; name: string; inspectionPointId: string }[] }).extraPoints.find((e) => e.name === 'Stockpile height')!;

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import {
   AuditTextFields, listResponse, PhotoLayouts, ZAudit, ZAuditCreate, ZAuditFinishedInput, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
   ZAuditPointResultInput, ZAuditRun, ZAuditTextInput, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResult,
-  ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZRunExtraPointInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
+  ZExtraPointChoice, ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZRunExtraPointInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
 } from '@insp/contracts';
 import { notFound } from '../../errors.js';
 import { typed } from '../../rest/route-helpers.js';
 import { createAudit } from './audit-create.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
-import { addRunExtraPoint, changeRunEquipment, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
+import { addRunExtraPoint, changeRunEquipment, extraPointChoices, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
 import { addSuggestion, deleteSuggestion, dismissProposal, editSuggestion } from './audit-suggestions.service.js';
 import { deleteAudit, getAudit, setAuditDetails, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
@@ -36,6 +36,10 @@ export async function auditsRestRoutes(app: FastifyInstance) {
   r.post('/api/v1/audits', {
     schema: { tags, summary: 'Starts an open audit of a customer and site, with its Audit_Site and Audit_Site_Operational runs', body: ZAuditCreate, response: { 201: ZAudit } },
     handler: async (req, reply) => reply.status(201).send(await createAudit(req.ctx, req.body)),
+  });
+  r.get('/api/v1/audits/extraPointChoices', {
+    schema: { tags, summary: "The points 'Add extra point' offers: those of the live Extra points protocols (issue 20)", response: { 200: z.array(ZExtraPointChoice) } },
+    handler: (req) => extraPointChoices(req.ctx),
   });
   r.get('/api/v1/audits/:id', {
     schema: { tags, summary: "The audit editor's data: info box, suggestions, runs with categories, points, results and extra points", params, response: { 200: ZAudit } },

@@ -6,7 +6,7 @@ import {
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import { createAudit } from './audit-create.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
-import { addRunExtraPoint, changeRunEquipment, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
+import { addRunExtraPoint, changeRunEquipment, extraPointChoices, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
 import { auditReportHtml } from './audit-report.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
 import { addSuggestion, deleteSuggestion, dismissProposal, editSuggestion } from './audit-suggestions.service.js';
@@ -29,6 +29,7 @@ export const auditsRouter = router({
     .input(byId.extend({ field: z.enum(AuditTextFields), text: ZText.max(EDIT_LIMITS.longText) }))
     .mutation(({ ctx, input }) => setAuditText(ctx, input.id, input.field, input.text)),
   setInspector: authedProcedure.input(byId.extend({ data: ZAuditInspectorInput })).mutation(({ ctx, input }) => setAuditInspector(ctx, input.id, input.data)),
+  extraPointChoices: authedProcedure.query(({ ctx }) => extraPointChoices(ctx)),
   addRunExtraPoint: authedProcedure.input(run.extend({ data: ZRunExtraPointInput })).mutation(({ ctx, input }) => addRunExtraPoint(ctx, input.id, input.runId, input.data)),
   setRunConfigurator: authedProcedure.input(run.extend({ data: ZRunConfiguratorInput }))
     .mutation(({ ctx, input }) => setRunConfigurator(ctx, input.id, input.runId, input.data.equipmentConfigurator)),

@@ -166,6 +166,7 @@ describe('audit editor', () => {
       'not applicable tick': site.getByRole('checkbox'),
       'run actions': page.getByRole('button', { name: /^(Clone|Change equipment|Change protocol|Delete): / }),
       'change name, date and site': page.getByRole('button', { name: 'Change name, date and site' }),
+      'add extra point': page.getByRole('button', { name: /^Add extra point: / }),
     });
     // issue 20: the save status under the title, and the audit's name, date and site changed in their dialog
     expect(await page.getByTestId('save-status').textContent()).toBe('Changes are saved as you go');

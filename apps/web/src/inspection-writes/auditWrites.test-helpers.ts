@@ -7,7 +7,7 @@ import type { AuditWrites } from './types';
  */
 export function fakeAuditWrites(over: Partial<AuditWrites> = {}): { [K in keyof AuditWrites]: ReturnType<typeof vi.fn<AuditWrites[K]>> } {
   const names: (keyof AuditWrites)[] = [
-    'setAuditText', 'setAuditInspector', 'setAuditDetails', 'setRunConfigurator', 'addSuggestion', 'editSuggestion', 'deleteSuggestion', 'dismissProposal', 'addRun', 'deleteRun',
+    'setAuditText', 'setAuditInspector', 'setAuditDetails', 'setRunConfigurator', 'addRunExtraPoint', 'addSuggestion', 'editSuggestion', 'deleteSuggestion', 'dismissProposal', 'addRun', 'deleteRun',
     'changeRunEquipment', 'setRunIncluded', 'changeRunProtocol', 'createAuditResult', 'updateAuditResult',
   ];
   const out: Record<string, unknown> = {};

@@ -18,6 +18,7 @@ export const directWrites: InspectionWrites = {
   setAuditText: (id, field, text) => trpcClient.audits.setText.mutate({ id, field, text }),
   setAuditInspector: (id, data) => trpcClient.audits.setInspector.mutate({ id, data }),
   setAuditDetails: (id, data) => trpcClient.audits.setDetails.mutate({ id, data }),
+  addRunExtraPoint: (id, runId, data) => trpcClient.audits.addRunExtraPoint.mutate({ id, runId, data }),
   setRunConfigurator: (id, runId, data) => trpcClient.audits.setRunConfigurator.mutate({ id, runId, data }),
   addSuggestion: (id, data) => trpcClient.audits.addSuggestion.mutate({ id, data }),
   editSuggestion: (id, suggestionId, data) => trpcClient.audits.editSuggestion.mutate({ id, suggestionId, data }),

@@ -62,6 +62,7 @@ interface AuditProcedures {
   setInspector: { id: string; data: TAuditInspectorInput };
   setDetails: { id: string; data: TAuditDetailsInput };
   setRunConfigurator: { id: string; runId: string; data: { equipmentConfigurator: unknown } };
+  addRunExtraPoint: { id: string; runId: string; data: { inspectionPointId: string; name?: string } };
   addSuggestion: { id: string; data: z.input<typeof ZSuggestionInput> };
   editSuggestion: { id: string; suggestionId: string; data: TSuggestionEdit };
   addRun: { id: string; data: TRunCreateInput };
@@ -80,6 +81,8 @@ export interface AuditWrites {
   setAuditInspector(auditId: string, data: AuditIn<'setInspector'>['data']): Promise<unknown>;
   /** PUT api/v1/audits/{id}/details: name, date and site (issue 20). */
   setAuditDetails(auditId: string, data: AuditIn<'setDetails'>['data']): Promise<unknown>;
+  /** POST api/v1/audits/{id}/runs/{runId}/extraPoints (issue 20). */
+  addRunExtraPoint(auditId: string, runId: string, data: AuditIn<'addRunExtraPoint'>['data']): Promise<unknown>;
   /** PUT api/v1/audits/{id}/runs/{runId}/equipmentConfigurator (issue 20). */
   setRunConfigurator(auditId: string, runId: string, data: AuditIn<'setRunConfigurator'>['data']): Promise<unknown>;
   /** POST api/v1/audits/{id}/suggestions (with sourceResultId: accepts a proposal). */

@@ -8,6 +8,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { hasConfigurator, type TAudit, type TAuditRun } from '@insp/contracts';
 import { RunConfigurator } from './RunConfigurator';
+import { ExtraPointDialog } from './ExtraPointDialog';
 import { useInspectionWrites } from '../../inspection-writes';
 import { coarsePointer } from '../../theme';
 import { shownMessage } from '../../lib/errors';
@@ -31,7 +32,7 @@ export const equipmentName = (run: TAuditRun) =>
 export function RunCard({ audit, run, machine, extraPoints = true }: { audit: TAudit; run: TAuditRun; machine: boolean; extraPoints?: boolean }) {
   const writes = useInspectionWrites();
   const { auditId, readOnly, reload } = useAuditEditing();
-  const [dialog, setDialog] = useState<'clone' | 'equipment' | 'protocol' | null>(null);
+  const [dialog, setDialog] = useState<'clone' | 'equipment' | 'protocol' | 'extra' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const protocol = run.inspectionProtocolName ?? run.protocolType;
   const title = [run.stage && STAGE_NAMES[run.stage], protocol, machine && equipmentName(run)].filter(Boolean).join(' — ');
@@ -77,10 +78,14 @@ export function RunCard({ audit, run, machine, extraPoints = true }: { audit: TA
             }
           />
         </Box>
-        {machine && !readOnly && (
+        {/* Plant runs (issue 20): their protocol can be changed and a run deleted (and added again); the site run takes extra points. */}
+        {!readOnly && (
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-            <Button variant="outlined" size="small" onClick={() => setDialog('clone')} aria-label={`${AUDIT_TEXT.clone}: ${title}`}>{AUDIT_TEXT.clone}</Button>
-            <Button variant="outlined" size="small" onClick={() => setDialog('equipment')} aria-label={`${AUDIT_TEXT.changeEquipment}: ${title}`}>{AUDIT_TEXT.changeEquipment}</Button>
+            {machine && <Button variant="outlined" size="small" onClick={() => setDialog('clone')} aria-label={`${AUDIT_TEXT.clone}: ${title}`}>{AUDIT_TEXT.clone}</Button>}
+            {machine && <Button variant="outlined" size="small" onClick={() => setDialog('equipment')} aria-label={`${AUDIT_TEXT.changeEquipment}: ${title}`}>{AUDIT_TEXT.changeEquipment}</Button>}
+            {run.protocolType === 'Audit_Site' && (
+              <Button variant="outlined" size="small" onClick={() => setDialog('extra')} aria-label={`${AUDIT_TEXT.addExtraPoint}: ${title}`}>{AUDIT_TEXT.addExtraPoint}</Button>
+            )}
             <Button variant="outlined" size="small" onClick={() => setDialog('protocol')} aria-label={`${AUDIT_TEXT.changeProtocol}: ${title}`}>{AUDIT_TEXT.changeProtocol}</Button>
             <Button variant="outlined" size="small" color="error" onClick={remove} aria-label={`${AUDIT_TEXT.delete}: ${title}`}>{AUDIT_TEXT.delete}</Button>
           </Stack>
@@ -99,7 +104,8 @@ export function RunCard({ audit, run, machine, extraPoints = true }: { audit: TA
       </Stack>
       {machine && dialog === 'clone' && <AddRunDialog open audit={audit} kinds={[run.protocolType]} source={run} onClose={() => setDialog(null)} />}
       {machine && <EquipmentDialog open={dialog === 'equipment'} audit={audit} run={run} onClose={() => setDialog(null)} />}
-      {machine && <ProtocolDialog open={dialog === 'protocol'} run={run} onClose={() => setDialog(null)} />}
+      <ProtocolDialog open={dialog === 'protocol'} run={run} onClose={() => setDialog(null)} />
+      {dialog === 'extra' && <ExtraPointDialog run={run} onClose={() => setDialog(null)} />}
     </Paper>
   );
 }

@@ -41,6 +41,24 @@ describe('audit run dialogs (000 §5)', () => {
     await vi.waitFor(() => expect(writes.addRun).toHaveBeenCalledWith(AUDIT_ID, { protocolRunType: 'Audit_Site_Operational', protocolId: uuid(940) }));
   });
 
+  it('adds an extra point of the Extra points protocols to the site run, and changes a plant run\'s protocol (issue 20)', async () => {
+    const site = run({ id: uuid(960), protocolType: 'Audit_Site', protocolRunType: 'Audit_Site', stage: null, equipment: null, inspectionProtocolName: 'Site audit' });
+    open(audit({ inspectionProtocolRuns: [site, run()] }));
+    writes.addRunExtraPoint.mockResolvedValue({});
+    fireEvent.click(await screen.findByRole('button', { name: 'Add extra point: Site audit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an extra point' });
+    expect(button(dialog, AUDIT_TEXT.addButton).disabled).toBe(true);
+    await pick(dialog, AUDIT_TEXT.extraPoint, 'Stockpile height');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: AUDIT_TEXT.extraPointName }), { target: { value: 'North stockpile' } });
+    fireEvent.click(button(dialog, AUDIT_TEXT.addButton));
+    await vi.waitFor(() => expect(writes.addRunExtraPoint).toHaveBeenCalledWith(AUDIT_ID, uuid(960), { inspectionPointId: uuid(980), name: 'North stockpile' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // a plant run offers change protocol and delete, not clone or change equipment; a machine run no extra point
+    expect(screen.getByRole('button', { name: 'Change protocol: Site audit' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Clone: Site audit' })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^Add extra point: Primary/ })).toHaveLength(0);
+  });
+
   it('offers no site run that the audit already has', async () => {
     const site = run({ id: uuid(960), protocolType: 'Audit_Site', protocolRunType: 'Audit_Site', stage: null, equipment: null });
     open(audit({ inspectionProtocolRuns: [site, run()] }));

@@ -39,6 +39,7 @@ export function open(data: TAudit) {
     'audits.get': () => ({ data }), 'productFamilies.all': () => ({ data: FAMILIES }), 'inspectionStart.equipment': () => ({ data: MACHINES }),
     'protocolFit.sortedByFit': () => ({ data: FITS }),
     'inspectionStart.sites': () => ({ data: SITES }),
+    'audits.extraPointChoices': () => ({ data: [{ inspectionPointId: uuid(980), name: 'Stockpile height', type: 'Measurement' }] }),
   }).fetch);
   const w = {
     uploadPhoto: vi.fn(async () => ({ id: uuid(999) })), saveResults: vi.fn(), saveInspection: vi.fn(), finish: vi.fn(), createInspection: vi.fn(), discardInspection: vi.fn(),

@@ -24,6 +24,13 @@ export const AUDIT_TEXT = {
   inspectorEmail: 'Inspector e-mail',
   save: 'SAVE',
   cancel: 'CANCEL',
+  // issue 20: extra points of the site run
+  addExtraPoint: 'Add extra point',
+  addExtraPointTitle: 'Add an extra point',
+  extraPoint: 'Point',
+  extraPointName: 'Name in this audit',
+  extraPointNameHelp: "Leave empty to use the point's own name",
+  noExtraPoints: 'No Extra points protocol offers points yet: an administrator adds them on the Protocols page.',
   // issue 20: name, date and site
   detailsTitle: 'Change name, date and site',
   editDetails: 'Change name, date and site',

@@ -124,6 +124,15 @@ export type TRunCreate = z.output<typeof ZRunCreate>;
 export type TRunCreateInput = z.input<typeof ZRunCreate>;
 
 export const ZIncludedInReportInput = bool('includedInReport');
+/**
+ * Issue 20: the product categories (by name, as the reference data and the MDM import name them) whose machines each
+ * kind of machine run audits: a crusher run takes crushers, a screen run screens. Used by the add-run and
+ * change-equipment dialogs and checked by the server; where no category of these names exists, any family is taken.
+ */
+export const AUDIT_KIND_CATEGORIES: Readonly<Record<string, readonly string[]>> = {
+  Audit_Machine: ['Crushers'], Audit_Quick: ['Crushers'], Equipment_Configurator: ['Crushers'], Audit_Screen: ['Screens'],
+};
+
 /** POST api/v1/audits/{id}/runs/{runId}/extraPoints (issue 20, ours): a library point added to the run, under its own name unless named. */
 export const ZRunExtraPointInput = z.object({ inspectionPointId: ZId, name: short.optional() });
 export type TRunExtraPointInput = z.output<typeof ZRunExtraPointInput>;

@@ -68,7 +68,7 @@ export function AddRunDialog({ open, audit, kinds, source, onClose }: { open: bo
         <SelectField label={AUDIT_TEXT.kind} value={kind} options={kinds.map((k) => ({ id: k, name: KIND_NAMES[k] ?? k }))} onChange={(k) => k && (setKind(k), setProtocolId(null))} required />
       )}
       <SelectField label={AUDIT_TEXT.stage} required value={stage} options={RunStages.map((s) => ({ id: s, name: STAGE_NAMES[s] }))} onChange={setStage} />
-      <EquipmentFields audit={audit} value={equipment} onChange={setEquipment} />
+      <EquipmentFields audit={audit} kind={kind} value={equipment} onChange={setEquipment} />
       {source ? (
         <SelectField label={AUDIT_TEXT.protocol} value={source.inspectionProtocolId} disabled
           options={[{ id: source.inspectionProtocolId ?? '', name: source.inspectionProtocolName ?? '' }]} onChange={() => undefined} />

@@ -38,7 +38,7 @@ export function EquipmentDialog({ open, audit, run, onClose }: { open: boolean; 
   return (
     <RunDialog open={open} title={AUDIT_TEXT.changeEquipment} action={AUDIT_TEXT.changeButton} enabled={canChangeEquipment(value)} busy={busy} error={error}
       onAction={() => void change()} onClose={onClose}>
-      <EquipmentFields audit={audit} value={value} onChange={setValue} />
+      <EquipmentFields audit={audit} kind={run.protocolType} value={value} onChange={setValue} />
     </RunDialog>
   );
 }

@@ -66,6 +66,22 @@ describe('audit run dialogs (000 §5)', () => {
     expect(screen.queryByRole('button', { name: 'Add site run' })).toBeNull();
   });
 
+  it("offers a crusher run only crusher families and machines, each machine by what it is (issue 20)", async () => {
+    open(audit());
+    fireEvent.click(await screen.findByRole('button', { name: 'Add: Crushers' }));
+    const dialog = await screen.findByRole('dialog', { name: AUDIT_TEXT.addRunTitle });
+    const options = async (label: string) => {
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(`^${label}`) }));
+      const names = (await screen.findAllByRole('option')).map((o) => o.textContent);
+      fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+      await vi.waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+      return names;
+    };
+    await vi.waitFor(() => expect(within(dialog).getByRole('combobox', { name: new RegExp(`^${AUDIT_TEXT.family}`) }).getAttribute('aria-disabled')).toBeNull());
+    expect(await options(AUDIT_TEXT.family)).toEqual(['Jaw']);
+    expect(await options(AUDIT_TEXT.equipment)).toEqual([AUDIT_TEXT.newEquipment, 'Jaw C120 · SN-77']);
+  });
+
   it("clones with the source's protocol counting: ADD once a stage is chosen", async () => {
     open(audit());
     writes.addRun.mockResolvedValue(run());

@@ -30,8 +30,14 @@ export const audit = (over: Partial<TAudit> = {}): TAudit => ({
 
 /** The fake writes of the latest open() (a live binding: read it after opening). */
 export let writes: InspectionWrites & ReturnType<typeof fakeAuditWrites>;
-const FAMILIES = [{ id: uuid(930), name: 'Jaw', productModels: [{ id: uuid(931), name: 'C120' }] }];
-const MACHINES = [{ id: uuid(903), serialNumber: 'SN-77', nickName: null, productFamilyId: uuid(930), productFamilyName: 'Jaw', productModelId: uuid(931), productModelName: 'C120' }];
+const FAMILIES = [
+  { id: uuid(930), name: 'Jaw', productCategoryName: 'Crushers', productModels: [{ id: uuid(931), name: 'C120' }] },
+  { id: uuid(932), name: 'Deck', productCategoryName: 'Screens', productModels: [{ id: uuid(933), name: 'SC1' }] },
+];
+const MACHINES = [
+  { id: uuid(903), serialNumber: 'SN-77', nickName: null, productFamilyId: uuid(930), productFamilyName: 'Jaw', productModelId: uuid(931), productModelName: 'C120' },
+  { id: uuid(934), serialNumber: 'SC-5', nickName: 'Top deck', productFamilyId: uuid(932), productFamilyName: 'Deck', productModelId: uuid(933), productModelName: 'SC1' },
+];
 const SITES = [{ id: uuid(911), name: 'North pit' }, { id: uuid(912), name: 'South pit' }];
 const FITS = [{ id: uuid(902), name: 'Jaw crusher audit', type: 'Audit_Machine', fit: 'Family' }, { id: uuid(940), name: 'Machine audit, short', type: 'Audit_Machine', fit: 'Any' }];
 export function open(data: TAudit) {

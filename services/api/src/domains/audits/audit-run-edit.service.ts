@@ -26,7 +26,7 @@ export async function changeRunEquipment(ctx: ServiceContext, auditId: string, r
     const run = await requireRun(db, auditId, runId);
     if (SITE_KINDS.includes(run.type)) throw badField('equipment', `a ${run.type} run has no equipment`);
     const partner = run.type === CONFIGURATOR_KIND ? null : await pairedConfigurator(db, auditId, runId);
-    const e = await runEquipment(db, audit, input);
+    const e = await runEquipment(db, audit, input, run.type);
     const values = { equipment_id: e.id, serial_number: e.serial_number, nick_name: e.nick_name, product_family_id: e.product_family_id, product_model_id: e.product_model_id, updated_by_user_id: c.actor.userId };
     await db.updateTable('inspections').set(values).where('id', 'in', partner ? [runId, partner] : [runId]).execute();
     await auditChanged(db, c.actor, auditId, 'run.equipment', { runId, equipmentId: [run.equipment_id, e.id], configuratorRunId: partner });

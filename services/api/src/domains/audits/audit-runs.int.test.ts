@@ -58,6 +58,17 @@ describe('adding runs', () => {
     expect(withEquipment.json()).toMatchObject({ statusCode: 400, field: 'equipment' });
   });
 
+  it('takes a crusher for a crusher run and a screen for a screen run (issue 20)', async () => {
+    const screenModel = Object.values(f.ref.deck.models)[0]!;
+    const wrong = await f.call('POST', `${base()}/runs`, f.tok.inspector, { protocolId: f.protocols.screen.id, protocolRunType: 'Audit_Screen:stage_1', equipment: { id: f.equipment } });
+    expect(wrong.json()).toMatchObject({ statusCode: 400, field: 'equipment', message: 'equipment: a Audit_Screen run audits screens, not crushers' });
+    const right = await f.call('POST', `${base()}/runs`, f.tok.inspector, { protocolId: f.protocols.screen.id, protocolRunType: 'Audit_Screen:stage_1', equipment: { productModelId: screenModel, serialNumber: 'SC-1' } });
+    expect(right.statusCode, right.body).toBe(201);
+    const moved = await f.call('PUT', `${base()}/runs/${right.json().id}/equipment`, f.tok.inspector, { id: f.equipment });
+    expect(moved.json()).toMatchObject({ statusCode: 400, field: 'equipment' });
+    expect((await f.call('DELETE', `${base()}/runs/${right.json().id}`, f.tok.inspector)).statusCode).toBe(200);
+  });
+
   it('creates new equipment from a model and a serial number at the audit site', async () => {
     const res = await f.call('POST', `${base()}/runs`, f.tok.inspector, {
       protocolId: f.protocols.screen.id, protocolRunType: 'Audit_Screen:stage_3', equipment: { productModelId: f.ref.deck.models.SC1, serialNumber: 'SCR-9' },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@insp/db';
-import { P, type TAuditRun, type TRunCreate, type TRunEquipmentInput } from '@insp/contracts';
+import { AUDIT_KIND_CATEGORIES, P, type TAuditRun, type TRunCreate, type TRunEquipmentInput } from '@insp/contracts';
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { equipmentFor } from '../inspections/inspection-create.service.js';
 import { currentProtocolVersion } from '../protocols/protocols-versions.js';
@@ -29,7 +29,7 @@ export async function addRun(ctx: ServiceContext, auditId: string, input: TRunCr
     const protocol = await runProtocol(db, input.protocolId ?? source?.protocol_id ?? null, kind, 'protocolId', source ? 'exact' : 'current');
     let equipment = null;
     if (!SITE_KINDS.includes(kind)) {
-      if (input.equipment) equipment = await runEquipment(db, audit, input.equipment);
+      if (input.equipment) equipment = await runEquipment(db, audit, input.equipment, kind);
       else if (source?.equipment_id || source?.serial_number || source?.nick_name) equipment = { id: source.equipment_id!, serial_number: source.serial_number, nick_name: source.nick_name, product_family_id: source.product_family_id, product_model_id: source.product_model_id };
       else throw badField('equipment', `a ${kind} run needs equipment (an id, or a model with a serial number or a nickname)`);
     } else {
@@ -82,9 +82,21 @@ export async function runProtocol(db: Db, protocolId: string | null, kind: strin
 }
 
 /** The run's machine: by id, else matched (serial number, else nickname at the audit's site) or created (inspection-create). */
-export async function runEquipment(db: Db, audit: AuditRow, e: TRunEquipmentInput) {
+export async function runEquipment(db: Db, audit: AuditRow, e: TRunEquipmentInput, kind: string) {
   if (!audit.customer_id) throw badField('equipment', 'the audit has no customer');
-  return equipmentFor(db, { customerId: audit.customer_id, customerSiteId: audit.customer_site_id, equipment: e });
+  const equipment = await equipmentFor(db, { customerId: audit.customer_id, customerSiteId: audit.customer_site_id, equipment: e });
+  await requireFamilyOfKind(db, kind, equipment.product_family_id);
+  return equipment;
+}
+
+/** Issue 20: a crusher run audits a crusher, a screen run a screen (AUDIT_KIND_CATEGORIES); 400 naming `equipment` otherwise. */
+async function requireFamilyOfKind(db: Db, kind: string, familyId: string | null) {
+  const wanted = AUDIT_KIND_CATEGORIES[kind];
+  if (!wanted || !familyId) return;
+  const row = await db.selectFrom('product_families as f').innerJoin('product_categories as pc', 'pc.id', 'f.product_category_id')
+    .select(['pc.name', sql<boolean>`exists (select 1 from product_categories where name in (${sql.join(wanted)}))`.as('known')])
+    .where('f.id', '=', familyId).executeTakeFirst();
+  if (row && row.known && !wanted.includes(row.name)) throw badField('equipment', `a ${kind} run audits ${wanted.join(' or ').toLowerCase()}, not ${row.name.toLowerCase()}`);
 }
 
 /** Copies results (with photos), extra points and the configurator of one run to a new run of the same protocol. */

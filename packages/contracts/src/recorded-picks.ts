@@ -7,7 +7,8 @@ import { readTextTranslations, type TextTranslations } from './text-translations
  * result content calls `recordPickTexts`; every reader goes through `readRecordedPicks`.
  *
  * Stored shape (all text keys optional: results written before migration 0014 may lack them):
- *   rangeValues:     [{ rangeValueId, value, title, followUp? }]  followUp: an option's follow-up range value
+ *   rangeValues:     [{ rangeValueId, value, title, followUp?, ownerOptionId?, ownerOptionName? }]  followUp: an option's
+ *                    follow-up range value; owner: the option asking for it (issue 20: it prints while that option is picked)
  *   multipleChoices: [{ multipleChoiceId, selectedOptionIds, title, radio, options: [{ id, title }] }]  every option shown
  *   dropdowns:       [{ dropdownId, selectedOptionIds, title, multiselect, hideImages, selectedOptions: [{ id, title, imageId }] }]
  * Issue 19: every recorded text may carry `translations` ({ [language]: { text, source } }, text-translations.ts), recorded
@@ -27,6 +28,9 @@ export interface RecordedRangeValue {
   value: string | null;
   title?: string;
   followUp?: boolean;
+  /** Issue 20: the option (id and name, radio options are picked by name) whose follow-up this is. */
+  ownerOptionId?: string;
+  ownerOptionName?: string;
   translations?: TextTranslations;
 }
 export interface RecordedChoice {
@@ -55,8 +59,8 @@ export interface RecordedPicks {
 /** The library texts of one point at the time of writing (TEditPointConfig fits it). */
 export interface PickLibrary {
   rangeValues: readonly RecordedOption[];
-  /** Follow-up range values of the point's options (radio, choice, dropdown). */
-  followUps: readonly RecordedOption[];
+  /** Follow-up range values of the point's options (radio, choice, dropdown), with the option asking for each. */
+  followUps: readonly (RecordedOption & { ownerOptionId?: string; ownerOptionName?: string })[];
   multipleChoices: readonly { id: string; title: string; radio: boolean; options: readonly RecordedOption[]; translations?: TextTranslations }[];
   dropdowns: readonly { id: string; title: string; multiselect: boolean; hideImages: boolean; options: readonly RecordedDropdownOption[]; translations?: TextTranslations }[];
 }
@@ -79,7 +83,7 @@ export function readRecordedPicks(content: unknown): RecordedPicks {
   return {
     rangeValues: arr(c.rangeValues).filter((r) => str(r.rangeValueId)).map((r) => only({
       rangeValueId: str(r.rangeValueId)!, value: str(r.value), title: text(r.title), followUp: r.followUp === true ? true : undefined,
-      translations: readTextTranslations(r.translations),
+      ownerOptionId: text(r.ownerOptionId), ownerOptionName: text(r.ownerOptionName), translations: readTextTranslations(r.translations),
     })),
     multipleChoices: arr(c.multipleChoices).filter((m) => str(m.multipleChoiceId)).map((m) => only({
       multipleChoiceId: str(m.multipleChoiceId)!, selectedOptionIds: strs(m.selectedOptionIds), title: text(m.title), radio: bool(m.radio), options: options(m.options),
@@ -128,7 +132,8 @@ export function recordPickTexts(
     const follow = own ? undefined : followUps.get(r.rangeValueId);
     const title = own?.title ?? follow?.title ?? old?.title;
     const translations = own ? own.translations : follow ? follow.translations : old?.translations;
-    return only({ rangeValueId: r.rangeValueId, value: r.value, title, followUp: follow ? true : own ? undefined : old?.followUp, translations });
+    const owner = follow ? { ownerOptionId: follow.ownerOptionId, ownerOptionName: follow.ownerOptionName } : own ? {} : { ownerOptionId: old?.ownerOptionId, ownerOptionName: old?.ownerOptionName };
+    return only({ rangeValueId: r.rangeValueId, value: r.value, title, followUp: follow ? true : own ? undefined : old?.followUp, ...owner, translations });
   });
 
   const multipleChoices = picks.multipleChoices.map((m): RecordedChoice => {
@@ -173,15 +178,21 @@ export function pickLibraryOf(config: {
   /** Issue 19: the library's translations by item id (TEditPointConfig.textTranslations). */
   textTranslations?: Record<string, TextTranslations>;
   rangeValues: readonly RecordedOption[];
-  optionGroup?: { options: readonly { followUpRangeValue: RecordedOption | null }[] } | null;
+  optionGroup?: { options: readonly { id?: string; name?: string; followUpRangeValue: RecordedOption | null }[] } | null;
   multipleChoices: readonly { id: string; title: string; radio: boolean; options: readonly (RecordedOption & { followUpRangeValue?: RecordedOption | null })[] }[];
   dropdowns: readonly { id: string; title: string; multiselect: boolean; hideImages: boolean; options: readonly (RecordedDropdownOption & { followUpRangeValue?: RecordedOption | null })[] }[];
 }): PickLibrary {
   const tr = config.textTranslations;
   // With a translation map, an item without translations records `{}` (recorded: none then); without one, nothing.
   const of = (id: string) => (tr ? tr[id] ?? {} : undefined);
-  const followUps = [...(config.optionGroup?.options ?? []), ...config.multipleChoices.flatMap((c) => c.options), ...config.dropdowns.flatMap((d) => d.options)]
-    .flatMap((o) => (o.followUpRangeValue ? [only({ id: o.followUpRangeValue.id, title: o.followUpRangeValue.title, translations: of(o.followUpRangeValue.id) })] : []));
+  const owners = [
+    ...(config.optionGroup?.options ?? []).map((o) => ({ id: o.id, name: o.name, followUpRangeValue: o.followUpRangeValue })),
+    ...config.multipleChoices.flatMap((c) => c.options).map((o) => ({ id: o.id, name: undefined, followUpRangeValue: o.followUpRangeValue })),
+    ...config.dropdowns.flatMap((d) => d.options).map((o) => ({ id: o.id, name: undefined, followUpRangeValue: o.followUpRangeValue })),
+  ];
+  const followUps = owners.flatMap((o) => (o.followUpRangeValue
+    ? [only({ id: o.followUpRangeValue.id, title: o.followUpRangeValue.title, translations: of(o.followUpRangeValue.id), ownerOptionId: o.id, ownerOptionName: o.name })]
+    : []));
   return {
     rangeValues: config.rangeValues.map((r) => only({ id: r.id, title: r.title, translations: of(r.id) })),
     followUps,

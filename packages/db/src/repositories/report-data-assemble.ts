@@ -171,14 +171,15 @@ export function pointAssembler(parts: PointParts, ctx: { lang: string; inspectio
     const rank = (ids: string[]) => (id: string) => { const i = ids.indexOf(id); return i < 0 ? ids.length : i; };
     const inOrder = <T,>(list: T[], id: (x: T) => string, ids: string[]) => { const at = rank(ids); return [...list].sort((a, b) => at(id(a)) - at(id(b))); };
     // Issue 20: an option's follow-up value ('Remaining die thickness 35') prints while its option is picked; one of
-    // an option picked before and unpicked since stays unprinted. A follow-up the library no longer links to an
-    // option (deleted since) prints as recorded: nothing tells it was unpicked, and a recorded result keeps its words.
-    const owned = new Set<string>();
+    // an option picked before and unpicked since stays unprinted. The result records which option asks for it
+    // (`ownerOption…`), so a report keeps it after the library changes; a result written before that reads the
+    // library's link of today, and prints nothing when the library lost the option (none printed before issue 20).
+    const chosenIds = new Set([...rec.multipleChoices, ...rec.dropdowns].flatMap((x) => x.selectedOptionIds));
+    const ownerPicked = (x: (typeof rec.rangeValues)[number]) =>
+      x.ownerOptionName !== undefined ? x.ownerOptionName === r.selection : x.ownerOptionId !== undefined ? chosenIds.has(x.ownerOptionId) : undefined;
     const picked = new Set<string>();
     const consider = (followUpId: string | null, isPicked: boolean) => {
-      if (!followUpId) return;
-      owned.add(followUpId);
-      if (isPicked) picked.add(followUpId);
+      if (followUpId && isPicked) picked.add(followUpId);
     };
     for (const o of r.optionGroupId ? options.get(r.optionGroupId) ?? [] : []) consider(o.followUpId, o.name === r.selection);
     for (const c of liveChoices) {
@@ -190,7 +191,7 @@ export function pointAssembler(parts: PointParts, ctx: { lang: string; inspectio
       for (const o of d) consider(o.followUpId, !!o.optionId && chosen.includes(o.optionId));
     }
     const rangeValuesOut = inOrder(rec.rangeValues, (x) => x.rangeValueId, liveRanges.map((x) => x.id)).flatMap((x) => {
-      if (x.followUp && (!x.value?.trim() || x.title === undefined || (owned.has(x.rangeValueId) && !picked.has(x.rangeValueId)))) return [];
+      if (x.followUp && (!x.value?.trim() || x.title === undefined || !(ownerPicked(x) ?? picked.has(x.rangeValueId)))) return [];
       const title = x.title ?? liveRanges.find((l) => l.id === x.rangeValueId)?.title;
       return title === undefined ? [] : [{ id: x.rangeValueId, title: tr(title, x.translations, x.rangeValueId), value: x.value }];
     });

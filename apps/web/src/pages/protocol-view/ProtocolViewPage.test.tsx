@@ -107,13 +107,15 @@ describe('read-only protocol view (000 §2.9)', () => {
     expect(images).toContainEqual({ url: `/api/v1/images/${id(501)}/file`, authorization: 'Bearer tok' });
   });
 
-  it('shows the equipment configurator only for type Commission', async () => {
-    renderView(inspection('Commission'));
-    await screen.findByTestId('configurator');
-    expect(pairs('configurator')).toEqual({ 'Engine hours': '6601', Notes: 'As delivered' });
-    cleanup();
-    queryClient.clear();
-    renderView(inspection('Equipment_Configurator'));
+  it('shows the equipment configurator for types Commission and Equipment_Configurator (issue 20) only', async () => {
+    for (const type of ['Commission', 'Equipment_Configurator']) {
+      renderView(inspection(type));
+      await screen.findByTestId('configurator');
+      expect(pairs('configurator')).toEqual({ 'Engine hours': '6601', Notes: 'As delivered' });
+      cleanup();
+      queryClient.clear();
+    }
+    renderView(inspection('Daily'));
     await screen.findByTestId('info-inspection');
     expect(screen.queryByText('Equipment configurator')).toBeNull();
     expect(screen.queryByTestId('configurator')).toBeNull();

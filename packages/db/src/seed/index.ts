@@ -54,8 +54,8 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions): Promise<b
     const inspections = await seedInspections(ctx, ref, customers, protocols);
     await seedAudits(ctx, ref, customers, protocols);
     // search_text as the application writes it (folded by the database: repositories/search-text.ts).
-    await refreshInspectionSearchText(db, { all: true });
-    await refreshAuditSearchText(db, { all: true });
+    await refreshInspectionSearchText(trx, { all: true });
+    await refreshAuditSearchText(trx, { all: true });
     log(`seed: ${inspections.length} inspections and audits`);
     await seedOperations(ctx, ref);
     log(`seed: demo data done in ${Date.now() - t0} ms`);

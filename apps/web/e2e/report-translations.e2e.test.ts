@@ -49,7 +49,7 @@ describe('a report in German is German (issue 19)', () => {
   it('shows a finished Daily check in German: categories, options, choices, point names and type; Finnish likewise', async () => {
     const page = await staffSignIn('admin@company.example', '/Reports');
     await page.locator('table tbody tr').first().waitFor();
-    await page.getByPlaceholder('Search name, serial, customer or inspector').fill('Daily check for Jaw JC');
+    await page.getByPlaceholder('Search name, serial, nickname, customer, site or inspector').fill('Daily check for Jaw JC');
     const row = page.locator('table tbody tr').filter({ hasText: 'Finished' }).filter({ hasText: 'Daily check for Jaw JC' }).first();
     await row.locator('td').first().click();
     await page.waitForURL(/\/Reports\/[0-9a-f-]{36}$/);

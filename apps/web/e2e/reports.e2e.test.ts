@@ -29,7 +29,7 @@ async function staffSignIn(email: string, startPath: string, tablet = false): Pr
 /** Helpers take the page, or a part of it (My page holds two lists). */
 type Scope = Page | Locator;
 const rows = (page: Scope) => page.locator('table tbody tr');
-const search = (page: Scope) => page.getByPlaceholder('Search name, serial, customer or inspector');
+const search = (page: Scope) => page.getByPlaceholder('Search name, serial, nickname, customer, site or inspector');
 /** The column texts of every shown row (innerText of the cells). */
 const column = async (page: Scope, header: string) => {
   const headers = (await page.locator('table thead th').allInnerTexts()).map((h) => h.trim());

@@ -37,12 +37,14 @@ export async function openDatabase(config: DbConfig, options: Partial<KyselyConf
   // Embedded default: one in-process PostgreSQL (PGlite). Loaded lazily so the at-scale build never pays for it.
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // unaccent: search folds accents (migration 0024, search_fold).
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { PGliteDialect } = await import('kysely-pglite-dialect');
   const { mkdirSync } = await import('node:fs');
   const dir = config.dataDir ?? './.data/db';
   mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite as never), ...options });

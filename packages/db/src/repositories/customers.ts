@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../client.js';
 
 export type AuditEntityType =
@@ -30,17 +29,4 @@ export async function writeAuditTrail(db: Db, entry: AuditTrailEntry): Promise<v
       changes: JSON.stringify(entry.changes),
     })
     .execute();
-}
-
-/**
- * Keeps inspections' and audits' search text (docs/data-model.md) in step with a renamed customer: reports
- * stay findable by the customer's current name. Reads the name from the customers row, so call it after the
- * rename, in the same transaction.
- */
-export async function refreshCustomerSearchText(db: Db, customerId: string): Promise<void> {
-  const customerName = sql<string>`(select name from customers where id = ${customerId})`;
-  await sql`update inspections set search_text = lower(concat_ws(' ', nullif(name, ''), nullif(serial_number, ''),
-      nullif(${customerName}, ''), nullif(inspector, ''))) where customer_id = ${customerId}`.execute(db);
-  await sql`update audits set search_text = lower(concat_ws(' ', nullif(name, ''), nullif(${customerName}, ''),
-      nullif(inspector, ''))) where customer_id = ${customerId}`.execute(db);
 }

@@ -2,6 +2,7 @@ export * from './outbox.js';
 export * from './users.js';
 export * from './auth-tokens.js';
 export * from './customers.js';
+export * from './search-text.js';
 export * from './report-data.js';
 export { groupBy } from './report-data-points.js';
 export * from './audit-report-data.js';

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
+import { refreshAuditSearchText, refreshInspectionSearchText } from '../repositories/search-text.js';
 import type { SeedContext, SeedFiles } from './context.js';
 import { createRandom } from './random.js';
 import { seedReference } from './reference.js';
@@ -52,6 +53,9 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions): Promise<b
     log(`seed: ${protocols.length} protocols and documents`);
     const inspections = await seedInspections(ctx, ref, customers, protocols);
     await seedAudits(ctx, ref, customers, protocols);
+    // search_text as the application writes it (folded by the database: repositories/search-text.ts).
+    await refreshInspectionSearchText(trx, { all: true });
+    await refreshAuditSearchText(trx, { all: true });
     log(`seed: ${inspections.length} inspections and audits`);
     await seedOperations(ctx, ref);
     log(`seed: demo data done in ${Date.now() - t0} ms`);

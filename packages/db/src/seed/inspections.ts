@@ -3,7 +3,7 @@ import type { Reference } from './reference.js';
 import { STAFF } from './reference.js';
 import type { SeedCustomer, SeedEquipment } from './customers.js';
 import type { SeedProtocol } from './protocols.js';
-import { searchText, writeFindings, writeRun } from './runs.js';
+import { writeFindings, writeRun } from './runs.js';
 import { DAY, daysAgo } from './random.js';
 
 const STATUSES = ['In_Use', 'Waiting', 'Finished', 'Finished', 'Finished'] as const;
@@ -71,7 +71,6 @@ export async function seedInspections(ctx: SeedContext, ref: Reference, customer
           : null,
         customer_signature_image_id: signed ? await createImage(ctx, person.userId, 'customer-signature.png') : null,
         provider_signature_image_id: signed ? await createImage(ctx, person.userId, 'provider-signature.png') : null,
-        search_text: searchText(protocol.name, equipment.serialNumber, customer.name, person.name),
         created_at: date, updated_at: ended ?? date,
       })
       .execute();
@@ -123,7 +122,6 @@ export async function seedAudits(ctx: SeedContext, ref: Reference, customers: Se
         finished: a.finished, finished_at: a.finished ? new Date(date.getTime() + 2 * DAY) : null,
         comment: 'Plant audited with the site manager.', internal_comment: a.finished ? 'Follow-up visit proposed.' : '',
         summary: a.finished ? 'Primary and secondary stages run close to capacity; screens need new meshes.' : '',
-        search_text: searchText(name, customer.name, inspector.name),
         created_at: date, updated_at: date,
       })
       .returning('id')
@@ -153,7 +151,6 @@ export async function seedAudits(ctx: SeedContext, ref: Reference, customers: Se
           inspector: inspector.name, inspector_contact: inspector.email, inspector_user_id: inspectorId, created_by_user_id: inspectorId,
           inspection_date: date, started_at: date, audit_id: audit.id, stage: r.stage,
           protocol_run_type: r.stage ? `${kind}:${r.stage}` : kind, included_in_report: r.included ?? true, run_index: runIndex,
-          search_text: searchText(r.protocol.name, r.equipment?.serialNumber, customer.name, inspector.name),
           created_at: date, updated_at: date,
         })
         .execute();

@@ -5,10 +5,6 @@ import type { SeedProtocol } from './protocols.js';
 import { sha256Hex } from './png.js';
 import { demoTranslations as tr } from './text-translations.js';
 
-/** Search text of an inspection or audit: what the application maintains on every write (see docs/data-model.md). */
-export const searchText = (...parts: (string | null | undefined)[]) =>
-  parts.filter(Boolean).join(' ').toLowerCase();
-
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const LAYOUTS = ['Default', 'HorizontalGraph', 'Fullscreen'];
 

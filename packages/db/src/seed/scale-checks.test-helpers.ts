@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { ZReportData } from '@insp/contracts';
 import type { DB } from '../schema.js';
+import { auditSearchText, inspectionSearchText } from '../repositories/search-text.js';
 import { loadReportData } from '../repositories/report-data.js';
 import type { SeedScaleResult } from './scale.js';
 
@@ -143,4 +144,12 @@ export async function expectReportsListConsistent(db: Kysely<DB>, r: SeedScaleRe
     expect(viaIndex.length).toBeGreaterThan(0);
     expect(viaIndex).toEqual(await run(q, 'plain'));
   }
+}
+
+/** Every report, audit run and audit carries the search text the application writes (repositories/search-text.ts). */
+export async function expectSearchTextAsWritten(db: Kysely<DB>): Promise<void> {
+  const { rows } = await sql<{ inspections: number; audits: number }>`select
+    (select count(*)::int from inspections i where i.search_text is distinct from ${inspectionSearchText}) as inspections,
+    (select count(*)::int from audits a where a.search_text is distinct from ${auditSearchText}) as audits`.execute(db);
+  expect(rows[0]).toEqual({ inspections: 0, audits: 0 });
 }

@@ -39,7 +39,8 @@ export async function insertReportChunk(c: Kysely<DB>, k: ReportChunk): Promise<
         case when b.g % 10 >= 2 then d.at + interval '10 hours' end,
         p.id, c.id, c.site_id, e.id, e.serial, e.nick, m.family_id, m.model_id, pe.name, pe.email, pe.user_id, pe.user_id, pe.user_id, pe.company_id,
         d.at, d.at + interval '7 hours', case when b.g % 10 <> 0 then d.at + interval '9 hours' end, '3.5.2', '',
-        lower(p.name || ' ' || e.serial || ' ' || c.name || ' ' || pe.name), d.at, d.at
+        -- search_text as the application writes it (repositories/search-text.ts): name, serial, nickname, customer, site, inspector
+        search_fold(concat_ws(' ', p.name, e.serial, e.nick, c.name, c.site_name, pe.name)), d.at, d.at
       from generate_series(${start}::int, ${end}::int) b(g)
       join scale_equipment e on e.g = 1 + (b.g % ${ne}::int)
       join scale_models m on m.rn = e.mg

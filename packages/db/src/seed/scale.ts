@@ -115,13 +115,14 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
       }
       lap('reference rows read');
       await run(sql`create temp table scale_customers as
-        select g, gen_random_uuid() as id, gen_random_uuid() as site_id, ${'Scale customer ' + tag + ' '}::text || g as name
+        select g, gen_random_uuid() as id, gen_random_uuid() as site_id, ${'Scale customer ' + tag + ' '}::text || g as name,
+          'Quarry ' || g as site_name
         from generate_series(1, ${nc}::int) g`);
       await run(sql`create unique index on scale_customers (g)`);
       await run(sql`insert into customers (id, name, english_name, mdm_customer_id)
         select id, name, name, ${'SCALE-' + tag + '-'}::text || g from scale_customers`);
       await run(sql`insert into customer_sites (id, customer_id, name, mdm_type, country)
-        select site_id, id, 'Quarry ' || g, 'Quarry', 'FI' from scale_customers`);
+        select site_id, id, site_name, 'Quarry', 'FI' from scale_customers`);
       await run(sql`insert into contacts (customer_id, customer_site_id, name, email, phone_number)
         select id, site_id, 'Contact ' || g, ${'contact.' + tag + '.'}::text || g || '@customer.example', '+358 40 ' || lpad(g::text, 7, '0')
         from scale_customers`);
@@ -158,7 +159,8 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
             created_by_user_id, finished, finished_at, summary, search_text, created_at, updated_at)
           select a.id, 'Audit ' || c.name || ' ' || a.g, c.id, c.site_id, a.at, pe.name, pe.email, pe.user_id, pe.user_id,
             a.g % 3 <> 0, case when a.g % 3 <> 0 then a.at + interval '2 days' end, '',
-            lower('Audit ' || c.name || ' ' || a.g || ' ' || c.name || ' ' || pe.name), a.at, a.at
+            -- search_text as the application writes it (repositories/search-text.ts): name, customer, site, inspector
+            search_fold(concat_ws(' ', 'Audit ' || c.name || ' ' || a.g, c.name, c.site_name, pe.name)), a.at, a.at
           from scale_audits a join scale_customers c on c.g = a.cg
           join scale_people pe on pe.rn = 1 + ((a.g * 3) % ${nstaff}::int)`);
         await run(sql`insert into audit_suggestions (audit_id, type, text, position)
@@ -174,8 +176,10 @@ export async function seedScale(db: Kysely<DB>, n: number, opts: SeedScaleOption
               ${stage ? sql`e.id` : sql`null`}, ${stage ? sql`e.serial` : sql`null`}, ${stage ? sql`e.nick` : sql`null`},
               ${stage ? sql`m.family_id` : sql`null`}, ${stage ? sql`m.model_id` : sql`null`},
               au.inspector, au.inspector_contact, au.inspector_user_id, au.created_by_user_id, au.inspection_date,
-              au.id, ${stage}::text, ${stage ? `${kind}:${stage}` : kind}::text, ${runIndex}::int, lower(p.name || ' ' || au.search_text), au.created_at, au.created_at
-            from scale_audits a join audits au on au.id = a.id
+              au.id, ${stage}::text, ${stage ? `${kind}:${stage}` : kind}::text, ${runIndex}::int,
+              search_fold(concat_ws(' ', p.name, ${stage ? sql`e.serial` : sql`null`}, ${stage ? sql`e.nick` : sql`null`}, c.name, c.site_name, au.inspector)),
+              au.created_at, au.created_at
+            from scale_audits a join audits au on au.id = a.id join scale_customers c on c.g = a.cg
             join protocols p on p.id = ${protocolId}::uuid
             join scale_equipment e on e.g = 1 + (a.g % ${ne}::int)
             join scale_models m on m.rn = e.mg`);

@@ -9,7 +9,7 @@ import { openDatabase, type DbHandle } from '../client.js';
 import { migrateToLatest } from '../migrator.js';
 import { loadReportData } from '../repositories/report-data.js';
 import { seedDemo, seedScale, DISTRIBUTOR_PASSWORD } from './index.js';
-import { expectForeignKeysValid, expectProportionalRows, expectReportsListConsistent, expectReportsOfRun, snapshot } from './scale-checks.test-helpers.js';
+import { expectForeignKeysValid, expectProportionalRows, expectReportsListConsistent, expectReportsOfRun, expectSearchTextAsWritten, snapshot } from './scale-checks.test-helpers.js';
 
 const POINT_TYPES = [
   'Comment', 'Measurement', 'Summary', 'SummaryWithRows', 'MeasurementsWithPicture', 'RadioButtonSelection',
@@ -186,6 +186,8 @@ describe('demo and scale seed', () => {
     await expectProportionalRows(t.db, before, 2000, r);
     await expectReportsOfRun(t.db, 2000, r);
     await expectReportsListConsistent(t.db, r);
+    // the demo's rows and the scale rows alike (issue 20: folded, with nicknames and site names)
+    await expectSearchTextAsWritten(t.db);
   }, 120_000);
 
   it('seedScale as a bulk load (foreign-key triggers off, indexes dropped and built again) writes the same rows and leaves the schema as migrated', async () => {
@@ -242,5 +244,6 @@ describe('scale seed on PGlite (the CLI without DATABASE_URL)', () => {
     await expectReportsOfRun(handle.db, 700, r);
     await expectReportsListConsistent(handle.db, r);
     await expectForeignKeysValid(handle.db);
+    await expectSearchTextAsWritten(handle.db);
   }, 120_000);
 });

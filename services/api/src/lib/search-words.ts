@@ -22,9 +22,15 @@ export function wordsOf(term: string): string[] {
   return [...new Set(term.split(/[\s\-_./:,;#]+/).filter((w) => w.length >= 3))];
 }
 
+/**
+ * Near enough to the database's search_fold (migration 0024) to count a word in the folded sample: lower case,
+ * combining marks removed. Used only to judge rarity; the SQL folds the word and the term itself.
+ */
+const roughlyFolded = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 /** The word found in the fewest sample values; ties go to the longer word. */
 export function rarestWord(words: string[], sampleValues: string[]): string {
-  const scored = words.map((w) => ({ w, n: sampleValues.filter((v) => v.includes(w)).length }));
+  const scored = words.map((w) => ({ w, n: sampleValues.filter((v) => v.includes(roughlyFolded(w))).length }));
   scored.sort((a, b) => a.n - b.n || b.w.length - a.w.length);
   return scored[0]!.w;
 }

@@ -1,4 +1,4 @@
-import { refreshCustomerSearchText, writeAuditTrail, type Db } from '@insp/db';
+import { refreshCustomerSearchText, refreshSiteSearchText, writeAuditTrail, type Db } from '@insp/db';
 import { RowError, type ValidRow } from './customers.import.validate.js';
 
 export interface ImportCounts {
@@ -117,6 +117,7 @@ async function upsertSite(trx: Db, row: ValidRow, customerId: string, actor: Imp
   const diff = changes(found, { ...wanted, mdm_site_id: found.mdm_site_id ? undefined : row.siteMdmId });
   if (Object.keys(diff).length) {
     await trx.updateTable('customer_sites').set(diff).where('id', '=', found.id).execute();
+    if (diff.name) await refreshSiteSearchText(trx, found.id);
     await audit(trx, actor, 'customer_site', found.id, 'update', siteChanges(diff));
     counts.sitesUpdated++;
   }

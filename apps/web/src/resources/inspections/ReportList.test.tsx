@@ -158,7 +158,7 @@ describe('reports list', { timeout: 20_000 }, () => {
     await renderList(staffSession(Level.User));
     await goToSecondPage();
     const before = listCalls().length;
-    const box = screen.getByPlaceholderText('Search name, serial, customer or inspector');
+    const box = screen.getByPlaceholderText('Search name, serial, nickname, customer, site or inspector');
     fireEvent.change(box, { target: { value: 'ja' } });
     fireEvent.change(box, { target: { value: 'jaw' } });
     await new Promise((r) => setTimeout(r, 120));

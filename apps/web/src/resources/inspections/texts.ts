@@ -13,7 +13,7 @@ export const REPORT_TEXT = {
   viewProtocol: 'View protocol',
   deleteReport: 'Delete',
   voiceComments: 'Voice comments',
-  searchPlaceholder: 'Search name, serial, customer or inspector',
+  searchPlaceholder: 'Search name, serial, nickname, customer, site or inspector',
   types: 'Inspection types',
   loadingReport: 'Loading...',
   pdfPreparing: (name: string, language: string) => `Preparing the PDF of ${name} (${language})…`,

@@ -51,9 +51,12 @@ export function auditList(c: AuthedContext, query: TAuditListQuery, word: string
     sortable,
     defaultSort: { key: 'inspectionDate', direction: 'desc' },
     tieBreaker: sql`a.id`,
-    // search_text: lower(name, customer name, inspector), trigram-indexed; a multi-word term by its rarest word.
+    // search_text: name, customer, site, inspector folded (search_fold, as the search string), trigram-indexed; a
+    // multi-word term by its rarest word.
     search: (pattern) =>
-      word ? sql<boolean>`(a.search_text like ${containsPattern(word)} and strpos(a.search_text, ${query.search.toLowerCase()}) > 0)` : sql<boolean>`a.search_text like ${pattern}`,
+      word
+        ? sql<boolean>`(a.search_text like search_fold(${containsPattern(word)}) and strpos(a.search_text, search_fold(${query.search})) > 0)`
+        : sql<boolean>`a.search_text like search_fold(${pattern})`,
   };
   return { base, spec };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { writeAuditTrail, type Db } from '@insp/db';
+import { auditSearchText, writeAuditTrail, type Db } from '@insp/db';
 import type { Actor } from '@insp/contracts';
 import { AppError } from '../../errors.js';
 import { notFound } from '../../errors.js';
@@ -38,7 +38,6 @@ export type RunRow = Awaited<ReturnType<typeof requireRun>>;
 
 /** Every write ends here: who changed the audit last, its search text (docs/data-model.md), and one audit_trail row. */
 export async function auditChanged(db: Db, actor: Actor, auditId: string, action: string, changes: Record<string, unknown>) {
-  await sql`update audits a set updated_by_user_id = ${actor.userId}, search_text = lower(concat_ws(' ', nullif(a.name, ''),
-      nullif((select c.name from customers c where c.id = a.customer_id), ''), nullif(a.inspector, ''))) where a.id = ${auditId}`.execute(db);
+  await sql`update audits a set updated_by_user_id = ${actor.userId}, search_text = ${auditSearchText} where a.id = ${auditId}`.execute(db);
   await writeAuditTrail(db, { entityType: 'audit', entityId: auditId, actorUserId: actor.userId, action, changes });
 }

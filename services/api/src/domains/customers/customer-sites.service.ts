@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { P, ZCustomerSiteInput, type TCustomerSite, type TCustomerSiteInput } from '@insp/contracts';
-import { writeAuditTrail } from '@insp/db';
+import { refreshSiteSearchText, writeAuditTrail } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { fromZodIssues, notFound } from '../../errors.js';
 import { liveCustomer, uniqueOr409 } from './customers-shared.js';
@@ -47,6 +47,8 @@ export async function updateSite(ctx: ServiceContext, customerId: string, siteId
         .executeTakeFirst(),
     );
     if (!site) throw notFound('Site');
+    // Reports and audits are searched by their site's current name (search_text).
+    await refreshSiteSearchText(tx.db, siteId);
     await writeAuditTrail(tx.db, { entityType: 'customer_site', entityId: siteId, actorUserId: tx.actor?.userId ?? null, action: 'update', changes: data });
     return site;
   });

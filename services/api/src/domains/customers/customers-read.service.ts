@@ -16,7 +16,8 @@ export async function listCustomers(ctx: ServiceContext, query: TCustomerListQue
     // spec 002 §9: customers sort by name descending by default.
     defaultSort: { key: 'name', direction: 'desc' },
     tieBreaker: sql.ref('id'),
-    search: (pattern) => sql<boolean>`(name ilike ${pattern} or mdm_customer_id ilike ${pattern})`,
+    // Names ignore case and accents (search_fold, trigram index customers_name_fold_trgm); MDM ids are codes.
+    search: (pattern) => sql<boolean>`(search_fold(name) like search_fold(${pattern}) or mdm_customer_id ilike ${pattern})`,
   });
 }
 

@@ -31,8 +31,9 @@ export async function listEquipment(ctx: ServiceContext, query: TEquipmentListQu
     },
     defaultSort: { key: 'serial', direction: 'desc' },
     tieBreaker: sql`e.id`,
+    // Nicknames ignore case and accents (search_fold, index equipment_nick_name_fold_trgm); serials and ids are codes.
     search: (p) =>
-      sql<boolean>`(e.serial_number ilike ${p} or e.nick_name ilike ${p} or e.mdm_equipment_id ilike ${p} or f.name ilike ${p} or m.name ilike ${p})`,
+      sql<boolean>`(e.serial_number ilike ${p} or search_fold(e.nick_name) like search_fold(${p}) or e.mdm_equipment_id ilike ${p} or f.name ilike ${p} or m.name ilike ${p})`,
   });
 }
 

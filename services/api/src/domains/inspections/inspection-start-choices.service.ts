@@ -23,7 +23,8 @@ export async function startCustomers(ctx: ServiceContext, search: string): Promi
     .where('deleted_at', 'is', null);
   if (search) {
     const pattern = containsPattern(search);
-    q = q.where(sql<boolean>`(name ilike ${pattern} or mdm_customer_id ilike ${pattern})`);
+    // as the customers list: names ignore case and accents (search_fold)
+    q = q.where(sql<boolean>`(search_fold(name) like search_fold(${pattern}) or mdm_customer_id ilike ${pattern})`);
   }
   return q.orderBy('name').orderBy('id').limit(START_CHOICES_LIMIT.customers).execute();
 }

@@ -32,7 +32,7 @@ describe('POST api/v1/inspections', () => {
     const equipment = await t.db.selectFrom('equipment').selectAll().where('serial_number', '=', 'NEW-77').executeTakeFirstOrThrow();
     expect(equipment).toMatchObject({ id: body.equipmentId, product_family_id: f.ref.jaw.id, product_model_id: f.ref.jaw.models.JC200, customer_id: f.ref.customerId, customer_site_id: f.ref.siteId });
     const row = await t.db.selectFrom('inspections').select(['inspector_user_id', 'created_by_user_id', 'company_id', 'search_text']).where('id', '=', body.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ inspector_user_id: f.users.inspector, created_by_user_id: f.users.inspector, company_id: null, search_text: 'daily check for jaw jc new-77 quarry ltd inspector' });
+    expect(row).toEqual({ inspector_user_id: f.users.inspector, created_by_user_id: f.users.inspector, company_id: null, search_text: 'daily check for jaw jc new-77 quarry ltd north pit inspector' });
     // Listed at once, and a second start on the same serial number reuses the machine.
     expect((await call('GET', '/api/v1/inspections?search=new-77', f.tok.inspector)).json().count).toBe(1);
     const again = (await start(f.tok.inspector, { productModelId: f.ref.jaw.models.JC200, serialNumber: 'NEW-77' })).json();

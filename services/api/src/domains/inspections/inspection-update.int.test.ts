@@ -64,7 +64,7 @@ describe('PUT api/v1/inspections/update', () => {
     expect(await t.db.selectFrom('inspection_result_photos').select('id').where('image_id', '=', img).execute()).toEqual([]);
 
     const row = await t.db.selectFrom('inspections').select(['finished', 'finished_at', 'updated_by_user_id', 'search_text', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ finished: true, updated_by_user_id: f.users.inspector, search_text: 'daily check for jaw jc sn-1 quarry ltd ivy', status: 'In_Use' });
+    expect(row).toMatchObject({ finished: true, updated_by_user_id: f.users.inspector, search_text: 'daily check for jaw jc sn-1 quarry ltd north pit ivy', status: 'In_Use' });
     const trail = await t.db.selectFrom('audit_trail').select(['action', 'changes']).where('entity_id', '=', id).orderBy('id').execute();
     expect(trail.map((r) => r.action)).toEqual(['update', 'update']);
     expect(trail[0]!.changes).toMatchObject({ resultsCreated: 5, resultsUpdated: 0 });

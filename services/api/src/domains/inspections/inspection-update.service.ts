@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { enqueueJob, writeAuditTrail, type Db } from '@insp/db';
+import { enqueueJob, refreshInspectionSearchText, writeAuditTrail, type Db } from '@insp/db';
 import { hasConfigurator, P, type Actor, type TInspectionEdit, type TInspectionUpdate } from '@insp/contracts';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { requireEditableInspection } from './inspection-edit.access.js';
@@ -141,9 +141,8 @@ async function replacePriorityActions(db: Db, inspectionId: string, input: TInsp
   }
 }
 
-/** docs/data-model.md: search_text = lower(name, serial number, customer name, inspector), kept on every write. */
+/** search_text (folded name, serial, nickname, customer, site, inspector; @insp/db search-text.ts), kept on every write. */
 export async function refreshSearchText(db: Db, id: string) {
-  await sql`update inspections i set search_text = lower(concat_ws(' ', nullif(i.name, ''), nullif(i.serial_number, ''),
-      nullif((select c.name from customers c where c.id = i.customer_id), ''), nullif(i.inspector, ''))) where i.id = ${id}`.execute(db);
+  await refreshInspectionSearchText(db, { id });
 }
 

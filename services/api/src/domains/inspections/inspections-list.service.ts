@@ -61,12 +61,14 @@ export function inspectionList(c: AuthedContext, query: TInspectionListQuery, in
     },
     defaultSort: { key: 'inspectionDate', direction: 'desc' },
     tieBreaker: sql`i.id`,
-    // search_text is kept lower-cased (name, serial, customer, inspector) with a trigram index. A multi-word
-    // term goes through the index by its rarest word and is checked whole on those rows (lib/search-words.ts).
+    // search_text is kept folded (lower case, no accents: search_fold, migration 0024; name, serial, nickname,
+    // customer, site, inspector) with a trigram index; the search string is folded by the same function, which
+    // PostgreSQL evaluates once while planning, so the pattern is a constant the index serves. A multi-word term
+    // goes through the index by its rarest word and is checked whole on those rows (lib/search-words.ts).
     search: (pattern) =>
       indexWord
-        ? sql<boolean>`(i.search_text like ${containsPattern(indexWord)} and strpos(i.search_text, ${query.search.toLowerCase()}) > 0)`
-        : sql<boolean>`i.search_text like ${pattern}`,
+        ? sql<boolean>`(i.search_text like search_fold(${containsPattern(indexWord)}) and strpos(i.search_text, search_fold(${query.search})) > 0)`
+        : sql<boolean>`i.search_text like search_fold(${pattern})`,
     knownCount: query.mineOnly ? undefined : () => countFromCounters(c, query.types),
   };
   return { base, spec };

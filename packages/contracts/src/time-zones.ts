@@ -41,6 +41,17 @@ export const ZTimeZone = ZText.trim()
     return zone ?? v;
   });
 
+/**
+ * REPORT_TIME_ZONE of the API and the worker (they must agree: a PDF is stored under the hash of its document):
+ * the zone of reports whose customer has none. Default UTC, printed as 'UTC'; an unknown zone stops the start.
+ */
+export function reportTimeZoneSetting(value: string | undefined): string {
+  if (!value?.trim()) return 'UTC';
+  const zone = canonicalTimeZone(value);
+  if (!zone) throw new Error(`REPORT_TIME_ZONE ${TIME_ZONE_MESSAGE} (got '${value}')`);
+  return zone;
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 function partsFormat(timeZone: string): Intl.DateTimeFormat {
   let f = formats.get(timeZone);

@@ -20,6 +20,7 @@ import * as m0019 from './20261122_0019_text_translations.js';
 import * as m0020 from './20261122_0020_idempotency_keys.js';
 import * as m0022 from './20261122_0022_admin_indexes.js';
 import * as m0023 from './20261122_0023_subcategory_translations.js';
+import * as m0026 from './20261122_0026_customer_time_zone.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0020_idempotency_keys': m0020,
   '20261122_0022_admin_indexes': m0022,
   '20261122_0023_subcategory_translations': m0023,
+  '20261122_0026_customer_time_zone': m0026,
 };

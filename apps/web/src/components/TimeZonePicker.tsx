@@ -62,6 +62,7 @@ export function TimeZonePicker({
       getOptionLabel={labelOf}
       size={size}
       autoHighlight
+      fullWidth
       sx={{ [coarsePointer]: { '& .MuiInputBase-root': { minHeight: 48 } } }}
       slotProps={{ listbox: { sx: { [coarsePointer]: { '& .MuiAutocomplete-option': { minHeight: 48 } } } } }}
       renderInput={(params) => <TextField {...params} name={name} label={label} error={error} helperText={helperText ?? TIME_ZONE_HINT} />}

@@ -223,7 +223,7 @@ describe('/Audits/{id}/report', () => {
     const link = page.getByTestId('storage-url').getByRole('link');
     await link.waitFor({ timeout: 60_000 });
     expect(await link.innerText()).toMatch(/^\d{8}_audit_de\.pdf$/);
-    await page.getByTestId('storage-url').getByText(/^Valid until \d\d\.\d\d\.\d{4} \d\d:\d\d UTC$/).waitFor();
+    await page.getByTestId('storage-url').getByText(/^Valid until \d\d\.\d\d\.\d{4} \d\d:\d\d \S+$/).waitFor();
     const href = (await link.getAttribute('href'))!;
     const res = await page.request.get(new URL(href, product.url).toString());
     expect(res.status()).toBe(200);

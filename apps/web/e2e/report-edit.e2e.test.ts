@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { TInspectionEdit } from '@insp/contracts';
+import { formatDateIn, type TInspectionEdit } from '@insp/contracts';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
@@ -217,7 +217,9 @@ describe('report edit form', () => {
     const loaded = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);
     const date = page.getByRole('group', { name: /^Inspection date/ });
     const shown = async () => (await date.locator('.MuiPickersSectionList-root').textContent())?.replace(/[\u2066-\u2069\u200e]/g, '');
-    expect(await shown()).toBe(new Date(loaded.inspectionDate).toISOString().slice(0, 10).split('-').reverse().join('.'));
+    // the day in the browser's zone (issue 20), as the lists show it
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await shown()).toBe(formatDateIn(loaded.inspectionDate, zone));
     await date.getByRole('spinbutton', { name: 'Day' }).tap();
     await page.keyboard.type('24122026');
     expect(await shown()).toBe('24.12.2026');

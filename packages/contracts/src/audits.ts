@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, ZListQuery, ZText } from './common.js';
 import { AuditRunProtocolTypes, PhotoLayouts, RunStages, SuggestionTypes } from './domain-enums.js';
 import { ZReportLang, type TReportData } from './report.js';
+import { ZTimeZone } from './time-zones.js';
 import { EDIT_LIMITS, ZEditExtraPoint, ZEquipmentConfigurator, ZEditPoint, ZInspectionEquipmentInput, ZPointResult, ZPointResultInput } from './inspection-edit.js';
 
 /**
@@ -201,12 +202,16 @@ export const ZAuditPointResult = ZPointResult;
 
 /** GET api/v1/audits/{id}/reporthtml and reportpdf?lang=: the audit report of the runs included in it (000 §7). */
 export const ZAuditReportQuery = z.object({ lang: ZReportLang });
+/** GET api/v1/audits/{id}/reporthtml: also `timeZone`, printing in that zone instead of the report's (as ZReportHtmlQuery). */
+export const ZAuditReportHtmlQuery = ZAuditReportQuery.extend({ timeZone: ZTimeZone.optional() });
 
 /** What the audit report renders (packages/report): the audit, its suggestions, and each included run's report data. */
 export interface TAuditReportData {
   audit: {
     id: string; name: string; customer: string | null; site: string | null; contactName: string | null; contactPhone: string | null; contactEmail: string | null;
     inspectionDate: number; inspector: string; inspectorContact: string; finished: boolean; summary: string; comment: string;
+    /** IANA zone of the dates and times, as a report's header.timeZone (issue 20). */
+    timeZone: string;
   };
   suggestions: { type: (typeof SuggestionTypes)[number]; text: string }[];
   runs: { id: string; kind: string; stage: (typeof RunStages)[number] | null; protocolName: string | null; report: TReportData }[];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZListQuery, ZText } from './common.js';
+import { ZTimeZone } from './time-zones.js';
 
 // Schemas of this domain (spec 002 §3, §5), used by the API, the web forms and the worker.
 
@@ -61,6 +62,8 @@ export type TCustomerCounts = z.infer<typeof ZCustomerCounts>;
 
 /** GET api/v1/customers/{id}: the customer with its sites, contacts and equipment (002 §3), plus counts. */
 export const ZCustomer = ZCustomerListItem.extend({
+  /** IANA zone its reports print dates and times in (issue 20); null: the configured REPORT_TIME_ZONE. */
+  timeZone: z.string().nullable(),
   sites: z.array(ZCustomerSite),
   contacts: z.array(ZCustomerContact),
   equipments: z.array(ZCustomerEquipment),
@@ -68,7 +71,15 @@ export const ZCustomer = ZCustomerListItem.extend({
 });
 export type TCustomer = z.infer<typeof ZCustomer>;
 
-export const ZCustomerInput = z.object({ name: requiredName, mdmCustomerId: optionalText(100) });
+export const ZCustomerInput = z.object({
+  name: requiredName,
+  mdmCustomerId: optionalText(100),
+  /**
+   * Issue 20: an IANA time zone for the customer's reports; blank or null clears it, and left out (clients from before
+   * the field) an update keeps it.
+   */
+  timeZone: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? null : v), ZTimeZone.nullish()),
+});
 export type TCustomerInput = z.input<typeof ZCustomerInput>;
 
 export const ZCustomerSiteInput = z.object({

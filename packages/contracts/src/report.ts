@@ -12,6 +12,7 @@ import {
   RatingTableLocations,
 } from './domain-enums.js';
 import { ZId, ZText } from './common.js';
+import { ZTimeZone } from './time-zones.js';
 
 /**
  * Everything an inspection report shows (spec 000 §2.7–2.9, §3; 001 §3), in one language: the renderer turns
@@ -158,6 +159,11 @@ export const ZReportHeader = z.object({
   contactPhone: maybe,
   contactEmail: maybe,
   version: maybe,
+  /**
+   * IANA zone the report prints its dates and times in (issue 20): the customer's, else the configured
+   * REPORT_TIME_ZONE; the app's view of a report may print in the viewer's instead (render option).
+   */
+  timeZone: z.string(),
 });
 export type TReportHeader = z.infer<typeof ZReportHeader>;
 
@@ -181,5 +187,9 @@ export type TReportData = z.infer<typeof ZReportData>;
 
 /** GET api/v1/inspections/{id}/reporthtml?lang= and the tRPC twin: the language defaults to en (000 §7). */
 export const ZReportLang = ZText.trim().toLowerCase().max(10).default('en');
-export const ZReportHtmlQuery = z.object({ lang: ZReportLang });
-export const ZReportHtmlInput = z.object({ id: ZId, lang: ZReportLang });
+/**
+ * `timeZone` (issue 20, optional): an IANA zone to print dates and times in instead of the report's own (the
+ * customer's or REPORT_TIME_ZONE); the web app sends the viewer's, as it shows every date in the user's zone.
+ */
+export const ZReportHtmlQuery = z.object({ lang: ZReportLang, timeZone: ZTimeZone.optional() });
+export const ZReportHtmlInput = z.object({ id: ZId, lang: ZReportLang, timeZone: ZTimeZone.optional() });

@@ -214,6 +214,7 @@ export interface Customers {
   mdm_customer_id: string | null;
   merged_into_customer_id: string | null;
   name: string;
+  time_zone: string | null;
   updated_at: Generated<Timestamp>;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TAuditReportData, TProtocolExportData, TReportData } from '@insp/contracts';
+import { yyyymmddIn, type TAuditReportData, type TProtocolExportData, type TReportData } from '@insp/contracts';
 import { auditPrintTemplates, reportPrintTemplates } from './print-templates.js';
 import { renderAuditReportHtml, renderReportHtml } from './render.js';
 
@@ -37,22 +37,16 @@ function documentPdfKey(folder: string, lang: string, html: string): string {
   return `${folder}/${hash.slice(0, 2)}/${hash}-${lang.toLowerCase()}.pdf`;
 }
 
-/** yyyymmdd of an epoch-ms date in UTC, the start of every PDF name (000 §9). */
-function yyyymmdd(epochMs: number): string {
-  const d = new Date(epochMs);
-  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-}
-
-/** yyyymmdd_{serialNumber}_{type}.pdf (000 §3), from the inspection date in UTC. */
+/** yyyymmdd_{serialNumber}_{type}.pdf (000 §3), from the inspection date's day in the report's zone (the PDF's). */
 export function reportPdfFileName(data: TReportData): string {
-  const ymd = yyyymmdd(data.header.inspectionDate);
+  const ymd = yyyymmddIn(data.header.inspectionDate, data.header.timeZone);
   const serial = (data.header.serialNumber ?? data.header.nickName ?? 'equipment').replace(/[^A-Za-z0-9._-]+/g, '-');
   return `${ymd}_${serial}_${data.header.type}.pdf`;
 }
 
-/** {yyyymmdd}_audit_{lang}.pdf (000 §7), from the audit's inspection date in UTC. */
+/** {yyyymmdd}_audit_{lang}.pdf (000 §7), from the audit's inspection date's day in the report's zone. */
 export function auditPdfFileName(data: TAuditReportData, lang: string): string {
-  return `${yyyymmdd(data.audit.inspectionDate)}_audit_${lang.toLowerCase().replace(/[^a-z0-9-]/g, '')}.pdf`;
+  return `${yyyymmddIn(data.audit.inspectionDate, data.audit.timeZone)}_audit_${lang.toLowerCase().replace(/[^a-z0-9-]/g, '')}.pdf`;
 }
 
 /**

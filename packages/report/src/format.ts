@@ -1,8 +1,9 @@
-import { isNumericString, parseNumeric } from '@insp/contracts';
+import { formatDateIn, formatDateTimeIn, isNumericString, parseNumeric } from '@insp/contracts';
 
 /**
- * Dates and numbers as the report writes them. Dates are day.month.year whatever the language (spec 000 §9),
- * date-times add hour, minute and the UTC label, like the web app. Numbers follow the language's own format
+ * Dates and numbers as the report writes them. Dates are day.month.year whatever the language (spec 000 §9), in the
+ * report's time zone (the customer's or REPORT_TIME_ZONE, issue 20); date-times add hour, minute and the zone's
+ * short name ('EET', 'GMT-8', 'UTC'), as the web app does in the user's zone. Numbers follow the language's own format
  * (decimal comma in fi, sv, de, fr, es, pt).
  */
 const LOCALES: Record<string, string> = { en: 'en-GB', fi: 'fi-FI', sv: 'sv-SE', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', pt: 'pt-PT' };
@@ -16,19 +17,11 @@ export function localeOf(lang: string): string {
   }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** 23.10.2026: the day of the instant in the zone. */
+export const formatDate = (ms: number, timeZone: string) => formatDateIn(ms, timeZone);
 
-/** 23.10.2026 (UTC). */
-export function formatDate(ms: number): string {
-  const d = new Date(ms);
-  return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
-}
-
-/** 23.10.2026 14:05 UTC */
-export const formatDateTime = (ms: number) => {
-  const d = new Date(ms);
-  return `${formatDate(ms)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
-};
+/** 23.10.2026 14:05 EEST: day and time in the zone, named. */
+export const formatDateTime = (ms: number, timeZone: string) => formatDateTimeIn(ms, timeZone);
 
 const cache = new Map<string, Intl.NumberFormat>();
 const numberFormat = (locale: string, decimals: number | null) => {
@@ -46,11 +39,13 @@ export interface Formatter {
   number(n: number, decimals?: number): string;
   /** A recorded value: numeric text in the language's format keeping the digits typed, any other text as typed. */
   value(text: string | null | undefined): string;
-  date: typeof formatDate;
-  dateTime: typeof formatDateTime;
+  /** The day of an instant in the report's zone: 23.10.2026. */
+  date(ms: number): string;
+  /** Day and time in the report's zone with its short name: 23.10.2026 14:05 EEST. */
+  dateTime(ms: number): string;
 }
 
-export function formatter(lang: string): Formatter {
+export function formatter(lang: string, timeZone: string): Formatter {
   const locale = localeOf(lang);
   return {
     number: (n, decimals) => numberFormat(locale, decimals ?? null).format(n),
@@ -61,7 +56,7 @@ export function formatter(lang: string): Formatter {
       const typed = text.trim().split(/[.,]/)[1]?.length ?? 0;
       return numberFormat(locale, Math.min(typed, 6)).format(n);
     },
-    date: formatDate,
-    dateTime: formatDateTime,
+    date: (ms) => formatDate(ms, timeZone),
+    dateTime: (ms) => formatDateTime(ms, timeZone),
   };
 }

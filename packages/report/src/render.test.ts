@@ -26,6 +26,21 @@ describe('renderReportHtml', () => {
     }
   });
 
+  it("prints dates and times in the report's time zone, times named by the zone (issue 20)", () => {
+    const data = reportFixture();
+    data.header.timeZone = 'Pacific/Auckland';
+    const html = render('en', data);
+    // 20.05.2026 08:30 UTC is 20:30 in Auckland (UTC+12 in May)
+    for (const text of ['20.05.2026 20:30 GMT+12', '20.05.2026 23:00 GMT+12']) expect(html, text).toContain(text);
+    expect(html).not.toContain(' UTC');
+  });
+
+  it("prints in the zone the caller asks for instead (the app's view in the viewer's zone)", () => {
+    const html = renderReportHtml(reportFixture({ header: { ...reportFixture().header, started: Date.UTC(2026, 4, 20, 13) } }), { lang: 'en', imageUrl, timeZone: 'Pacific/Auckland' });
+    expect(html).toContain('21.05.2026 01:00 GMT+12');
+    expect(html).not.toContain(' UTC');
+  });
+
   it('heads each run of points with its subcategory title, once, under the category (issue 19)', () => {
     const data = reportFixture();
     const [hot, cold, fine] = data.categories[0]!.points;

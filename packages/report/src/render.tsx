@@ -15,6 +15,11 @@ export interface RenderReportOptions {
   imageUrl(id: string): string;
   /** Printed to PDF (same markup today; lets the PDF job differ later without a second renderer). */
   forPdf?: boolean;
+  /**
+   * IANA zone to print dates and times in instead of the report's own (header.timeZone: the customer's or
+   * REPORT_TIME_ZONE): the app's view of a report passes the viewer's, as the app shows every date (issue 20).
+   */
+  timeZone?: string;
 }
 
 /**
@@ -22,16 +27,16 @@ export interface RenderReportOptions {
  * inline CSS and no scripts. Every text is escaped by React, so user text cannot become markup.
  */
 export function renderReportHtml(data: TReportData, opts: RenderReportOptions): string {
-  return render(<ReportDocument data={data} />, opts);
+  return render(<ReportDocument data={data} />, data.header.timeZone, opts);
 }
 
 /** The audit report (issue 8) with the same labels, styles and point views as the inspection report. */
 export function renderAuditReportHtml(data: TAuditReportData, opts: RenderReportOptions): string {
-  return render(<AuditDocument data={data} />, opts);
+  return render(<AuditDocument data={data} />, data.audit.timeZone, opts);
 }
 
-function render(document: ReactElement, opts: RenderReportOptions): string {
-  const ctx = { lang: opts.lang, t: translator(opts.lang), fmt: formatter(opts.lang), imageUrl: opts.imageUrl, forPdf: !!opts.forPdf };
+function render(document: ReactElement, timeZone: string, opts: RenderReportOptions): string {
+  const ctx = { lang: opts.lang, t: translator(opts.lang), fmt: formatter(opts.lang, opts.timeZone ?? timeZone), imageUrl: opts.imageUrl, forPdf: !!opts.forPdf };
   const body = renderToStaticMarkup(<ReportCtx.Provider value={ctx}>{document}</ReportCtx.Provider>);
   return `<!DOCTYPE html>${body}`;
 }

@@ -38,7 +38,7 @@ export function reportFixture(over: Partial<TReportData> = {}): TReportData {
       inspectionId: 'i-1', name: 'Daily check for Jaw JC', protocolName: 'Daily check for Jaw JC', type: 'Daily', status: 'Finished', rating: 'Nok',
       customer: 'Kivi Oy', site: 'Main quarry', productFamily: 'Jaw JC', productModel: 'JC120', serialNumber: 'JC120-0001', nickName: 'Big one',
       inspectionDate: T0, started: T0, ended: T0 + 150 * 60_000, durationMinutes: 150, inspector: 'Ina Inspector', inspectorContact: 'ina@company.example',
-      contactName: 'Kalle Kivi', contactPhone: '+358 40 123', contactEmail: 'kalle@kivi.example', version: '3.5.2',
+      contactName: 'Kalle Kivi', contactPhone: '+358 40 123', contactEmail: 'kalle@kivi.example', version: '3.5.2', timeZone: 'UTC',
     },
     ratingTableLocation: 'Start',
     categories: [

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { reportTimeZoneSetting } from '@insp/contracts';
 import { storageConfigFromEnv, type StorageConfig } from '@insp/storage';
 
 /** Every setting the product reads; README lists them. The embedded default needs none of them. */
@@ -31,6 +32,8 @@ export interface AppConfig {
   logLevel: string;
   /** How long a PDF request waits for its render before answering 202 (the client retries). */
   reportPdfWaitMs: number;
+  /** REPORT_TIME_ZONE: the IANA zone of reports whose customer has none (issue 20); default UTC. */
+  reportTimeZone: string;
 }
 
 /**
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedOnFirstStart: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !env.DATABASE_URL,
     logLevel: env.LOG_LEVEL ?? 'info',
     reportPdfWaitMs: Number(env.REPORT_PDF_WAIT_MS ?? 20_000),
+    reportTimeZone: reportTimeZoneSetting(env.REPORT_TIME_ZONE),
   };
   const merged = { ...base, ...overrides };
   if (!overrides.tokenSecret) merged.tokenSecret = tokenSecret(env, merged.dataDir);

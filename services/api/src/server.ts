@@ -36,6 +36,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     dataDir: config.dataDir,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
+    reportTimeZone: config.reportTimeZone,
     log,
     runProcessors: config.inProcessJobs,
     storage,

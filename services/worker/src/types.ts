@@ -18,6 +18,8 @@ export interface WorkerConfig {
   dataDir: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** REPORT_TIME_ZONE: reports of customers without a time zone print in this one (issue 20); default UTC. */
+  reportTimeZone?: string;
 }
 
 /** What every processor receives. */

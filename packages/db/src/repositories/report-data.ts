@@ -1,5 +1,5 @@
 import {
-  hasConfigurator, InspectionRatings, InspectionStatuses, PhotoLayouts, RatingTableLocations, readTextTranslations, translatedText,
+  canonicalTimeZone, hasConfigurator, InspectionRatings, InspectionStatuses, PhotoLayouts, RatingTableLocations, readTextTranslations, translatedText,
   type PhotoLayout, type TReportData, type TReportPhoto,
 } from '@insp/contracts';
 import type { Db } from '../client.js';
@@ -26,7 +26,7 @@ function header(db: Db, inspectionId: string) {
       'i.inspector', 'i.inspector_contact', 'i.contact_name', 'i.contact_phone', 'i.contact_email', 'i.version', 'i.summary', 'i.comment',
       'i.equipment_configurator', 'i.customer_signature_image_id', 'i.provider_signature_image_id', 'i.equipment_id', 'i.company_id',
       'i.product_family_id', 'i.product_model_id', 'c.name as customer', 's.name as site', 'f.name as family', 'm.name as model',
-      'p.name as protocolName', 'p.rating_table_location',
+      'p.name as protocolName', 'p.rating_table_location', 'c.time_zone as customerTimeZone',
     ])
     .where('i.id', '=', inspectionId)
     .where('i.deleted_at', 'is', null)
@@ -67,8 +67,9 @@ function results(db: Db, inspectionId: string): Promise<(ResultRow & Subcategory
  * English where a translation is missing); null when there is no such live inspection. Bounded, in two round
  * trips: the inspection with its own rows (eight queries run together), then the library parts of all its
  * points and their history (ten together), however many points it has. Who may see the report is the caller's check.
+ * Dates and times print in the customer's time zone, else in `defaultTimeZone` (the configured REPORT_TIME_ZONE).
  */
-export async function loadReportData(db: Db, inspectionId: string, lang: string): Promise<TReportData | null> {
+export async function loadReportData(db: Db, inspectionId: string, lang: string, defaultTimeZone = 'UTC'): Promise<TReportData | null> {
   // The inspection and its own rows together (one round trip), then the library parts and history of its points.
   const [h, categories, extraPoints, rows, photos, findings, findingPhotos, actions] = await Promise.all([
     header(db, inspectionId),
@@ -132,6 +133,7 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string)
       contactPhone: h.contact_phone,
       contactEmail: h.contact_email,
       version: h.version,
+      timeZone: reportTimeZone(h.customerTimeZone, defaultTimeZone),
     },
     ratingTableLocation: (RatingTableLocations as readonly (string | null)[]).includes(h.rating_table_location)
       ? (h.rating_table_location as TReportData['ratingTableLocation'])
@@ -161,3 +163,7 @@ function subcategoryTitle(r: SubcategoryColumns, recorded: unknown, lang: string
   const kept = recorded == null ? r.subcategoryReference : (recorded as Record<string, unknown>)[String(r.subcategoryIndex)];
   return translatedText(r.subcategoryTitle, readTextTranslations(kept), lang);
 }
+
+/** The customer's zone if this runtime knows it (the API checked it when saved), else the configured one. */
+export const reportTimeZone = (customer: string | null | undefined, defaultTimeZone: string) =>
+  (customer && canonicalTimeZone(customer)) || defaultTimeZone;

@@ -8,7 +8,7 @@ import { inlineImages } from './report.pdf.js';
 /** Loads, renders and prints one audit report and stores it under its content key; a stored one is kept. */
 export async function renderAuditPdf(deps: JobDeps, auditId: string, lang: string) {
   if (!deps.storage || !deps.pdf) throw new Error('report.auditPdf needs file storage and a PDF renderer in this process');
-  const data = await loadAuditReportData(deps.db, auditId, lang);
+  const data = await loadAuditReportData(deps.db, auditId, lang, deps.config.reportTimeZone);
   if (!data) throw new PermanentJobError(`audit ${auditId} not found`);
   const key = auditPdfKey(data, lang);
   if (await deps.storage.get(key)) return { key, rendered: false };

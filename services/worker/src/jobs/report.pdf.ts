@@ -32,7 +32,7 @@ export async function inlineImages(storage: Storage, db: JobDeps['db'], data: un
  */
 export async function renderReportPdf(deps: JobDeps, inspectionId: string, lang: string) {
   if (!deps.storage || !deps.pdf) throw new Error('report.pdf needs file storage and a PDF renderer in this process');
-  const data = await loadReportData(deps.db, inspectionId, lang);
+  const data = await loadReportData(deps.db, inspectionId, lang, deps.config.reportTimeZone);
   if (!data) throw new PermanentJobError(`inspection ${inspectionId} not found`);
   const key = reportPdfKey(data, lang);
   const fileName = reportPdfFileName(data);

@@ -18,6 +18,8 @@ export interface JobRuntimeOptions {
   dataDir: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** REPORT_TIME_ZONE (default UTC): must be the API's, as both render a report to find its stored PDF. */
+  reportTimeZone?: string;
   log: Logger;
   /** How often the outbox is polled when nobody kicks; default 1000 ms. */
   pollMs?: number;
@@ -54,7 +56,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
   assertEveryJobHasHandler(registry);
   const pollMs = opts.pollMs ?? 1000;
   const { log, db } = opts;
-  const config = { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, mailFrom: opts.mailFrom };
+  const config = { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, mailFrom: opts.mailFrom, reportTimeZone: opts.reportTimeZone };
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, dataDir: opts.dataDir, from: opts.mailFrom });
   const ownPdf = !opts.pdf && opts.runProcessors ? createPdfRenderer() : undefined;
   const pdf = opts.pdf ?? ownPdf;

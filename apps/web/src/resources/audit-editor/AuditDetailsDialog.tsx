@@ -4,11 +4,10 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import 'dayjs/locale/en-gb';
 import { ZAuditDetailsInput, type TAudit } from '@insp/contracts';
 import { useInspectionWrites } from '../../inspection-writes';
-import { DATE_INPUT_FORMAT } from '../../lib/dates';
+import { DATE_INPUT_FORMAT, withDay } from '../../lib/dates';
 import { shownMessage } from '../../lib/errors';
 import { useSites } from '../../pages/start-inspection/CustomerStep';
 import { touchPopup } from '../inspection-edit/FormDate';
@@ -17,10 +16,11 @@ import { RunDialog } from './RunDialog';
 import { SelectField } from './SelectField';
 import { AUDIT_TEXT } from './texts';
 
-dayjs.extend(utc);
-
-/** The day picked, keeping the time of day the audit had (an audit's date is a day, as the new audit page makes it). */
-const withDay = (original: number, d: Dayjs) => Date.UTC(d.year(), d.month(), d.date()) + (original - Date.parse(new Date(original).toISOString().slice(0, 10)));
+/**
+ * The day picked in the user's zone, keeping the time of day the audit had there; the day left alone keeps the very
+ * instant (lib/dates.ts withDay, issue 20).
+ */
+const dayOf = (original: number, d: Dayjs) => withDay(d.format('YYYY-MM-DD'), original) ?? original;
 
 /**
  * Issue 20: the audit's name, date and site (one of its customer's, or none), changed after it was started; its runs
@@ -30,14 +30,14 @@ export function AuditDetailsDialog({ audit, onClose }: { audit: TAudit; onClose(
   const writes = useInspectionWrites();
   const { auditId, reload } = useAuditEditing();
   const [name, setName] = useState(audit.name);
-  const [day, setDay] = useState<Dayjs | null>(dayjs.utc(audit.inspectionDate));
+  const [day, setDay] = useState<Dayjs | null>(dayjs(audit.inspectionDate));
   const [siteId, setSiteId] = useState<string | null>(audit.customerSite?.id ?? null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sites = useSites(audit.customer?.id ?? null);
   useEffect(() => setError(null), [name, day, siteId]);
   const parsed = ZAuditDetailsInput.safeParse({
-    name, inspectionDate: day?.isValid() ? withDay(audit.inspectionDate, day) : NaN, customerSiteId: siteId,
+    name, inspectionDate: day?.isValid() ? dayOf(audit.inspectionDate, day) : NaN, customerSiteId: siteId,
   });
   const nameProblem = parsed.success ? null : parsed.error.issues.find((i) => i.path[0] === 'name')?.message;
   const save = async () => {
@@ -61,7 +61,6 @@ export function AuditDetailsDialog({ audit, onClose }: { audit: TAudit; onClose(
         <DesktopDatePicker
           label={AUDIT_TEXT.inspectionDate}
           value={day}
-          timezone="UTC"
           format={DATE_INPUT_FORMAT}
           onChange={setDay}
           slotProps={{

@@ -5,13 +5,12 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { TAudit } from '@insp/contracts';
+import { formatDate } from '../../lib/dates';
 import { Section } from '../inspection-edit/Section';
 import { useAuditEditing } from './context';
 import { InspectorDialog } from './InspectorDialog';
 import { AuditDetailsDialog } from './AuditDetailsDialog';
 import { AUDIT_TEXT } from './texts';
-
-const date = (ms: number) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(ms).replaceAll('/', '.');
 
 /** 000 §2.6 info box: inspection date, inspector (with a change link), inspector contact, customer, customer contact, phone, e-mail. */
 export function AuditInfoBox({ audit }: { audit: TAudit }) {
@@ -20,7 +19,7 @@ export function AuditInfoBox({ audit }: { audit: TAudit }) {
   const [editing, setEditing] = useState(false);
   const customer = [audit.customer?.name, audit.customerSite?.name].filter(Boolean).join(' · ');
   const facts: [string, React.ReactNode][] = [
-    [AUDIT_TEXT.inspectionDate, date(audit.inspectionDate)],
+    [AUDIT_TEXT.inspectionDate, formatDate(audit.inspectionDate)],
     [
       AUDIT_TEXT.inspector,
       <>

@@ -3,10 +3,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { TAudit } from '@insp/contracts';
+import { auditPdfName } from '../audits/auditPaths';
 import { fetchReportPdf, saveFile } from '../inspections/pdfDownload';
 import { AUDIT_TEXT } from './texts';
-
-const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
 
 /** Download report (000 §2.6, §7): GET audits/{id}/reportpdf?lang=en, waiting while the PDF is printed. */
 export function DownloadReport({ audit }: { audit: TAudit }) {
@@ -16,7 +15,7 @@ export function DownloadReport({ audit }: { audit: TAudit }) {
     setBusy(true);
     setError(null);
     try {
-      saveFile(await fetchReportPdf(audit.id, 'en', { kind: 'audits', fallbackName: `${ymd(audit.inspectionDate)}_audit_en.pdf` }));
+      saveFile(await fetchReportPdf(audit.id, 'en', { kind: 'audits', fallbackName: auditPdfName(audit.inspectionDate) }));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

@@ -9,6 +9,7 @@ import { dataProvider } from '../../providers/dataProvider';
 import { queryClient } from '../../providers/queryClient';
 import { fakeApi } from '../../test/render';
 import { staffSession } from '../../test/render-resource';
+import { toDayInput, userTimeZone, withDay } from '../../lib/dates';
 import { RouteScreen } from '../../screens';
 import { AuditReportPage } from './AuditReportPage';
 import { NewAuditPage } from './NewAuditPage';
@@ -60,9 +61,9 @@ describe('the audit pages', { timeout: 20_000 }, () => {
     await waitFor(() => expect(create.disabled).toBe(false));
     fireEvent.click(create);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/Audits/${AUDIT}`));
-    const now = new Date();
+    // today in the user's zone, at noon there (lib/dates.ts withDay)
     expect(api.calls.find((c) => c.path === 'audits.create')?.input).toEqual({
-      customerId: CUSTOMER, customerSiteId: SITE, inspectionDate: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
+      customerId: CUSTOMER, customerSiteId: SITE, inspectionDate: withDay(toDayInput(Date.now()), null),
     });
   });
 
@@ -80,7 +81,7 @@ describe('the audit pages', { timeout: 20_000 }, () => {
     const frame = await screen.findByTestId('report-frame');
     expect(frame.getAttribute('srcdoc')).toContain('Audit report fi');
     expect(frame.getAttribute('sandbox')).not.toContain('allow-scripts');
-    expect(api.calls.find((c) => c.path === 'audits.reportHtml')?.input).toEqual({ id: AUDIT, lang: 'fi' });
+    expect(api.calls.find((c) => c.path === 'audits.reportHtml')?.input).toEqual({ id: AUDIT, lang: 'fi', timeZone: userTimeZone() });
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Get a shareable PDF link' }));

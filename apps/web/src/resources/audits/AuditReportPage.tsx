@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import BackIcon from '@mui/icons-material/ArrowBack';
 import type { TAuditListItem } from '@insp/contracts';
+import { userTimeZone } from '../../lib/dates';
 import { usePageTitle } from '../../components/usePageTitle';
 import { trpc } from '../../providers/trpc';
 import { LanguageSelect } from '../inspections/LanguageSelect';
@@ -27,7 +28,7 @@ export function AuditReportPage() {
   const { lang, setLang, back } = useReportAddress(AUDITS_PATH);
   const fromList = (location.state as { audit?: TAuditListItem } | null)?.audit;
   const audit = useQuery(trpc.audits.get.queryOptions({ id }));
-  const html = useQuery({ ...trpc.audits.reportHtml.queryOptions({ id, lang }), staleTime: 60_000 });
+  const html = useQuery({ ...trpc.audits.reportHtml.queryOptions({ id, lang, timeZone: userTimeZone() }), staleTime: 60_000 });
   const name = audit.data?.name ?? (fromList?.id === id ? fromList.name : AUDIT_TEXT.report);
   const inspectionDate = audit.data?.inspectionDate ?? fromList?.inspectionDate;
   return (

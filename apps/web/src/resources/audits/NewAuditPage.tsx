@@ -10,10 +10,9 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import 'dayjs/locale/en-gb';
 import { usePageTitle } from '../../components/usePageTitle';
-import { DATE_INPUT_FORMAT } from '../../lib/dates';
+import { DATE_INPUT_FORMAT, toDayInput } from '../../lib/dates';
 import { callError, shownMessage } from '../../lib/errors';
 import { useSession } from '../../providers/session';
 import { trpcClient } from '../../providers/trpc';
@@ -25,8 +24,6 @@ import { auditPath, AUDITS_PATH } from './auditPaths';
 import { newAuditInput, newAuditProblems, type NewAuditField, type NewAuditForm } from './newAudit';
 import { AUDIT_TEXT } from './texts';
 
-dayjs.extend(utc);
-
 /**
  * New audit (issue 8; the spec does not show it): customer (searched on the server, the picker of /Reports/new),
  * its site, the inspection date (day.month.year), the inspector (the signed-in user unless changed). Create
@@ -37,7 +34,7 @@ export function NewAuditPage() {
   const navigate = useNavigate();
   const { user } = useSession().session;
   const [form, setForm] = useState<NewAuditForm>(() => ({
-    customer: null, siteId: null, day: dayjs.utc().format('YYYY-MM-DD'), inspector: user.name, inspectorContact: user.email,
+    customer: null, siteId: null, day: toDayInput(Date.now()), inspector: user.name, inspectorContact: user.email,
   }));
   const [touched, setTouched] = useState<ReadonlySet<NewAuditField>>(new Set());
   const touch = (f: NewAuditField) => setTouched((t) => (t.has(f) ? t : new Set(t).add(f)));
@@ -59,7 +56,7 @@ export function NewAuditPage() {
   const asStart: StartForm = { ...emptyForm, customer: form.customer, siteId: form.siteId };
   const change = (patch: Partial<StartForm>) =>
     setForm((f) => ({ ...f, ...('customer' in patch ? { customer: patch.customer ?? null } : {}), ...('siteId' in patch ? { siteId: patch.siteId ?? null } : {}) }));
-  const day = form.day === '' ? null : form.day === 'invalid' ? dayjs.utc(NaN) : dayjs.utc(form.day);
+  const day = form.day === '' ? null : form.day === 'invalid' ? dayjs(NaN) : dayjs(form.day);
   const dateError = touched.has('day') && !!found.day;
 
   return (
@@ -73,9 +70,8 @@ export function NewAuditPage() {
           <DesktopDatePicker
             label={AUDIT_TEXT.inspectionDate}
             value={day}
-            timezone="UTC"
             format={DATE_INPUT_FORMAT}
-            onChange={(d) => setForm((f) => ({ ...f, day: !d ? '' : d.isValid() ? d.utc().format('YYYY-MM-DD') : 'invalid' }))}
+            onChange={(d) => setForm((f) => ({ ...f, day: !d ? '' : d.isValid() ? d.format('YYYY-MM-DD') : 'invalid' }))}
             slotProps={{
               textField: { name: 'inspectionDate', required: true, onBlur: () => touch('day'), error: dateError, helperText: dateError ? found.day : ' ' },
               openPickerButton: { 'aria-label': `Choose the ${AUDIT_TEXT.inspectionDate.toLowerCase()}` },

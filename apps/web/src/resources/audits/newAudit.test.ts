@@ -19,8 +19,11 @@ describe('the new-audit form', () => {
     expect(newAuditProblems(form({ inspector: '  ' }), 1, AUDIT_TEXT)).toEqual({ inspector: 'Enter the inspector' });
   });
 
-  it('sends the day at 00:00 UTC and leaves the inspector out while it is the signed-in user', () => {
-    expect(newAuditInput(form(), me)).toEqual({ customerId: 'c1', customerSiteId: 's1', inspectionDate: Date.UTC(2026, 11, 24) });
+  it("sends noon of the day in the user's zone and leaves the inspector out while it is the signed-in user", () => {
+    expect(newAuditInput(form(), me, 'UTC')).toEqual({ customerId: 'c1', customerSiteId: 's1', inspectionDate: Date.UTC(2026, 11, 24, 12) });
+    // the same day seen from Auckland (UTC+13) and Los Angeles (UTC-8)
+    expect(newAuditInput(form(), me, 'Pacific/Auckland').inspectionDate).toBe(Date.UTC(2026, 11, 23, 23));
+    expect(newAuditInput(form(), me, 'America/Los_Angeles').inspectionDate).toBe(Date.UTC(2026, 11, 24, 20));
   });
 
   it('sends a changed inspector with the contact as typed', () => {

@@ -1,4 +1,5 @@
 import type { TAuditCreate } from '@insp/contracts';
+import { userTimeZone, withDay } from '../../lib/dates';
 
 /** What the new-audit form holds; the inspector starts as the signed-in user. */
 export interface NewAuditForm {
@@ -23,17 +24,17 @@ export function newAuditProblems(f: NewAuditForm, siteCount: number | null, text
 }
 
 /**
- * The body of audits.create: the day at 00:00 UTC (dates are days, shown day.month.year in UTC, and the PDF is
- * named by that day). The inspector goes along only when changed, so the signed-in user stays the audit's
+ * The body of audits.create: noon of the day in the user's zone (an audit's date is an instant shown as its day in
+ * the viewer's zone, docs/decisions.md "Dates and time zones"; noon keeps that day for anyone within twelve hours
+ * of the user). The inspector goes along only when changed, so the signed-in user stays the audit's
  * inspector user (My audits finds it) when left as they were.
  */
-export function newAuditInput(f: NewAuditForm, me: { name: string; email: string }): TAuditCreate {
-  const [y, m, d] = f.day.split('-').map(Number) as [number, number, number];
+export function newAuditInput(f: NewAuditForm, me: { name: string; email: string }, timeZone = userTimeZone()): TAuditCreate {
   const same = f.inspector.trim() === me.name && f.inspectorContact.trim() === me.email;
   return {
     customerId: f.customer!.id,
     customerSiteId: f.siteId,
-    inspectionDate: Date.UTC(y, m - 1, d),
+    inspectionDate: withDay(f.day, null, timeZone)!,
     ...(same ? {} : { inspector: f.inspector.trim(), inspectorContact: f.inspectorContact.trim() }),
   };
 }

@@ -9,7 +9,7 @@ import { LIST_PER_PAGE, SEARCH_DEBOUNCE_MS } from '../../components/listDefaults
 import { CertifiedUserDialog } from './CertifiedUserDialog';
 import { DeleteCertifiedUserButton } from './DeleteCertifiedUserButton';
 import { dayOfMs, isExpired, todayDay } from './certifications';
-import { formatDate } from '../../lib/dates';
+import { formatDay } from '../../lib/dates';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 
 /**
@@ -66,7 +66,7 @@ export function CertifiedUserList() {
                     size="small"
                     variant="outlined"
                     color={dayOfMs(c.expirationDate) < todayDay() ? 'error' : 'default'}
-                    label={`${c.productFamilyName} · ${formatDate(c.certificationDate)} – ${formatDate(c.expirationDate)}`}
+                    label={`${c.productFamilyName} · ${formatDay(c.certificationDate)} – ${formatDay(c.expirationDate)}`}
                   />
                 ))}
               </Box>

@@ -1,6 +1,24 @@
-import { Create, SimpleForm, TextInput, required } from 'react-admin';
+import { Create, SimpleForm, TextInput, required, useInput } from 'react-admin';
 import { P } from '@insp/contracts';
+import { TimeZonePicker } from '../../components/TimeZonePicker';
 import { RequirePermission } from '../../layout/NotAllowed';
+import { TEXT } from './texts';
+
+/** The reports' time zone as a react-admin input ('' for none: the server stores null). */
+function TimeZoneInput({ source, label }: { source: string; label: string }) {
+  const { field, fieldState } = useInput({ source, defaultValue: '' });
+  return (
+    <TimeZonePicker
+      name={field.name}
+      label={label}
+      value={(field.value as string | null) ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message}
+    />
+  );
+}
 
 /** Admins add a customer (the spec shows no form); sites and contacts are added on its details page after. */
 export function CustomerCreate() {
@@ -10,6 +28,7 @@ export function CustomerCreate() {
         <SimpleForm>
           <TextInput source="name" label="Name" validate={required()} />
           <TextInput source="mdmCustomerId" label="MDM ID" />
+          <TimeZoneInput source="timeZone" label={TEXT.timeZone} />
         </SimpleForm>
       </Create>
     </RequirePermission>

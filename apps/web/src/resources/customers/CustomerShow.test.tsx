@@ -11,9 +11,9 @@ const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
 const empty = { sites: [], contacts: [], equipments: [], counts: { sites: 0, contacts: 0, equipments: 0, inspections: 0, audits: 0 } };
 const customers: Record<string, object> = {
-  [A]: { id: A, name: 'Cobalt Mining', mdmCustomerId: 'MDM-1', ...empty },
+  [A]: { id: A, name: 'Cobalt Mining', mdmCustomerId: 'MDM-1', timeZone: null, ...empty },
   [B]: {
-    id: B, name: 'Boreal Quarries', mdmCustomerId: null, ...empty,
+    id: B, name: 'Boreal Quarries', mdmCustomerId: null, timeZone: 'Europe/Helsinki', ...empty,
     sites: [{ id: '00000000-0000-4000-8000-0000000000f1', name: 'North pit', mdmSiteId: 'S-1', mdmType: 'Plant', country: 'FI', stateProvince: 'Lapland' }],
     equipments: [{ id: '00000000-0000-4000-8000-0000000000e1', serialNumber: 'SN-9', nickName: 'Big one', mdmEquipmentId: null, productFamilyId: null, productModelId: null, productFamilyName: 'Cone', productModelName: 'C-100' }],
   },
@@ -97,6 +97,42 @@ describe('site editing for admins', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'REMOVE' }));
     await waitFor(() => expect(api.calls.find((c) => c.path === 'customers.deleteSite')?.input).toMatchObject({ customerId: B }));
     // several dialogs open and close: slow on a busy machine, not stuck
+  }, 20_000);
+
+  it("shows the reports' time zone and edits it with a searchable picker, a server refusal under the field (issue 20)", async () => {
+    let tries = 0;
+    const api = renderPage(`/Customers/${A}`, {
+      'customers.get': get,
+      'customers.update': () =>
+        ++tries === 1
+          ? { error: { httpStatus: 400, code: 'BAD_REQUEST', message: 'data.timeZone: must be an IANA time zone such as Europe/Helsinki', field: 'data.timeZone' } }
+          : { data: {} },
+    });
+    expect((await screen.findByTestId('customer-time-zone')).textContent).toBe("Time zone of reports: – (the product's setting)");
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit customer' });
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone of reports' });
+    fireEvent.change(zone, { target: { value: 'hels' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^Europe\/Helsinki \(EE/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    expect(await within(dialog).findByText('must be an IANA time zone such as Europe/Helsinki')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit customer' })).toBeNull());
+    expect(api.calls.filter((c) => c.path === 'customers.update').at(-1)?.input).toEqual({
+      id: A, data: { name: 'Cobalt Mining', mdmCustomerId: 'MDM-1', timeZone: 'Europe/Helsinki' },
+    });
+  }, 20_000);
+
+  it('shows a stored time zone and clears it to none', async () => {
+    const api = renderPage(`/Customers/${B}`, { 'customers.get': get, 'customers.update': () => ({ data: {} }) });
+    expect((await screen.findByTestId('customer-time-zone')).textContent).toBe('Time zone of reports: Europe/Helsinki');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit customer' });
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone of reports' }) as HTMLInputElement;
+    expect(zone.value).toMatch(/^Europe\/Helsinki \(EE/);
+    fireEvent.change(zone, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    await waitFor(() => expect(api.calls.find((c) => c.path === 'customers.update')?.input).toEqual({ id: B, data: { name: 'Boreal Quarries', mdmCustomerId: null, timeZone: null } }));
   }, 20_000);
 });
 

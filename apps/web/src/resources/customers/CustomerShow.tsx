@@ -18,9 +18,10 @@ import { useRefreshAfter } from './useCustomerMutation';
 const fields = [
   { name: 'name', label: 'Name', required: true },
   { name: 'mdmCustomerId', label: 'MDM ID' },
+  { name: 'timeZone', label: TEXT.timeZone, kind: 'timeZone' as const },
 ];
 
-/** /Customers/{id} (002 §2): name and MDM ID, then the customer's sites, contacts and equipment. */
+/** /Customers/{id} (002 §2): name, MDM ID and the reports' time zone (issue 20), then the customer's sites, contacts and equipment. */
 export function CustomerShow() {
   const { id = '' } = useParams();
   const admin = useCustomersAdmin();
@@ -39,6 +40,9 @@ export function CustomerShow() {
             {c.name}
           </Typography>
           <Typography color="text.secondary">MDM ID: {c.mdmCustomerId ?? '–'}</Typography>
+          <Typography color="text.secondary" data-testid="customer-time-zone">
+            {TEXT.timeZone}: {c.timeZone ?? TEXT.noTimeZone}
+          </Typography>
         </Box>
         {admin && <Button onClick={() => setEditing(true)}>Edit</Button>}
       </Paper>
@@ -47,7 +51,7 @@ export function CustomerShow() {
         open={editing}
         title="Edit customer"
         fields={fields}
-        initial={{ name: c.name, mdmCustomerId: c.mdmCustomerId }}
+        initial={{ name: c.name, mdmCustomerId: c.mdmCustomerId, timeZone: c.timeZone }}
         schema={ZCustomerInput}
         onClose={() => setEditing(false)}
         onSubmit={(data) => refreshAfter(() => trpcClient.customers.update.mutate({ id, data }))}

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MuiTextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import type { z } from 'zod';
+import { TimeZonePicker } from '../../components/TimeZonePicker';
 import { callError } from '../../lib/errors';
 
 export interface FieldSpec {
@@ -14,6 +15,8 @@ export interface FieldSpec {
   label: string;
   required?: boolean;
   select?: Array<{ value: string; label: string }>;
+  /** 'timeZone': an IANA zone picked from a searchable list (issue 20). */
+  kind?: 'timeZone';
 }
 
 /**
@@ -77,7 +80,19 @@ export function FormDialog<S extends z.ZodType>({
       <DialogTitle>{title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         {general && <Alert severity="error">{general}</Alert>}
-        {fields.map((f) => (
+        {fields.map((f) =>
+          f.kind === 'timeZone' ? (
+            <TimeZonePicker
+              key={f.name}
+              name={f.name}
+              label={f.label}
+              size="small"
+              value={values[f.name] ?? ''}
+              error={!!errors[f.name]}
+              helperText={errors[f.name]}
+              onChange={(zone) => setValues((v) => ({ ...v, [f.name]: zone }))}
+            />
+          ) : (
           <MuiTextField
             key={f.name}
             label={f.label}
@@ -92,7 +107,8 @@ export function FormDialog<S extends z.ZodType>({
           >
             {f.select && [<option key="" value="" />, ...f.select.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)]}
           </MuiTextField>
-        ))}
+          ),
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>CANCEL</Button>

@@ -7,4 +7,7 @@ export const TEXT = {
   noContacts: 'No contacts defined for the customer',
   noEquipments: 'No equipments defined for the customer',
   loading: 'Loading customer details...',
+  // issue 20 (not in the spec): the zone the customer's reports print dates and times in
+  timeZone: 'Time zone of reports',
+  noTimeZone: "– (the product's setting)",
 } as const;

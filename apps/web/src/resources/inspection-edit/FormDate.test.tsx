@@ -19,6 +19,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Runs the block's tests with the browser (here the test process) in that time zone. */
+function inZone(zone: string) {
+  const before = process.env.TZ;
+  beforeEach(() => {
+    process.env.TZ = zone;
+  });
+  afterEach(() => {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  });
+}
+
 function Screen({ data }: { data: TInspectionEdit }) {
   const navigate = useNavigate();
   return (
@@ -58,21 +70,23 @@ async function saveBody(writes: ReturnType<typeof fakeWrites>) {
 }
 
 describe('dates of the info box, day.month.year whatever the browser’s language (000 §9)', () => {
-  it('shows the inspection date as day.month.year and the start as day.month.year hh:mm in UTC', () => {
+  inZone('UTC');
+  it('shows the inspection date as day.month.year and the start as day.month.year hh:mm, the label naming the zone', () => {
     open();
     expect(shown('info.inspectionDate')).toBe('20.11.2026');
     expect(shown('info.started')).toBe('20.11.2026 09:00');
     expect(shown('info.ended')).toBe('');
-    expect(field('Ended \\(UTC\\)').textContent).toContain('DD.MM.YYYY hh:mm');
+    expect(field('Ended').textContent).toContain('DD.MM.YYYY hh:mm');
+    expect(field('Ended \\(UTC\\)')).toBeTruthy();
   });
 
-  it('takes 24.12.2026 typed as that day, keeping the time of day of the inspection, and 24.12.2026 14:05 as UTC', async () => {
+  it('takes 24.12.2026 typed as that day, keeping the time of day of the inspection, and 24.12.2026 14:05 in the zone', async () => {
     const { writes } = open();
     clear('Inspection date');
     expect(shown('info.inspectionDate')).toBe('');
     type('Inspection date', '24.12.2026');
     expect(shown('info.inspectionDate')).toBe('24.12.2026');
-    type('Ended \\(UTC\\)', '24.12.2026 14:05');
+    type('Ended', '24.12.2026 14:05');
     expect(shown('info.ended')).toBe('24.12.2026 14:05');
     const body = await saveBody(writes);
     expect(new Date(body.inspectionDate!).toISOString()).toBe('2026-12-24T08:00:00.000Z');
@@ -99,13 +113,50 @@ describe('dates of the info box, day.month.year whatever the browser’s languag
 
   it('says how to write a date-time left half typed, and an emptied one is sent as none', async () => {
     const { writes } = open();
-    clear('Started \\(UTC\\)');
-    type('Started \\(UTC\\)', '24.12');
+    clear('Started');
+    type('Started', '24.12');
     leave();
     await screen.findByText(EDIT_TEXT.badDateTime);
-    clear('Started \\(UTC\\)');
+    clear('Started');
     leave();
     await waitFor(() => expect(screen.queryByText(EDIT_TEXT.badDateTime)).toBeNull());
     expect((await saveBody(writes)).started).toBeNull();
+  });
+});
+
+// 20 November 2026 12:00 UTC is the 21st, 01:00 in Auckland and the 20th, 04:00 in Los Angeles (issue 20)
+const NOON = Date.UTC(2026, 10, 20, 12);
+
+describe('dates of the info box in the browser’s time zone, east of UTC (issue 20)', () => {
+  inZone('Pacific/Auckland');
+  it('shows the day and time there, as the lists do, the labels naming the zone', () => {
+    open(inspection({ inspectionDate: NOON, started: NOON }));
+    expect(shown('info.inspectionDate')).toBe('21.11.2026');
+    expect(shown('info.started')).toBe('21.11.2026 01:00');
+    expect(field('Started \\(GMT\\+13\\)')).toBeTruthy();
+  });
+
+  it('sends unchanged dates back as the same instants', async () => {
+    const data = inspection({ inspectionDate: NOON, started: NOON });
+    const { writes } = open(data);
+    expect(await saveBody(writes)).toMatchObject({ inspectionDate: NOON, started: NOON });
+  });
+
+  it('reads a date-time typed there in that zone', async () => {
+    const { writes } = open(inspection({ inspectionDate: NOON }));
+    clear('Ended');
+    type('Ended', '21.11.2026 01:00');
+    expect((await saveBody(writes)).ended).toBe(NOON);
+  });
+});
+
+describe('dates of the info box in the browser’s time zone, west of UTC (issue 20)', () => {
+  inZone('America/Los_Angeles');
+  it('shows the day there and moves a changed day by whole days, keeping the time of day', async () => {
+    const { writes } = open(inspection({ inspectionDate: NOON, started: null }));
+    expect(shown('info.inspectionDate')).toBe('20.11.2026');
+    clear('Inspection date');
+    type('Inspection date', '22.11.2026');
+    expect((await saveBody(writes)).inspectionDate).toBe(NOON + 2 * 86_400_000);
   });
 });

@@ -5,28 +5,25 @@ import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import 'dayjs/locale/en-gb';
 import { coarsePointer } from '../../theme';
 import { DATE_INPUT_FORMAT, DATE_TIME_INPUT_FORMAT } from '../../lib/dates';
 import type { EditValues } from './formValues';
 import { EDIT_TEXT } from './texts';
 
-dayjs.extend(utc);
-
 type TextPath = FieldPathByValue<EditValues, string>;
 
 /** What the form holds while the input shows a date that is not one (31.02, a missing year): save refuses it. */
 export const INVALID_DATE = 'invalid';
 
-/** The form keeps yyyy-mm-dd / yyyy-mm-ddThh:mm in UTC (formValues.ts), so the update body is built as before. */
+/** The form keeps yyyy-mm-dd / yyyy-mm-ddThh:mm in the user's zone (formValues.ts, lib/dates.ts), as the picker shows them. */
 const STORED = { date: 'YYYY-MM-DD', dateTime: 'YYYY-MM-DDTHH:mm' } as const;
 
 function fromStored(v: string): Dayjs | null {
   if (!v) return null;
-  return v === INVALID_DATE ? dayjs.utc(NaN) : dayjs.utc(v);
+  return v === INVALID_DATE ? dayjs(NaN) : dayjs(v);
 }
-const toStored = (d: Dayjs | null, kind: keyof typeof STORED) => (!d ? '' : d.isValid() ? d.utc().format(STORED[kind]) : INVALID_DATE);
+const toStored = (d: Dayjs | null, kind: keyof typeof STORED) => (!d ? '' : d.isValid() ? d.format(STORED[kind]) : INVALID_DATE);
 
 // On a touch screen the calendar's days, the year and month choices and the time lists get 44 px (WCAG 2.5.5), as
 // the theme gives buttons: 7 days of 44 px fit the calendar's 320 px width, and its height grows to 6 weeks of them.
@@ -44,7 +41,7 @@ export const touchPopup = {
 };
 
 /**
- * A date (kind 'date') or a UTC date-time (kind 'dateTime') of the form, shown and typed day.month.year as the spec
+ * A date (kind 'date') or a date-time (kind 'dateTime') of the form in the browser's zone (lib/dates.ts), shown and typed day.month.year as the spec
  * shows dates (000 §9) whatever the browser's language, with an en-GB calendar (weeks from Monday) beside it. The
  * desktop variant on every screen: on a tablet the field takes typed digits too, and the calendar opens in a popup
  * instead of a full-screen modal.
@@ -78,7 +75,6 @@ export function FormDate({ name, label, kind, required }: { name: TextPath; labe
     label,
     value,
     onChange,
-    timezone: 'UTC',
     inputRef: (el: HTMLInputElement | null) => {
       hidden.current = el;
       field.ref(el);

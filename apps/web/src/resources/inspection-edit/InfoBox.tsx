@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TInspectionEdit } from '@insp/contracts';
+import { userZoneName } from '../../lib/dates';
 import { statusLabel } from './statusLabel';
 import { FormDate } from './FormDate';
 import { FormText } from './FormText';
@@ -9,10 +10,11 @@ import { EDIT_TEXT } from './texts';
 
 /**
  * The info box: what the save never changes (customer, machine, type, status; docs/decisions.md "What a save
- * does not change") as text, and the inspection's dates, people and customer contact as inputs. Dates day.month.year,
- * date-times in UTC, as the spec shows them (000 §9).
+ * does not change") as text, and the inspection's dates, people and customer contact as inputs. Dates day.month.year
+ * (000 §9) in the user's zone, the date-times' labels naming it (issue 20, lib/dates.ts).
  */
 export function InfoBox({ data }: { data: TInspectionEdit }) {
+  const zone = userZoneName(data.started ?? data.inspectionDate);
   const facts: [string, string | null][] = [
     ['Customer', data.customer],
     ['Site', data.site],
@@ -40,8 +42,8 @@ export function InfoBox({ data }: { data: TInspectionEdit }) {
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
         <FormDate name="info.inspectionDate" label="Inspection date" kind="date" required />
-        <FormDate name="info.started" label="Started (UTC)" kind="dateTime" />
-        <FormDate name="info.ended" label="Ended (UTC)" kind="dateTime" />
+        <FormDate name="info.started" label={`Started (${zone})`} kind="dateTime" />
+        <FormDate name="info.ended" label={`Ended (${zone})`} kind="dateTime" />
         <FormText name="info.inspector" label="Inspector" />
         <FormText name="info.inspectorContact" label="Inspector contact" />
         <FormText name="info.version" label="Version" maxLength={100} />

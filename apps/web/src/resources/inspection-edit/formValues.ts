@@ -1,4 +1,5 @@
 import { hasConfigurator, type PhotoLayout, type PointRatingName, type TEditPointConfig, type TInspectionEdit, type TPointResult } from '@insp/contracts';
+import { toDateTimeInput, toDayInput } from '../../lib/dates';
 
 /**
  * The edit form's values: what a person can change, with blanks as '' (inputs never hold null) and tables as
@@ -61,9 +62,9 @@ export interface ConfigEntry {
   kind: 'string' | 'number' | 'boolean' | 'json';
 }
 export interface InfoValues {
-  /** yyyy-mm-dd (UTC, as the spec shows dates). */
+  /** yyyy-mm-dd: the inspection date's day in the user's zone (lib/dates.ts), as the lists show it. */
   inspectionDate: string;
-  /** yyyy-mm-ddThh:mm (UTC) or ''. */
+  /** yyyy-mm-ddThh:mm in the user's zone, or ''. */
   started: string;
   ended: string;
   inspector: string;
@@ -92,8 +93,6 @@ export interface EditValues {
 const TABLE_TYPES = ['Summary', 'SummaryWithRows', 'MeasurementsWithPicture'];
 export const isTable = (config: Pick<TEditPointConfig, 'type'>) => TABLE_TYPES.includes(config.type);
 
-export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-export const utcDateTime = (ms: number | null) => (ms == null ? '' : new Date(ms).toISOString().slice(0, 16));
 
 /** Every row of a table with a cell for every field, in the library's order (only MeasurementsWithPicture has the client's rows). */
 export function tableRows(config: Pick<TEditPointConfig, 'fields' | 'rows'>, rows: TableRow[]): TableRow[] {
@@ -141,9 +140,9 @@ export function configuratorEntries(value: unknown, type: string): ConfigEntry[]
 export function toEditValues(d: TInspectionEdit): EditValues {
   return {
     info: {
-      inspectionDate: utcDate(d.inspectionDate),
-      started: utcDateTime(d.started),
-      ended: utcDateTime(d.ended),
+      inspectionDate: toDayInput(d.inspectionDate),
+      started: toDateTimeInput(d.started),
+      ended: toDateTimeInput(d.ended),
       inspector: d.inspector,
       inspectorContact: d.inspectorContact,
       contactName: d.contactName ?? '',

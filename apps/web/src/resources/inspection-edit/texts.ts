@@ -49,7 +49,7 @@ export const EDIT_TEXT = {
   internalComment: 'Internal comment',
   notNumeric: 'Enter a number (a comma works as the decimal point)',
   notNumericShort: 'Not a number',
-  // dates (000 §9: day.month.year, date-times in UTC)
+  // dates (000 §9: day.month.year; in the user's zone, issue 20)
   badDate: 'Enter a date as day.month.year, for example 24.12.2026',
   badDateTime: 'Enter a date and time as day.month.year hours:minutes, for example 24.12.2026 14:05',
   openCalendar: (label: string) => `Calendar for ${label}`,

@@ -1,4 +1,5 @@
 import { hasConfigurator, parseNumeric, type TInspectionEdit, type TInspectionUpdateInput } from '@insp/contracts';
+import { fromDateTimeInput, withDay } from '../../lib/dates';
 import type { ConfigEntry, ContentValue, EditValues, PhotoValue } from './formValues';
 import { isLocalImage } from './formValues';
 
@@ -60,13 +61,9 @@ function configuratorValue(e: ConfigEntry): unknown {
   return e.value;
 }
 
-/** yyyy-mm-dd (UTC) with the original time of day, so a date left alone is sent back unchanged. */
-function inspectionDate(day: string, original: number): number {
-  const time = original - Date.parse(new Date(original).toISOString().slice(0, 10));
-  const ms = Date.parse(day);
-  return Number.isNaN(ms) ? original : ms + time;
-}
-const dateTime = (v: string) => (v ? Date.parse(`${v}:00Z`) : null);
+/** The day typed in the user's zone with the original time of day there, so a date left alone is sent back unchanged. */
+const inspectionDate = (day: string, original: number): number => withDay(day, original) ?? original;
+const dateTime = (v: string) => fromDateTimeInput(v);
 
 /**
  * Body of PUT api/v1/inspections/update (ZInspectionUpdate) from the form: finished set (000 §4: "saving an

@@ -10,6 +10,7 @@ import { fakeApi } from '../../test/render';
 import { staffSession } from '../../test/render-resource';
 import { ReportDetails } from './ReportDetails';
 import { ReportView } from './ReportView';
+import { userTimeZone } from '../../lib/dates';
 import { registerResourceRouter } from '../../providers/dataProvider';
 import { inspectionRow } from './testRows.test-helpers';
 
@@ -80,7 +81,7 @@ describe('report details', { timeout: 20_000 }, () => {
     expect(doc).toContain('Manual: JC manual');
     expect(doc).not.toMatch(/<a\b/);
     expect(screen.getByTestId('report-frame').getAttribute('sandbox')).not.toContain('allow-scripts');
-    expect(api.calls.find((c) => c.path === 'inspectionReports.html')?.input).toEqual({ id: row.id, lang: 'en' });
+    expect(api.calls.find((c) => c.path === 'inspectionReports.html')?.input).toEqual({ id: row.id, lang: 'en', timeZone: userTimeZone() });
   });
 
   it("changes In use to Waiting through 'Update status' and shows Waiting once the server answers", async () => {

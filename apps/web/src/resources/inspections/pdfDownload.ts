@@ -1,3 +1,4 @@
+import { yyyymmdd } from '../../lib/dates';
 import { getToken } from '../../providers/token';
 import { REPORT_TEXT } from './texts';
 
@@ -99,8 +100,8 @@ export function saveFile({ blob, fileName }: PdfFile) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** spec 000 §3: yyyymmdd_{serialNumber}_{type}.pdf, used only if the server names no file. */
+/** spec 000 §3: yyyymmdd_{serialNumber}_{type}.pdf (the day in the user's zone), used only if the server names no file. */
 export function pdfFallbackName(r: { inspectionDate?: number; serialNumber?: string | null; type?: string }) {
-  const day = r.inspectionDate ? new Date(r.inspectionDate).toISOString().slice(0, 10).replace(/-/g, '') : '';
+  const day = r.inspectionDate ? yyyymmdd(r.inspectionDate) : '';
   return `${[day, r.serialNumber ?? '', r.type ?? ''].join('_')}.pdf`;
 }

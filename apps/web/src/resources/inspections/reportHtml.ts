@@ -1,10 +1,15 @@
+import { userTimeZone } from '../../lib/dates';
 import { trpc } from '../../providers/trpc';
 
 /**
- * tRPC inspectionReports.html({ id, lang }): the report as one HTML document (GET api/v1/inspections/{id}/reporthtml).
+ * tRPC inspectionReports.html({ id, lang, timeZone }): the report as one HTML document (GET api/v1/inspections/{id}/reporthtml),
+ * its dates and times in the user's zone as everywhere in the app (issue 20; the PDF prints the customer's).
  * Its image links are signed by the server for an hour or two, so the frame loads them without our token.
  */
-export const reportHtmlQuery = (id: string, lang: string) => ({ ...trpc.inspectionReports.html.queryOptions({ id, lang }), staleTime: 60_000 });
+export const reportHtmlQuery = (id: string, lang: string) => ({
+  ...trpc.inspectionReports.html.queryOptions({ id, lang, timeZone: userTimeZone() }),
+  staleTime: 60_000,
+});
 
 /**
  * The document the frame shows: links open in a new tab (the frame itself never navigates away), and with

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { ZAuditReportQuery, ZId } from '@insp/contracts';
+import { ZAuditReportHtmlQuery, ZAuditReportQuery, ZId } from '@insp/contracts';
 import { contentDisposition } from '@insp/storage';
 import { typed } from '../../rest/route-helpers.js';
 import { auditReportHtml, auditReportPdf, auditReportPdfUrl } from './audit-report.service.js';
@@ -14,10 +14,10 @@ const REPORT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-
 export async function auditReportRestRoutes(app: FastifyInstance) {
   const r = typed(app);
   r.get('/api/v1/audits/:id/reporthtml', {
-    schema: { tags, summary: 'The audit report as one HTML document in a language (default en); only runs included in the report', params, querystring: ZAuditReportQuery, produces: ['text/html'] },
+    schema: { tags, summary: 'The audit report as one HTML document in a language (default en); only runs included in the report', params, querystring: ZAuditReportHtmlQuery, produces: ['text/html'] },
     handler: async (req, reply) =>
       reply.type('text/html; charset=utf-8').header('content-security-policy', REPORT_CSP).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache')
-        .send(await auditReportHtml(req.ctx, req.params.id, req.query.lang)),
+        .send(await auditReportHtml(req.ctx, req.params.id, req.query.lang, req.query.timeZone)),
   });
   r.get('/api/v1/audits/:id/reportpdf', {
     schema: { tags, summary: 'The audit report as PDF ({yyyymmdd}_audit_{lang}.pdf), or 202 while it is still printing (ask again after Retry-After)', params, querystring: ZAuditReportQuery },

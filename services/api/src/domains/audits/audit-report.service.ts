@@ -13,16 +13,19 @@ export const AUDIT_PDF_LINK_SECONDS = 3600;
 
 async function reportData(c: AuthedContext, id: string, lang: string): Promise<TAuditReportData> {
   await requireLanguage(c.db, lang);
-  const data = await loadAuditReportData(c.db, id, lang);
+  const data = await loadAuditReportData(c.db, id, lang, c.config.reportTimeZone);
   if (!data) throw notFound('Audit');
   return data;
 }
 
-/** GET api/v1/audits/{id}/reporthtml?lang=: the audit report (runs included in the report only), images by signed links. */
-export async function auditReportHtml(ctx: ServiceContext, id: string, lang: string): Promise<string> {
+/**
+ * GET api/v1/audits/{id}/reporthtml?lang=: the audit report (runs included in the report only), images by signed links;
+ * in `timeZone` when given (the viewer's), else the report's own zone.
+ */
+export async function auditReportHtml(ctx: ServiceContext, id: string, lang: string, timeZone?: string): Promise<string> {
   const c = requirePermission(ctx, P.audits);
   const data = await reportData(c, id, lang);
-  return renderAuditReportHtml(data, { lang, imageUrl: (imageId) => signedImageUrl(c.config, imageId) });
+  return renderAuditReportHtml(data, { lang, timeZone, imageUrl: (imageId) => signedImageUrl(c.config, imageId) });
 }
 
 /**

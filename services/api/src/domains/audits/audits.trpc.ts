@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   AuditTextFields, EDIT_LIMITS, PhotoLayouts, ZAuditCreate, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListQuery, ZAuditPointResultInput, ZId, ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZRunExtraPointInput,
-  ZReportLang, ZSuggestionEdit, ZSuggestionInput, ZText,
+  ZReportLang, ZSuggestionEdit, ZSuggestionInput, ZText, ZTimeZone,
 } from '@insp/contracts';
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import { createAudit } from './audit-create.service.js';
@@ -21,7 +21,7 @@ const result = byId.extend({ resultId: ZId });
 export const auditsRouter = router({
   list: authedProcedure.input(ZAuditListQuery).query(({ ctx, input }) => listAudits(ctx, input)),
   get: authedProcedure.input(byId).query(({ ctx, input }) => getAudit(ctx, input.id)),
-  reportHtml: authedProcedure.input(byId.extend({ lang: ZReportLang })).query(({ ctx, input }) => auditReportHtml(ctx, input.id, input.lang)),
+  reportHtml: authedProcedure.input(byId.extend({ lang: ZReportLang, timeZone: ZTimeZone.optional() })).query(({ ctx, input }) => auditReportHtml(ctx, input.id, input.lang, input.timeZone)),
   create: authedProcedure.input(ZAuditCreate).mutation(({ ctx, input }) => createAudit(ctx, input)),
   setFinished: authedProcedure.input(byId.extend({ finished: z.boolean() })).mutation(({ ctx, input }) => setAuditFinished(ctx, input.id, input.finished)),
   delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteAudit(ctx, input.id)),

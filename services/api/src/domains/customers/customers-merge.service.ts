@@ -45,10 +45,11 @@ export async function mergeCustomers(ctx: ServiceContext, firstId: string, input
       .set({ deleted_at: sql<Date>`now()`, merged_into_customer_id: survivorId })
       .where('id', '=', firstId)
       .execute();
-    // After the first is gone its MDM id is free; the survivor keeps its own, or takes the first's if it had none.
+    // After the first is gone its MDM id is free; the survivor keeps its own, or takes the first's if it had none
+    // (its time zone likewise).
     await tx.db
       .updateTable('customers')
-      .set({ name, mdm_customer_id: survivor.mdm_customer_id ?? first.mdm_customer_id })
+      .set({ name, mdm_customer_id: survivor.mdm_customer_id ?? first.mdm_customer_id, time_zone: survivor.time_zone ?? first.time_zone })
       .where('id', '=', survivorId)
       .execute();
     await refreshCustomerSearchText(tx.db, survivorId);

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../errors.js';
 export async function liveCustomer(ctx: ServiceContext, id: string, forUpdate = false) {
   let q = ctx.db
     .selectFrom('customers')
-    .select(['id', 'name', 'mdm_customer_id'])
+    .select(['id', 'name', 'mdm_customer_id', 'time_zone'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null);
   if (forUpdate) q = q.forUpdate();

@@ -20,7 +20,7 @@ export async function createCustomer(ctx: ServiceContext, input: TCustomerInput)
     const row = await uniqueOr409('mdmCustomerId', () =>
       tx.db
         .insertInto('customers')
-        .values({ name: data.name, mdm_customer_id: data.mdmCustomerId })
+        .values({ name: data.name, mdm_customer_id: data.mdmCustomerId, time_zone: data.timeZone ?? null })
         .returning('id')
         .executeTakeFirstOrThrow(),
     );
@@ -36,10 +36,15 @@ export async function updateCustomer(ctx: ServiceContext, id: string, input: TCu
   await inTransaction(ctx, async (tx) => {
     const before = await liveCustomer(tx, id, true);
     await uniqueOr409('mdmCustomerId', () =>
-      tx.db.updateTable('customers').set({ name: data.name, mdm_customer_id: data.mdmCustomerId }).where('id', '=', id).execute(),
+      tx.db
+        .updateTable('customers')
+        // a time zone left out (a client from before issue 20) is kept; null clears it
+        .set({ name: data.name, mdm_customer_id: data.mdmCustomerId, ...(data.timeZone === undefined ? {} : { time_zone: data.timeZone }) })
+        .where('id', '=', id)
+        .execute(),
     );
     if (before.name !== data.name) await refreshCustomerSearchText(tx.db, id);
-    await writeAuditTrail(tx.db, { entityType: 'customer', entityId: id, actorUserId: tx.actor?.userId ?? null, action: 'update', changes: { before: { name: before.name, mdmCustomerId: before.mdm_customer_id }, after: data } });
+    await writeAuditTrail(tx.db, { entityType: 'customer', entityId: id, actorUserId: tx.actor?.userId ?? null, action: 'update', changes: { before: { name: before.name, mdmCustomerId: before.mdm_customer_id, timeZone: before.time_zone }, after: data } });
   });
   return getCustomer(ctx, id);
 }

@@ -156,6 +156,59 @@ describe('create and update', () => {
   });
 });
 
+describe("a customer's time zone (issue 20)", () => {
+  const html = async (inspectionId: string, query = '') => {
+    const res = await call('GET', `/api/v1/inspections/${inspectionId}/reporthtml${query}`, 'admin');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.body;
+  };
+
+  it('is stored in its IANA spelling, kept by an update that leaves it out and cleared by a blank one', async () => {
+    const created = await call('POST', '/api/v1/customers', 'admin', { name: 'Zoned Oy', timeZone: 'europe/helsinki' });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ name: 'Zoned Oy', timeZone: 'Europe/Helsinki' });
+    const id = created.json().id;
+    expect((await call('PUT', `/api/v1/customers/${id}`, 'admin', { name: 'Zoned Oy 2' })).json()).toMatchObject({ name: 'Zoned Oy 2', timeZone: 'Europe/Helsinki' });
+    expect((await call('GET', `/api/v1/customers/${id}`, 'manager')).json().timeZone).toBe('Europe/Helsinki');
+    expect((await call('PUT', `/api/v1/customers/${id}`, 'admin', { name: 'Zoned Oy 2', timeZone: '' })).json().timeZone).toBeNull();
+    expect((await call('POST', '/api/v1/customers', 'admin', { name: 'Unzoned' })).json().timeZone).toBeNull();
+  });
+
+  it('answers 400 naming timeZone for a zone that is not one, over REST and tRPC, and stores nothing', async () => {
+    const id = await customerWith('Zone check', 0);
+    for (const timeZone of ['Mars/Olympus_Mons', '+02:00', 'EEST', 42]) {
+      const res = await call('POST', '/api/v1/customers', 'admin', { name: 'Bad zone', timeZone });
+      expect(res.statusCode, String(timeZone)).toBe(400);
+      expect(res.json(), String(timeZone)).toMatchObject({ field: 'timeZone', message: expect.stringMatching(/^timeZone: /) });
+    }
+    const put = await call('PUT', `/api/v1/customers/${id}`, 'admin', { name: 'Zone check', timeZone: 'Europe/Atlantis' });
+    expect(put.json()).toMatchObject({ statusCode: 400, field: 'timeZone' });
+    const trpc = await call('POST', '/trpc/customers.update', 'admin', { id, data: { name: 'Zone check', timeZone: 'Nowhere' } });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpc.json().error.data.field).toBe('data.timeZone');
+    expect(await t.db.selectFrom('customers').select('id').where('name', '=', 'Bad zone').execute()).toEqual([]);
+    expect((await t.db.selectFrom('customers').select('time_zone').where('id', '=', id).executeTakeFirstOrThrow()).time_zone).toBeNull();
+  });
+
+  it("prints the report's times in the customer's zone by name, else in REPORT_TIME_ZONE, and the app's view in the viewer's", async () => {
+    await t.db.insertInto('languages').values({ id: 'en', name: 'English' }).onConflict((oc) => oc.doNothing()).execute();
+    const id = await customerWith('Report zone', 1);
+    // 20.11.2026 22:30 UTC: 00:30 on the 21st in Helsinki, 14:30 on the 20th in Los Angeles
+    const started = new Date(Date.UTC(2026, 10, 20, 22, 30));
+    const inspection = await t.db.updateTable('inspections').set({ inspection_date: started, started_at: started }).where('customer_id', '=', id).returning('id').executeTakeFirstOrThrow();
+    expect(t.config.reportTimeZone).toBe('UTC');
+    expect(await html(inspection.id)).toContain('20.11.2026 22:30 UTC');
+    await call('PUT', `/api/v1/customers/${id}`, 'admin', { name: 'Report zone', timeZone: 'Europe/Helsinki' });
+    const helsinki = await html(inspection.id);
+    expect(helsinki).toContain('21.11.2026 00:30 EET');
+    expect(helsinki).not.toContain('22:30 UTC');
+    expect(await html(inspection.id, '?timeZone=America/Los_Angeles')).toContain('20.11.2026 14:30 GMT-8');
+    const bad = await call('GET', `/api/v1/inspections/${inspection.id}/reporthtml?timeZone=Mars/Base`, 'admin');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('timeZone');
+  });
+});
+
 describe('DELETE api/v1/customers/{id}/sites/{siteId}', () => {
   it('detaches live equipment and contacts at the site (they stay with the customer); other sites, deleted rows and history keep theirs', async () => {
     const id = await customerWith('Site Closer', 2);

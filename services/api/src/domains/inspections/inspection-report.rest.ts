@@ -23,7 +23,7 @@ export async function inspectionReportRestRoutes(app: FastifyInstance) {
       produces: ['text/html'],
     },
     handler: async (req, reply) => {
-      const html = await inspectionReportHtml(req.ctx, req.params.id, req.query.lang);
+      const html = await inspectionReportHtml(req.ctx, req.params.id, req.query.lang, req.query.timeZone);
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', REPORT_CSP)

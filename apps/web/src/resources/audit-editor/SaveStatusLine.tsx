@@ -1,10 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import Typography from '@mui/material/Typography';
+import { userZoneName } from '../../lib/dates';
 import { saveStatus } from './useAutosave';
 import { AUDIT_TEXT } from './texts';
 
-// the user's own clock (hour and minute), as the app shows times
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+// the user's own clock, named by its zone as every time the app shows ('14:05:09 EET')
+const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const clock = { format: (ms: number) => `${clockFormat.format(ms)} ${userZoneName(ms)}` };
 
 /**
  * Issue 20: the audit editor says whether its changes are saved and when the last one was, so an inspector who

@@ -16,6 +16,16 @@ export type TCustomerListQuery = z.infer<typeof ZCustomerListQuery>;
 
 /** One row of /Customers (name, MDM id). */
 export const ZCustomerListItem = z.object({ id: ZId, name: z.string(), mdmCustomerId: z.string().nullable() });
+
+/**
+ * Issue 20: the language the customer reads its reports in (a `languages` id, lower case; the server answers 400
+ * naming `language` for an unknown one). Optional in a write: absent keeps it, null or '' clears it.
+ */
+export const ZCustomerLanguage = ZText.trim()
+  .max(10)
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v ? v.toLowerCase() : null));
 export type TCustomerListItem = z.infer<typeof ZCustomerListItem>;
 
 export const ZCustomerSite = z.object({
@@ -61,6 +71,8 @@ export type TCustomerCounts = z.infer<typeof ZCustomerCounts>;
 
 /** GET api/v1/customers/{id}: the customer with its sites, contacts and equipment (002 §3), plus counts. */
 export const ZCustomer = ZCustomerListItem.extend({
+  /** Issue 20: the customer's report language, null when none was chosen (optional for older readers). */
+  language: z.string().nullable().optional(),
   sites: z.array(ZCustomerSite),
   contacts: z.array(ZCustomerContact),
   equipments: z.array(ZCustomerEquipment),
@@ -68,7 +80,7 @@ export const ZCustomer = ZCustomerListItem.extend({
 });
 export type TCustomer = z.infer<typeof ZCustomer>;
 
-export const ZCustomerInput = z.object({ name: requiredName, mdmCustomerId: optionalText(100) });
+export const ZCustomerInput = z.object({ name: requiredName, mdmCustomerId: optionalText(100), language: ZCustomerLanguage });
 export type TCustomerInput = z.input<typeof ZCustomerInput>;
 
 export const ZCustomerSiteInput = z.object({

@@ -211,6 +211,7 @@ export interface Customers {
   deleted_at: Timestamp | null;
   english_name: string | null;
   id: Generated<string>;
+  language: string | null;
   mdm_customer_id: string | null;
   merged_into_customer_id: string | null;
   name: string;

@@ -21,6 +21,7 @@ import * as m0020 from './20261122_0020_idempotency_keys.js';
 import * as m0022 from './20261122_0022_admin_indexes.js';
 import * as m0023 from './20261122_0023_subcategory_translations.js';
 import * as m0024 from './20261122_0024_accent_free_search.js';
+import * as m0025 from './20261122_0025_customer_language.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0022_admin_indexes': m0022,
   '20261122_0023_subcategory_translations': m0023,
   '20261122_0024_accent_free_search': m0024,
+  '20261122_0025_customer_language': m0025,
 };

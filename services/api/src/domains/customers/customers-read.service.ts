@@ -70,6 +70,7 @@ export async function getCustomer(ctx: ServiceContext, id: string): Promise<TCus
     id: c.id,
     name: c.name,
     mdmCustomerId: c.mdm_customer_id,
+    language: c.language,
     sites,
     contacts,
     equipments,

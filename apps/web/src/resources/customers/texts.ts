@@ -7,4 +7,7 @@ export const TEXT = {
   noContacts: 'No contacts defined for the customer',
   noEquipments: 'No equipments defined for the customer',
   loading: 'Loading customer details...',
+  // issue 20 (ours): the customer's report language
+  reportLanguage: 'Report language',
+  noLanguage: 'Not set',
 } as const;

@@ -19,7 +19,7 @@ export function LanguageSelect({ value, onChange, languages = REPORT_LANGUAGES, 
   return (
     <TextField select size="small" fullWidth={false} label={label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ width, '& .MuiSelect-select': { [coarsePointer]: { py: '10.5px' } } }}>
       {languages.map((l) => (
-        <MenuItem key={l.code} value={l.code}>
+        <MenuItem key={l.code} value={l.code} sx={{ [coarsePointer]: { minHeight: 44 } }}>
           {l.name}
         </MenuItem>
       ))}

@@ -24,3 +24,4 @@ export * from './point-authoring.js';
 export * from './recorded-picks.js';
 export * from './protocols.js';
 export * from './text-translations.js';
+export * from './shared-links.js';

@@ -22,6 +22,7 @@ import * as m0022 from './20261122_0022_admin_indexes.js';
 import * as m0023 from './20261122_0023_subcategory_translations.js';
 import * as m0024 from './20261122_0024_accent_free_search.js';
 import * as m0025 from './20261122_0025_customer_language.js';
+import * as m0027 from './20261122_0027_shared_links.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0023_subcategory_translations': m0023,
   '20261122_0024_accent_free_search': m0024,
   '20261122_0025_customer_language': m0025,
+  '20261122_0027_shared_links': m0027,
 };

@@ -105,7 +105,11 @@ describe('the audit pages', { timeout: 20_000 }, () => {
         return { data: { id: (input as { id: string }).id, revokedAt: Date.now() } };
       },
     });
-    const storage = vi.fn(async (_url: string) => Response.json({ url: 'http://insp.example/api/v1/shared/abc', expiresAt: Date.UTC(2026, 10, 21), fileName: '20260923_audit_fi.pdf' }));
+    const made = { id: '00000000-0000-4000-8000-0000000000b2', lang: 'fi', fileName: '20260923_audit_fi.pdf', createdAt: Date.now(), expiresAt: Date.UTC(2026, 10, 21), createdBy: 'Ilkka Inspector' };
+    const storage = vi.fn(async (_url: string) => {
+      links = [made];
+      return Response.json({ url: 'http://insp.example/api/v1/shared/abc', expiresAt: made.expiresAt, fileName: made.fileName, id: made.id });
+    });
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => (String(url).includes('/storageurl') ? storage(url) : api.fetch(url, init)));
     renderPage(`/Audits/${AUDIT}/report?lang=fi`, '/Audits/:id/report', <AuditReportPage />);
     const section = await screen.findByRole('region', { name: SHARED_LINKS_TEXT.title });
@@ -127,6 +131,12 @@ describe('the audit pages', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Get a shareable PDF link' }));
     await screen.findByRole('link', { name: '20260923_audit_fi.pdf' });
     expect(storage).toHaveBeenCalledWith(`/api/v1/audits/${AUDIT}/reportpdf/storageurl?lang=fi&days=1`);
+    // revoking the link just made takes it away from the page too
+    fireEvent.click(await within(section).findByRole('button', { name: SHARED_LINKS_TEXT.revoke }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: SHARED_LINKS_TEXT.confirmTitle })).getByRole('button', { name: SHARED_LINKS_TEXT.confirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: '20260923_audit_fi.pdf' })).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Get a shareable PDF link' })).toBeTruthy();
   });
 
   it('/Audits is an empty page for level None and the permissions message for a distributor', async () => {

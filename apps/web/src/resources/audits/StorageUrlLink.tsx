@@ -21,6 +21,8 @@ export interface StorageUrl {
   url: string;
   expiresAt: string | number;
   fileName: string;
+  /** The shared link's id (issue 20), to notice when it is revoked. */
+  id?: string;
 }
 
 /**
@@ -54,12 +56,12 @@ export function StorageUrlLink({ id, lang }: { id: string; lang: string }) {
   const defaultDays = settings.data?.defaultDays;
   const [days, setDays] = useState<number | null>(null);
   const chosen = days ?? defaultDays;
-  const [link, setLink] = useState<(StorageUrl & { lang: string }) | null>(null);
+  const [link, setLink] = useState<(StorageUrl & { lang: string; madeAt: number }) | null>(null);
   const [pending, setPending] = useState(false);
   const get = async () => {
     setPending(true);
     try {
-      setLink({ ...(await fetchStorageUrl(id, lang, chosen !== defaultDays ? chosen : undefined)), lang });
+      setLink({ ...(await fetchStorageUrl(id, lang, chosen !== defaultDays ? chosen : undefined)), lang, madeAt: Date.now() });
       void qc.invalidateQueries({ queryKey: sharedLinksKey('audit_report', id) });
     } catch (e) {
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
@@ -76,7 +78,9 @@ export function StorageUrlLink({ id, lang }: { id: string; lang: string }) {
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
     }
   };
-  const shown = link && link.lang === lang ? link : null;
+  // A link revoked since (the live links, read after it was made, no longer have it) is not offered any more.
+  const revoked = !!link?.id && !!settings.data && settings.dataUpdatedAt > link.madeAt && !settings.data.result.some((l) => l.id === link.id);
+  const shown = link && link.lang === lang && !revoked ? link : null;
   if (!shown)
     return (
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>

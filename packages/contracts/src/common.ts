@@ -50,6 +50,8 @@ export const ErrorCodes = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Issue 20: a shared link revoked or expired (it existed, and never serves again). */
+  GONE: 410,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

@@ -17,6 +17,16 @@ export type TCustomerListQuery = z.infer<typeof ZCustomerListQuery>;
 
 /** One row of /Customers (name, MDM id). */
 export const ZCustomerListItem = z.object({ id: ZId, name: z.string(), mdmCustomerId: z.string().nullable() });
+
+/**
+ * Issue 20: the language the customer reads its reports in (a `languages` id, lower case; the server answers 400
+ * naming `language` for an unknown one). Optional in a write: absent keeps it, null or '' clears it.
+ */
+export const ZCustomerLanguage = ZText.trim()
+  .max(10)
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v ? v.toLowerCase() : null));
 export type TCustomerListItem = z.infer<typeof ZCustomerListItem>;
 
 export const ZCustomerSite = z.object({
@@ -64,6 +74,8 @@ export type TCustomerCounts = z.infer<typeof ZCustomerCounts>;
 export const ZCustomer = ZCustomerListItem.extend({
   /** IANA zone its reports print dates and times in (issue 20); null: the configured REPORT_TIME_ZONE. */
   timeZone: z.string().nullable(),
+  /** Issue 20: the customer's report language, null when none was chosen (optional for older readers). */
+  language: z.string().nullable().optional(),
   sites: z.array(ZCustomerSite),
   contacts: z.array(ZCustomerContact),
   equipments: z.array(ZCustomerEquipment),
@@ -79,6 +91,7 @@ export const ZCustomerInput = z.object({
    * the field) an update keeps it.
    */
   timeZone: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? null : v), ZTimeZone.nullish()),
+  language: ZCustomerLanguage,
 });
 export type TCustomerInput = z.input<typeof ZCustomerInput>;
 

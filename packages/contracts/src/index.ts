@@ -25,3 +25,4 @@ export * from './recorded-picks.js';
 export * from './protocols.js';
 export * from './text-translations.js';
 export * from './time-zones.js';
+export * from './shared-links.js';

@@ -351,6 +351,11 @@ export const ZInspectionUpdate = z
     customerSignature: ZId.nullish().transform((v) => v ?? null),
     providerSignature: ZId.nullish().transform((v) => v ?? null),
     sendEmail: z.boolean().default(false),
+    /**
+     * Issue 20: the language of the e-mailed report and its e-mail text (a `languages` id). Without it the
+     * customer's language is used, else the save's `lang`.
+     */
+    emailLanguage: ZText.trim().min(2).max(10).nullish().transform((v) => (v ? v.toLowerCase() : null)),
   })
   .superRefine((v, ctx) => {
     const n = v.categories.reduce((a, c) => a + c.inspectionPoints.length, 0) + v.extraPoints.length;
@@ -430,3 +435,13 @@ export type TProtocolFit = z.infer<typeof ZProtocolFit>;
  */
 export const CONFIGURATOR_TYPES: readonly string[] = ['Commission', 'Equipment_Configurator'];
 export const hasConfigurator = (type: string | null | undefined) => !!type && CONFIGURATOR_TYPES.includes(type);
+
+/**
+ * Issue 20: what the report edit form offers for the customer e-mail: the customer's report language (null when
+ * none was chosen, or the inspection has no customer) and its live contacts, to pick the contact from.
+ */
+export const ZInspectionEmailChoices = z.object({
+  language: z.string().nullable(),
+  contacts: z.array(z.object({ id: ZId, name: z.string(), email: z.string().nullable(), phoneNumber: z.string().nullable() })),
+});
+export type TInspectionEmailChoices = z.infer<typeof ZInspectionEmailChoices>;

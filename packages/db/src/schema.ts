@@ -211,6 +211,7 @@ export interface Customers {
   deleted_at: Timestamp | null;
   english_name: string | null;
   id: Generated<string>;
+  language: string | null;
   mdm_customer_id: string | null;
   merged_into_customer_id: string | null;
   name: string;
@@ -886,6 +887,22 @@ export interface RangeValues {
   validation_consequence: Generated<string>;
 }
 
+export interface SharedLinks {
+  created_at: Generated<Timestamp>;
+  created_by_user_id: string | null;
+  expires_at: Timestamp;
+  file_name: string;
+  id: Generated<string>;
+  lang: string;
+  revoked_at: Timestamp | null;
+  revoked_by_user_id: string | null;
+  storage_key: string;
+  target_id: string;
+  target_kind: string;
+  token_hash: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Units {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
@@ -1015,6 +1032,7 @@ export interface DB {
   protocol_targets: ProtocolTargets;
   protocols: Protocols;
   range_values: RangeValues;
+  shared_links: SharedLinks;
   units: Units;
   user_product_categories: UserProductCategories;
   users: Users;

@@ -13,6 +13,7 @@ import { inspectionStartRouter } from './domains/inspections/inspection-start.tr
 import { protocolsFitRouter } from './domains/protocols/protocols-fit.trpc.js';
 import { protocolsRouter } from './domains/protocols/protocols.trpc.js';
 import { auditsRouter } from './domains/audits/audits.trpc.js';
+import { sharedLinksRouter } from './domains/shared-links/shared-links.trpc.js';
 import { inspectionPointsRouter } from './domains/inspection-points/inspection-points.trpc.js';
 import { pointAuthoringRouter } from './domains/point-authoring/point-authoring.trpc.js';
 import { staffAccountsRouter } from './domains/staff-accounts/staff-accounts.trpc.js';
@@ -37,6 +38,7 @@ export const appRouter = router({
   protocolFit: protocolsFitRouter,
   protocols: protocolsRouter,
   audits: auditsRouter,
+  sharedLinks: sharedLinksRouter,
   inspectionPoints: inspectionPointsRouter,
   pointAuthoring: pointAuthoringRouter,
 });

@@ -34,6 +34,10 @@ export interface AppConfig {
   reportPdfWaitMs: number;
   /** REPORT_TIME_ZONE: the IANA zone of reports whose customer has none (issue 20); default UTC. */
   reportTimeZone: string;
+  /** Issue 20: a shared report link's lifetime in days when the sharer names none (SHARED_LINK_DAYS, default 7)... */
+  sharedLinkDays: number;
+  /** ...and the most a sharer may ask for (SHARED_LINK_MAX_DAYS, default 30; never below the default). */
+  sharedLinkMaxDays: number;
 }
 
 /**
@@ -52,6 +56,13 @@ function tokenSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 3650) throw new Error(`${name} must be a whole number of days from 1 to 3650`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -85,8 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     reportPdfWaitMs: Number(env.REPORT_PDF_WAIT_MS ?? 20_000),
     reportTimeZone: reportTimeZoneSetting(env.REPORT_TIME_ZONE),
+    sharedLinkDays: positiveInt(env.SHARED_LINK_DAYS, 7, 'SHARED_LINK_DAYS'),
+    sharedLinkMaxDays: positiveInt(env.SHARED_LINK_MAX_DAYS, 30, 'SHARED_LINK_MAX_DAYS'),
   };
   const merged = { ...base, ...overrides };
+  merged.sharedLinkMaxDays = Math.max(merged.sharedLinkMaxDays, merged.sharedLinkDays);
   if (!overrides.tokenSecret) merged.tokenSecret = tokenSecret(env, merged.dataDir);
   return merged;
 }

@@ -15,6 +15,7 @@ import { protocolsRestRoutes } from './domains/protocols/protocols.rest.js';
 import { auditsRestRoutes } from './domains/audits/audits.rest.js';
 import { auditReportRestRoutes } from './domains/audits/audit-report.rest.js';
 import { filesRestRoutes } from './domains/system/files.rest.js';
+import { sharedLinksRestRoutes } from './domains/shared-links/shared-links.rest.js';
 import { inspectionPointsRestRoutes } from './domains/inspection-points/inspection-points.rest.js';
 import { pointAuthoringRestRoutes } from './domains/point-authoring/point-authoring.rest.js';
 import { staffAccountsRestRoutes } from './domains/staff-accounts/staff-accounts.rest.js';
@@ -41,6 +42,7 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(auditsRestRoutes);
   await app.register(auditReportRestRoutes);
   await app.register(filesRestRoutes);
+  await app.register(sharedLinksRestRoutes);
   await app.register(inspectionPointsRestRoutes);
   await app.register(pointAuthoringRestRoutes);
 }

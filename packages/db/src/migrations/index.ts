@@ -21,7 +21,9 @@ import * as m0020 from './20261122_0020_idempotency_keys.js';
 import * as m0022 from './20261122_0022_admin_indexes.js';
 import * as m0023 from './20261122_0023_subcategory_translations.js';
 import * as m0024 from './20261122_0024_accent_free_search.js';
+import * as m0025 from './20261122_0025_customer_language.js';
 import * as m0026 from './20261122_0026_customer_time_zone.js';
+import * as m0027 from './20261122_0027_shared_links.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -47,5 +49,7 @@ export const migrations: Record<string, Migration> = {
   '20261122_0022_admin_indexes': m0022,
   '20261122_0023_subcategory_translations': m0023,
   '20261122_0024_accent_free_search': m0024,
+  '20261122_0025_customer_language': m0025,
   '20261122_0026_customer_time_zone': m0026,
+  '20261122_0027_shared_links': m0027,
 };

@@ -77,6 +77,12 @@ export const de: Labels = {
     stage_4: 'Quartär',
     noRuns: 'Dieser Bericht enthält keine Durchläufe.',
   },
+  email: {
+    subject: 'Inspektionsbericht: {{name}}',
+    greeting: 'Guten Tag,',
+    greetingNamed: 'Guten Tag {{name}},',
+    intro: 'Im Anhang finden Sie den Bericht der Inspektion „{{name}}“ ({{file}}).',
+  },
   trend: {
     title: 'Trend',
     estimate: 'Erreicht den kritischen Grenzwert ({{limit}}) voraussichtlich am {{date}}',

@@ -76,6 +76,13 @@ export const en = {
     stage_4: 'Quaternary',
     noRuns: 'No runs are included in this report.',
   },
+  /** Issue 20: the e-mail that carries the report to the customer (services/worker mail/report-email.ts). */
+  email: {
+    subject: 'Inspection report: {{name}}',
+    greeting: 'Hello,',
+    greetingNamed: 'Hello {{name}},',
+    intro: 'Attached is the report of the inspection "{{name}}" ({{file}}).',
+  },
   trend: {
     title: 'Trend',
     estimate: 'Estimated to reach the critical limit ({{limit}}) on {{date}}',

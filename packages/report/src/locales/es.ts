@@ -77,6 +77,12 @@ export const es: Labels = {
     stage_4: 'Cuaternaria',
     noRuns: 'Este informe no incluye ninguna ejecución.',
   },
+  email: {
+    subject: 'Informe de inspección: {{name}}',
+    greeting: 'Hola:',
+    greetingNamed: 'Hola, {{name}}:',
+    intro: 'Adjuntamos el informe de la inspección «{{name}}» ({{file}}).',
+  },
   trend: {
     title: 'Tendencia',
     estimate: 'Se estima que alcanzará el límite crítico ({{limit}}) el {{date}}',

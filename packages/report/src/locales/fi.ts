@@ -77,6 +77,12 @@ export const fi: Labels = {
     stage_4: 'Neljäs vaihe',
     noRuns: 'Raporttiin ei ole valittu ajoja.',
   },
+  email: {
+    subject: 'Tarkastusraportti: {{name}}',
+    greeting: 'Hei,',
+    greetingNamed: 'Hei {{name}},',
+    intro: 'Liitteenä on tarkastuksen "{{name}}" raportti ({{file}}).',
+  },
   trend: {
     title: 'Trendi',
     estimate: 'Kriittinen raja ({{limit}}) saavutetaan arviolta {{date}}',

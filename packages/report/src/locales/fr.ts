@@ -77,6 +77,12 @@ export const fr: Labels = {
     stage_4: 'Quaternaire',
     noRuns: "Aucun passage n'est inclus dans ce rapport.",
   },
+  email: {
+    subject: 'Rapport d\'inspection : {{name}}',
+    greeting: 'Bonjour,',
+    greetingNamed: 'Bonjour {{name}},',
+    intro: 'Veuillez trouver ci-joint le rapport de l\'inspection « {{name}} » ({{file}}).',
+  },
   trend: {
     title: 'Tendance',
     estimate: 'Limite critique ({{limit}}) atteinte vers le {{date}} (estimation)',

@@ -77,6 +77,12 @@ export const pt: Labels = {
     stage_4: 'Quaternária',
     noRuns: 'Nenhuma execução incluída neste relatório.',
   },
+  email: {
+    subject: 'Relatório de inspeção: {{name}}',
+    greeting: 'Olá,',
+    greetingNamed: 'Olá {{name}},',
+    intro: 'Em anexo encontra o relatório da inspeção "{{name}}" ({{file}}).',
+  },
   trend: {
     title: 'Tendência',
     estimate: 'Estima-se que atinja o limite crítico ({{limit}}) em {{date}}',

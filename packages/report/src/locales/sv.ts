@@ -77,6 +77,12 @@ export const sv: Labels = {
     stage_4: 'Kvartär',
     noRuns: 'Inga körningar ingår i rapporten.',
   },
+  email: {
+    subject: 'Inspektionsrapport: {{name}}',
+    greeting: 'Hej,',
+    greetingNamed: 'Hej {{name}},',
+    intro: 'Bifogat finns rapporten från inspektionen "{{name}}" ({{file}}).',
+  },
   trend: {
     title: 'Trend',
     estimate: 'Beräknas nå den kritiska gränsen ({{limit}}) den {{date}}',

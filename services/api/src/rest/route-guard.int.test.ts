@@ -18,10 +18,12 @@ const PUBLIC = new Set([
   'POST /api/v1/externalUsers/forgotpasswordemail',
   // Reachable by a signed link from a report view (no bearer token on <img>); without token or signature still 401.
   'GET /api/v1/images/:id/file',
-  // Local storage's signed download links (an audit PDF's storageurl); without a signature 401.
+  // Local storage's signed download links; without a signature 401.
   'GET /api/v1/files/*',
+  // Shared report links (issue 20): the token is the grant; without one (or a malformed one) 401.
+  'GET /api/v1/shared/:token',
 ]);
-const SIGNED_LINK = new Set(['GET /api/v1/images/:id/file', 'GET /api/v1/files/*']);
+const SIGNED_LINK = new Set(['GET /api/v1/images/:id/file', 'GET /api/v1/files/*', 'GET /api/v1/shared/:token']);
 
 describe('every REST route', () => {
   it('answers 401 without a token unless it is one of the public calls', async () => {

@@ -1,13 +1,13 @@
 import type { TReportEmailJob } from '@insp/contracts';
 import type { JobContext, JobDeps } from '../types.js';
 import { oncePerOutboxRow } from '../outbox/once.js';
+import { renderReportEmail } from '../mail/report-email.js';
 import { renderReportPdf } from './report.pdf.js';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
- * E-mails a report's PDF (in the language the save named) to the customer contact, queued by a save with
- * sendEmail (PUT api/v1/inspections/update). The PDF comes from renderReportPdf: the stored one when the report
+ * E-mails a report's PDF to the customer contact, queued by a save with sendEmail (PUT api/v1/inspections/update).
+ * The PDF and the mail text are both in the job's language (issue 20: the one chosen in the save, else the
+ * customer's, else the save's lang). The PDF comes from renderReportPdf: the stored one when the report
  * has not changed, otherwise printed now. Rendering is retried like any job failure (Chromium busy, storage
  * away); the mail is sent at most once per outbox row (outbox/once.ts).
  */
@@ -15,13 +15,9 @@ export async function reportEmail(deps: JobDeps, job: TReportEmailJob, ctx: JobC
   const pdf = await renderReportPdf(deps, job.inspectionId, job.lang);
   const inspection = await deps.db.selectFrom('inspections').select(['name', 'contact_name']).where('id', '=', job.inspectionId).executeTakeFirst();
   const title = inspection?.name ?? 'Inspection report';
-  const greeting = inspection?.contact_name?.trim() ? `Hello ${inspection.contact_name.trim()},` : 'Hello,';
-  const intro = `Attached is the report of the inspection "${title}" (${pdf.fileName}).`;
   const message = {
     to: job.to,
-    subject: `Inspection report: ${title}`,
-    text: [greeting, '', intro, ''].join('\n'),
-    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p></body></html>`,
+    ...renderReportEmail({ lang: job.lang, title, contactName: inspection?.contact_name ?? null, fileName: pdf.fileName }),
     attachments: [{ filename: pdf.fileName, content: Buffer.from(pdf.bytes), contentType: 'application/pdf' }],
     id: ctx.outboxId !== undefined ? `outbox-${ctx.outboxId}` : undefined,
   };

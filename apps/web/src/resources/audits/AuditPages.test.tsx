@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminContext } from 'react-admin';
 import { Level, routeTable, type TSession } from '@insp/contracts';
@@ -11,6 +11,7 @@ import { fakeApi } from '../../test/render';
 import { staffSession } from '../../test/render-resource';
 import { toDayInput, userTimeZone, withDay } from '../../lib/dates';
 import { RouteScreen } from '../../screens';
+import { SHARED_LINKS_TEXT } from '../../components/SharedLinks';
 import { AuditReportPage } from './AuditReportPage';
 import { NewAuditPage } from './NewAuditPage';
 
@@ -90,6 +91,53 @@ describe('the audit pages', { timeout: 20_000 }, () => {
     expect(screen.getByText('Valid until 22.11.2026 22:08 UTC')).toBeTruthy();
     expect(storage).toHaveBeenCalledWith(`/api/v1/audits/${AUDIT}/reportpdf/storageurl?lang=fi`);
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+  });
+
+  it('lists the live shared links with Revoke (asked first), and makes a link for the lifetime chosen (issue 20)', async () => {
+    let links = [
+      { id: '00000000-0000-4000-8000-0000000000b1', lang: 'fi', fileName: '20260923_audit_fi.pdf', createdAt: Date.UTC(2026, 10, 20, 9), expiresAt: Date.UTC(2026, 10, 27, 9), createdBy: 'Ilkka Inspector' },
+    ];
+    const api = fakeApi({
+      'audits.get': () => ({ data: { id: AUDIT, name: 'Audit Quarry Ltd 2026', inspectionDate: Date.UTC(2026, 8, 23) } }),
+      'audits.reportHtml': () => ({ data: '<html><body>x</body></html>' }),
+      'sharedLinks.list': () => ({ data: { result: links, defaultDays: 7, maxDays: 30 } }),
+      'sharedLinks.revoke': (input) => {
+        links = links.filter((l) => l.id !== (input as { id: string }).id);
+        return { data: { id: (input as { id: string }).id, revokedAt: Date.now() } };
+      },
+    });
+    const made = { id: '00000000-0000-4000-8000-0000000000b2', lang: 'fi', fileName: '20260923_audit_fi.pdf', createdAt: Date.now(), expiresAt: Date.UTC(2026, 10, 21), createdBy: 'Ilkka Inspector' };
+    const storage = vi.fn(async (_url: string) => {
+      links = [made];
+      return Response.json({ url: 'http://insp.example/api/v1/shared/abc', expiresAt: made.expiresAt, fileName: made.fileName, id: made.id });
+    });
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => (String(url).includes('/storageurl') ? storage(url) : api.fetch(url, init)));
+    renderPage(`/Audits/${AUDIT}/report?lang=fi`, '/Audits/:id/report', <AuditReportPage />);
+    const section = await screen.findByRole('region', { name: SHARED_LINKS_TEXT.title });
+    expect(within(section).getByText('20260923_audit_fi.pdf (Finnish)')).toBeTruthy();
+    expect(within(section).getByText('Shared by Ilkka Inspector on 20.11.2026 09:00 UTC, valid until 27.11.2026 09:00 UTC')).toBeTruthy();
+
+    fireEvent.click(within(section).getByRole('button', { name: SHARED_LINKS_TEXT.revoke }));
+    const ask = await screen.findByRole('dialog', { name: SHARED_LINKS_TEXT.confirmTitle });
+    expect(api.calls.some((c) => c.path === 'sharedLinks.revoke')).toBe(false);
+    fireEvent.click(within(ask).getByRole('button', { name: SHARED_LINKS_TEXT.confirm }));
+    expect(await within(section).findByText(SHARED_LINKS_TEXT.none)).toBeTruthy();
+    expect(api.calls.find((c) => c.path === 'sharedLinks.revoke')?.input).toEqual({ id: '00000000-0000-4000-8000-0000000000b1' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const validFor = screen.getByRole('combobox', { name: 'Valid for' });
+    expect(validFor.textContent).toBe('7 days');
+    fireEvent.mouseDown(validFor);
+    fireEvent.click(await screen.findByRole('option', { name: '1 day' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Get a shareable PDF link' }));
+    await screen.findByRole('link', { name: '20260923_audit_fi.pdf' });
+    expect(storage).toHaveBeenCalledWith(`/api/v1/audits/${AUDIT}/reportpdf/storageurl?lang=fi&days=1`);
+    // revoking the link just made takes it away from the page too
+    fireEvent.click(await within(section).findByRole('button', { name: SHARED_LINKS_TEXT.revoke }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: SHARED_LINKS_TEXT.confirmTitle })).getByRole('button', { name: SHARED_LINKS_TEXT.confirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: '20260923_audit_fi.pdf' })).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Get a shareable PDF link' })).toBeTruthy();
   });
 
   it('/Audits is an empty page for level None and the permissions message for a distributor', async () => {

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import BackIcon from '@mui/icons-material/ArrowBack';
 import type { TAuditListItem } from '@insp/contracts';
 import { userTimeZone } from '../../lib/dates';
+import { SharedLinks } from '../../components/SharedLinks';
 import { usePageTitle } from '../../components/usePageTitle';
 import { trpc } from '../../providers/trpc';
 import { LanguageSelect } from '../inspections/LanguageSelect';
@@ -19,7 +20,8 @@ import { AUDIT_TEXT } from './texts';
 /**
  * /Audits/{id}/report (000 §2.2, §2.5): the audit report as HTML (tRPC audits.reportHtml, the runs included in
  * the report only) in the sandboxed frame of /Reports/{id}, in the language of the address (?lang=fi), with a
- * back button, its PDF ({yyyymmdd}_audit_{lang}.pdf, 202 while printing) and the PDF's storage link.
+ * back button, its PDF ({yyyymmdd}_audit_{lang}.pdf, 202 while printing), the PDF's storage link and the live shared
+ * links with Revoke (issue 20).
  */
 export function AuditReportPage() {
   usePageTitle(AUDIT_TEXT.report);
@@ -46,6 +48,7 @@ export function AuditReportPage() {
       <Box sx={{ alignSelf: 'flex-start' }}>
         <StorageUrlLink id={id} lang={lang} />
       </Box>
+      <SharedLinks kind="audit_report" targetId={id} />
       <ReportBody html={html} title={`Audit report: ${name}`} />
     </Box>
   );

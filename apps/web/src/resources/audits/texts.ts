@@ -34,5 +34,8 @@ export const AUDIT_TEXT = {
   storageLinkGet: 'Get a shareable PDF link',
   storageLinkExpires: (when: string) => `Valid until ${when}`,
   copy: 'Copy link',
+  // issue 20: a shared link's lifetime
+  validFor: 'Valid for',
+  days: (n: number) => (n === 1 ? '1 day' : `${n} days`),
   copied: 'Link copied',
 } as const;

@@ -1,6 +1,7 @@
-import { Create, SimpleForm, TextInput, required, useInput } from 'react-admin';
+import { Create, SelectInput, SimpleForm, TextInput, required, useInput } from 'react-admin';
 import { P } from '@insp/contracts';
 import { TimeZonePicker } from '../../components/TimeZonePicker';
+import { REPORT_LANGUAGES } from '../inspections/languages';
 import { RequirePermission } from '../../layout/NotAllowed';
 import { TEXT } from './texts';
 
@@ -29,6 +30,8 @@ export function CustomerCreate() {
           <TextInput source="name" label="Name" validate={required()} />
           <TextInput source="mdmCustomerId" label="MDM ID" />
           <TimeZoneInput source="timeZone" label={TEXT.timeZone} />
+          {/* issue 20: the language of the reports e-mailed to the customer; none leaves it to the person saving */}
+          <SelectInput source="language" label={TEXT.reportLanguage} choices={REPORT_LANGUAGES.map((l) => ({ id: l.code, name: l.name }))} emptyText={TEXT.noLanguage} />
         </SimpleForm>
       </Create>
     </RequirePermission>

@@ -64,6 +64,31 @@ describe('customer details', () => {
   });
 });
 
+describe('report language (issue 20)', () => {
+  it("shows the customer's report language and lets an admin choose another; a refused one is shown under the field", async () => {
+    let tries = 0;
+    const api = renderPage(`/Customers/${A}`, {
+      'customers.get': get,
+      'customers.update': () =>
+        ++tries === 1 ? { error: { httpStatus: 400, code: 'BAD_REQUEST', message: 'language: is not a known language', field: 'language' } } : { data: {} },
+    });
+    expect((await screen.findByTestId('customer-language')).textContent).toBe('Report language: Not set');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit customer' });
+    fireEvent.change(within(dialog).getByLabelText('Report language'), { target: { value: 'de' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    expect(await within(dialog).findByText('is not a known language')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit customer' })).toBeNull());
+    expect(api.calls.filter((c) => c.path === 'customers.update').at(-1)?.input).toEqual({ id: A, data: { name: 'Cobalt Mining', mdmCustomerId: 'MDM-1', language: 'de' } });
+  });
+
+  it('names the language a customer has', async () => {
+    renderPage(`/Customers/${B}`, { 'customers.get': () => ({ data: { ...customers[B], language: 'sv' } }) });
+    expect((await screen.findByTestId('customer-language')).textContent).toBe('Report language: Swedish');
+  });
+});
+
 describe('site editing for admins', () => {
   it('refuses an empty name, shows a server conflict next to its field, saves, and asks before removing', async () => {
     let tries = 0;

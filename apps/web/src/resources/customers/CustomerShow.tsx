@@ -9,6 +9,7 @@ import Alert from '@mui/material/Alert';
 import { ZCustomerInput } from '@insp/contracts';
 import { trpc, trpcClient } from '../../providers/trpc';
 import { callError } from '../../lib/errors';
+import { languageName, REPORT_LANGUAGES } from '../inspections/languages';
 import { CustomerDetails } from './CustomerDetails';
 import { FormDialog } from './FormDialog';
 import { TEXT } from './texts';
@@ -19,9 +20,11 @@ const fields = [
   { name: 'name', label: 'Name', required: true },
   { name: 'mdmCustomerId', label: 'MDM ID' },
   { name: 'timeZone', label: TEXT.timeZone, kind: 'timeZone' as const },
+  // issue 20: reports e-mailed to the customer are in this language (the save's confirm modal preselects it)
+  { name: 'language', label: TEXT.reportLanguage, select: REPORT_LANGUAGES.map((l) => ({ value: l.code, label: l.name })) },
 ];
 
-/** /Customers/{id} (002 §2): name, MDM ID and the reports' time zone (issue 20), then the customer's sites, contacts and equipment. */
+/** /Customers/{id} (002 §2): name, MDM ID, the reports' time zone and report language (issue 20), then the customer's sites, contacts and equipment. */
 export function CustomerShow() {
   const { id = '' } = useParams();
   const admin = useCustomersAdmin();
@@ -43,6 +46,9 @@ export function CustomerShow() {
           <Typography color="text.secondary" data-testid="customer-time-zone">
             {TEXT.timeZone}: {c.timeZone ?? TEXT.noTimeZone}
           </Typography>
+          <Typography color="text.secondary" data-testid="customer-language">
+            {TEXT.reportLanguage}: {c.language ? languageName(c.language) : TEXT.noLanguage}
+          </Typography>
         </Box>
         {admin && <Button onClick={() => setEditing(true)}>Edit</Button>}
       </Paper>
@@ -51,7 +57,7 @@ export function CustomerShow() {
         open={editing}
         title="Edit customer"
         fields={fields}
-        initial={{ name: c.name, mdmCustomerId: c.mdmCustomerId, timeZone: c.timeZone }}
+        initial={{ name: c.name, mdmCustomerId: c.mdmCustomerId, timeZone: c.timeZone, language: c.language }}
         schema={ZCustomerInput}
         onClose={() => setEditing(false)}
         onSubmit={(data) => refreshAfter(() => trpcClient.customers.update.mutate({ id, data }))}

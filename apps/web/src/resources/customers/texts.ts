@@ -10,4 +10,7 @@ export const TEXT = {
   // issue 20 (not in the spec): the zone the customer's reports print dates and times in
   timeZone: 'Time zone of reports',
   noTimeZone: "– (the product's setting)",
+  // issue 20 (ours): the customer's report language
+  reportLanguage: 'Report language',
+  noLanguage: 'Not set',
 } as const;

@@ -14,12 +14,16 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import { LanguageSelect } from '../inspections/LanguageSelect';
+import { languageName, REPORT_LANGUAGES } from '../inspections/languages';
 import { touchRadio } from './points/touch';
 import { EDIT_TEXT } from './texts';
 
 export interface SaveChoice {
   reuseSignatures: boolean | null;
   sendEmail: boolean;
+  /** Issue 20: the language of the e-mailed report and its e-mail text (sent only with sendEmail). */
+  emailLanguage?: string;
   /** Saved without finishing (issue 20: required ratings are missing); the inspection stays unfinished. */
   draft?: boolean;
 }
@@ -27,11 +31,16 @@ export interface SaveChoice {
 /**
  * The confirm-saving modal (000 §5): when the inspection still has a signature saved earlier, SAVE waits until
  * the person says whether to reuse the old signatures; without one, a note says so. Sending the report by e-mail
- * is a separate choice (it needs the customer contact's e-mail address). Points still missing a required rating
+ * is a separate choice (it needs the customer contact's e-mail address), in a language the person picks: the
+ * customer's preselected (issue 20), else the page's. Points still missing a required rating
  * are listed (issue 20): the inspection cannot be finished then, only saved as a draft.
  */
-export function ConfirmSaveDialog({ open, hasOldSignatures, contactEmail, sendEmailDefault, missingRatings = [], onSave, onCancel }: {
+export function ConfirmSaveDialog({ open, hasOldSignatures, contactEmail, sendEmailDefault, customerLanguage = null, pageLanguage = 'en', missingRatings = [], onSave, onCancel }: {
   open: boolean;
+  /** The customer's report language (issue 20), null when none is set. */
+  customerLanguage?: string | null;
+  /** The report language of the page (?lang), preselected when the customer has none. */
+  pageLanguage?: string;
   missingRatings?: string[];
   hasOldSignatures: boolean;
   contactEmail: string;
@@ -41,6 +50,7 @@ export function ConfirmSaveDialog({ open, hasOldSignatures, contactEmail, sendEm
 }) {
   const [reuse, setReuse] = useState<'' | 'yes' | 'no'>('');
   const [sendEmail, setSendEmail] = useState(sendEmailDefault && !!contactEmail.trim());
+  const [emailLanguage, setEmailLanguage] = useState(customerLanguage ?? pageLanguage);
   const canSave = !hasOldSignatures || reuse !== '';
   const email = contactEmail.trim();
   return (
@@ -79,13 +89,21 @@ export function ConfirmSaveDialog({ open, hasOldSignatures, contactEmail, sendEm
           />
           <FormHelperText sx={{ mt: 0 }}>{email ? EDIT_TEXT.sendEmailTo(email) : EDIT_TEXT.noContactEmail}</FormHelperText>
         </FormControl>
+        {sendEmail && (
+          <Box>
+            <LanguageSelect label={EDIT_TEXT.emailLanguage} value={emailLanguage} onChange={setEmailLanguage} languages={languageChoices(emailLanguage)} width={280} />
+            <FormHelperText data-testid="customer-language">
+              {customerLanguage ? EDIT_TEXT.customerLanguage(languageName(customerLanguage)) : EDIT_TEXT.noCustomerLanguage}
+            </FormHelperText>
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{EDIT_TEXT.cancel}</Button>
         <Button
           variant="contained"
           disabled={!canSave}
-          onClick={() => onSave({ reuseSignatures: hasOldSignatures ? reuse === 'yes' : null, sendEmail: sendEmail && !!email, draft: missingRatings.length > 0 })}
+          onClick={() => onSave({ reuseSignatures: hasOldSignatures ? reuse === 'yes' : null, sendEmail: sendEmail && !!email, ...(sendEmail && email ? { emailLanguage } : {}), draft: missingRatings.length > 0 })}
         >
           {missingRatings.length ? EDIT_TEXT.saveDraftButton : EDIT_TEXT.saveButton}
         </Button>
@@ -93,3 +111,7 @@ export function ConfirmSaveDialog({ open, hasOldSignatures, contactEmail, sendEm
     </Dialog>
   );
 }
+
+/** The report languages, plus the preselected one should the customer's be another (it is shown by its code then). */
+const languageChoices = (current: string) =>
+  REPORT_LANGUAGES.some((l) => l.code === current) ? REPORT_LANGUAGES : [...REPORT_LANGUAGES, { code: current, name: current }];

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import BackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import { hasConfigurator, type TInspectionEdit } from '@insp/contracts';
+import { trpc } from '../../providers/trpc';
 import { ConfirmSaveDialog, type SaveChoice } from './ConfirmSaveDialog';
 import { Configurator } from './Configurator';
 import { Findings } from './Findings';
@@ -44,6 +46,9 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
   // The server's rules (can): a save it would refuse is not offered; the starter's empty start may be discarded.
   const canSave = data.can?.edit ?? true;
   const discardable = useCallback(() => !saved.current && !!data.can?.discard, [data.can?.discard]);
+  // Issue 20: the customer's language and contacts, for those who may save (the server refuses anyone else). Without
+  // them (not loaded, refused) the e-mail stays a free text and the page's language is preselected.
+  const choices = useQuery({ ...trpc.inspectionEdit.emailChoices.queryOptions({ id: data.id }), enabled: canSave, staleTime: Infinity, retry: false, refetchOnWindowFocus: false });
 
   const askSave = async () => {
     clearError();
@@ -84,7 +89,7 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
         {/* Read-only when the server would refuse the save: every native control inside is disabled (issue 20). */}
         <Stack component="fieldset" disabled={!canSave} spacing={2} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
           <EditableContext.Provider value={canSave}>
-          <InfoBox data={data} />
+          <InfoBox data={data} contacts={choices.data?.contacts} />
           <PointsSection data={data} />
           {hasConfigurator(data.type) && <Configurator original={data.equipmentConfigurator} />}
           <Findings />
@@ -113,6 +118,8 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
           hasOldSignatures={hasOldSignatures}
           contactEmail={values[2]}
           sendEmailDefault={data.sendEmail}
+          customerLanguage={choices.data?.language ?? null}
+          pageLanguage={lang}
           missingRatings={missingRatings(data, form.getValues())}
           onSave={(c) => void onConfirm(c)}
           onCancel={() => setConfirming(0)}

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { TInspectionEdit } from '@insp/contracts';
+import type { TInspectionEdit, TInspectionEmailChoices } from '@insp/contracts';
 import { userZoneName } from '../../lib/dates';
+import { ContactEmailField } from './ContactEmailField';
 import { statusLabel } from './statusLabel';
 import { FormDate } from './FormDate';
 import { FormText } from './FormText';
@@ -10,10 +11,11 @@ import { EDIT_TEXT } from './texts';
 
 /**
  * The info box: what the save never changes (customer, machine, type, status; docs/decisions.md "What a save
- * does not change") as text, and the inspection's dates, people and customer contact as inputs. Dates day.month.year
- * (000 §9) in the user's zone, the date-times' labels naming it (issue 20, lib/dates.ts).
+ * does not change") as text, and the inspection's dates, people and customer contact as inputs (the e-mail offers
+ * the customer's contacts, issue 20). Dates day.month.year (000 §9) in the user's zone, the date-times' labels naming
+ * it (issue 20, lib/dates.ts).
  */
-export function InfoBox({ data }: { data: TInspectionEdit }) {
+export function InfoBox({ data, contacts = [] }: { data: TInspectionEdit; contacts?: TInspectionEmailChoices['contacts'] }) {
   const zone = userZoneName(data.started ?? data.inspectionDate);
   const facts: [string, string | null][] = [
     ['Customer', data.customer],
@@ -49,7 +51,7 @@ export function InfoBox({ data }: { data: TInspectionEdit }) {
         <FormText name="info.version" label="Version" maxLength={100} />
         <FormText name="info.contactName" label="Customer contact" />
         <FormText name="info.contactPhoneNumber" label="Phone" type="tel" maxLength={100} />
-        <FormText name="info.contactEmail" label="E-mail" type="email" maxLength={254} />
+        <ContactEmailField contacts={contacts} />
       </Box>
     </Section>
   );

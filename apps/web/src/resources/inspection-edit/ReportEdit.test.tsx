@@ -52,8 +52,9 @@ describe('report edit page', () => {
       value: '24,5',
       photos: [{ imageId: '00000000-0000-4000-9000-000000000001', caption: 'Lead ball', layout: 'Default' }],
     });
-    // the only calls the page made itself read the edit data (once to open the form, again after the save)
-    expect(new Set(api.calls.map((c) => c.path))).toEqual(new Set(['inspectionEdit.editDetails']));
+    // the only calls the page made itself are reads: the edit data (once to open the form, again after the save) and
+    // the customer's language and contacts for the e-mail (issue 20)
+    expect(new Set(api.calls.map((c) => c.path))).toEqual(new Set(['inspectionEdit.editDetails', 'inspectionEdit.emailChoices']));
     expect(writes.saveResults).not.toHaveBeenCalled();
   });
 

@@ -32,6 +32,12 @@ export const EDIT_TEXT = {
   sendEmailTo: (email: string) => `To ${email}`,
   noContactEmail: 'The customer contact has no e-mail address.',
   saveButton: 'SAVE',
+  // issue 20: the e-mailed report's language (the customer's preselected) and the contact picked from the customer's
+  emailLanguage: 'Language of the report and e-mail',
+  customerLanguage: (name: string) => `The customer's language is ${name}.`,
+  noCustomerLanguage: 'The customer has no language set; the report language of this page is preselected.',
+  contactEmail: 'E-mail',
+  contactEmailHelp: "Pick one of the customer's contacts or type an address",
   // issue 20: required ratings before finishing
   missingRatings: (n: number) => `${n === 1 ? 'This point needs' : 'These points need'} a rating before the inspection can be finished:`,
   draftText: 'Save it as a draft to finish later; it stays unfinished until every required rating is given.',

@@ -14,6 +14,12 @@ describe('the update body from the form', () => {
     expect('equipmentConfigurator' in body).toBe(false);
   });
 
+  it('names the e-mail language only when the report is e-mailed (issue 20)', () => {
+    const data = inspection();
+    expect(toUpdate(toEditValues(data), data, { ...none, sendEmail: true, emailLanguage: 'de' })).toMatchObject({ sendEmail: true, emailLanguage: 'de' });
+    expect('emailLanguage' in toUpdate(toEditValues(data), data, { ...none, emailLanguage: 'de' })).toBe(false);
+  });
+
   it('keeps the time of day when the date changes, and reads date-times as UTC', () => {
     const data = inspection();
     const v = toEditValues(data);

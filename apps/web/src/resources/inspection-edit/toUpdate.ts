@@ -7,6 +7,8 @@ export interface SaveChoices {
   /** 000 §5: whether the old signatures are reused; null when there were none to ask about. */
   reuseSignatures: boolean | null;
   sendEmail: boolean;
+  /** Issue 20: the e-mailed report's language; left out, the server uses the customer's. */
+  emailLanguage?: string;
   /** Saved without finishing (issue 20: required ratings missing). */
   draft?: boolean;
   /** Uploaded ids of the photos and signatures held locally, by their local marker. */
@@ -104,6 +106,7 @@ export function toUpdate(v: EditValues, loaded: TInspectionEdit, choices: SaveCh
     customerSignature: signature(v.customerSignature, loaded.customerSignature),
     providerSignature: signature(v.providerSignature, loaded.providerSignature),
     sendEmail: choices.sendEmail,
+    ...(choices.sendEmail && choices.emailLanguage ? { emailLanguage: choices.emailLanguage } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { ZAuditReportHtmlQuery, ZAuditReportQuery, ZId } from '@insp/contracts';
+import { ZAuditReportHtmlQuery, ZAuditReportQuery, ZId, ZSharedLinkQuery } from '@insp/contracts';
 import { contentDisposition } from '@insp/storage';
 import { typed } from '../../rest/route-helpers.js';
 import { auditReportHtml, auditReportPdf, auditReportPdfUrl } from './audit-report.service.js';
@@ -31,14 +31,14 @@ export async function auditReportRestRoutes(app: FastifyInstance) {
   r.get('/api/v1/audits/:id/reportpdf/storageurl', {
     schema: {
       tags,
-      summary: 'A signed download link of the audit report PDF, valid for an hour: { url, expiresAt, fileName }; 202 while it is still printing',
+      summary: 'A shared download link of the audit report PDF, valid for `days` (default 7, the SHARED_LINK_DAYS setting) until revoked: { url, expiresAt, fileName, id }; 202 while it is still printing',
       params,
-      querystring: ZAuditReportQuery,
+      querystring: ZSharedLinkQuery,
     },
     handler: async (req, reply) => {
-      const answer = await auditReportPdfUrl(req.ctx, req.params.id, req.query.lang);
+      const answer = await auditReportPdfUrl(req.ctx, req.params.id, req.query.lang, req.query.days);
       if (!answer.ready) return reply.status(202).header('retry-after', answer.retryAfterSeconds).send({ status: 'pending' });
-      return { url: answer.url, expiresAt: answer.expiresAt, fileName: answer.fileName };
+      return { url: answer.url, expiresAt: answer.expiresAt, fileName: answer.fileName, id: answer.id };
     },
   });
 }

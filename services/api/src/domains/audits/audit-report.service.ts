@@ -3,13 +3,10 @@ import { P, type TAuditReportData } from '@insp/contracts';
 import { auditPdfFileName, auditPdfKey, renderAuditReportHtml } from '@insp/report';
 import { requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { storageOf } from '../../lib/storage.js';
 import { requireLanguage } from '../../lib/languages.js';
 import { storedPdfOrPrint, type StoredPdfAnswer } from '../../lib/stored-pdf.js';
 import { signedImageUrl } from '../images/image-links.js';
-
-/** How long a storage URL of an audit PDF stays valid (000 §7 reportpdf/storageurl). */
-export const AUDIT_PDF_LINK_SECONDS = 3600;
+import { createSharedLink } from '../shared-links/shared-links.service.js';
 
 async function reportData(c: AuthedContext, id: string, lang: string): Promise<TAuditReportData> {
   await requireLanguage(c.db, lang);
@@ -40,13 +37,12 @@ export async function auditReportPdf(ctx: ServiceContext, id: string, lang: stri
 }
 
 /**
- * GET api/v1/audits/{id}/reportpdf/storageurl?lang=: a download link of the PDF, signed and valid for an hour (an S3
- * presigned URL, or a signed /api/v1/files path for local storage), saving as `{yyyymmdd}_audit_{lang}.pdf`.
+ * GET api/v1/audits/{id}/reportpdf/storageurl?lang=&days=: a shared link of the PDF (issue 20: stored and revocable,
+ * valid for `days`, default the SHARED_LINK_DAYS setting), saving as `{yyyymmdd}_audit_{lang}.pdf`.
  */
-export async function auditReportPdfUrl(ctx: ServiceContext, id: string, lang: string) {
+export async function auditReportPdfUrl(ctx: ServiceContext, id: string, lang: string, days?: number) {
   const answer = await auditReportPdf(ctx, id, lang);
   if (!answer.ready) return answer;
-  answer.file.body.destroy?.();
-  const url = await storageOf(ctx.config).signedDownloadUrl(answer.key, { expiresInSeconds: AUDIT_PDF_LINK_SECONDS, fileName: answer.fileName });
-  return { ready: true as const, url, expiresAt: Date.now() + AUDIT_PDF_LINK_SECONDS * 1000, fileName: answer.fileName };
+  const link = await createSharedLink(ctx as AuthedContext, { kind: 'audit_report', targetId: id, lang }, answer, days);
+  return { ready: true as const, ...link };
 }

@@ -46,10 +46,10 @@ export async function mergeCustomers(ctx: ServiceContext, firstId: string, input
       .where('id', '=', firstId)
       .execute();
     // After the first is gone its MDM id is free; the survivor keeps its own, or takes the first's if it had none
-    // (its time zone likewise).
+    // (its time zone and report language, issue 20, likewise).
     await tx.db
       .updateTable('customers')
-      .set({ name, mdm_customer_id: survivor.mdm_customer_id ?? first.mdm_customer_id, time_zone: survivor.time_zone ?? first.time_zone })
+      .set({ name, mdm_customer_id: survivor.mdm_customer_id ?? first.mdm_customer_id, time_zone: survivor.time_zone ?? first.time_zone, language: survivor.language ?? first.language })
       .where('id', '=', survivorId)
       .execute();
     await refreshCustomerSearchText(tx.db, survivorId);

@@ -71,6 +71,7 @@ export async function getCustomer(ctx: ServiceContext, id: string): Promise<TCus
     name: c.name,
     mdmCustomerId: c.mdm_customer_id,
     timeZone: c.time_zone,
+    language: c.language,
     sites,
     contacts,
     equipments,

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../errors.js';
 export async function liveCustomer(ctx: ServiceContext, id: string, forUpdate = false) {
   let q = ctx.db
     .selectFrom('customers')
-    .select(['id', 'name', 'mdm_customer_id', 'time_zone'])
+    .select(['id', 'name', 'mdm_customer_id', 'time_zone', 'language'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null);
   if (forUpdate) q = q.forUpdate();
@@ -22,4 +22,11 @@ export async function uniqueOr409<T>(field: string, run: () => Promise<T>): Prom
     if ((e as { code?: string }).code === '23505') throw new AppError('CONFLICT', `${field}: already used by another record`, field);
     throw e;
   }
+}
+
+/** Issue 20: a customer's report language must be a row of `languages` (400 naming `language`). */
+export async function checkLanguage(ctx: ServiceContext, language: string | null | undefined) {
+  if (!language) return;
+  const row = await ctx.db.selectFrom('languages').select('id').where('id', '=', language).executeTakeFirst();
+  if (!row) throw new AppError('BAD_REQUEST', 'language: is not a known language', 'language');
 }

@@ -4,7 +4,7 @@ import { refreshCustomerSearchText, writeAuditTrail } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { fromZodIssues } from '../../errors.js';
 import { getCustomer } from './customers-read.service.js';
-import { liveCustomer, uniqueOr409 } from './customers-shared.js';
+import { checkLanguage, liveCustomer, uniqueOr409 } from './customers-shared.js';
 
 const parse = (input: TCustomerInput) => {
   const r = ZCustomerInput.safeParse(input);
@@ -17,10 +17,11 @@ export async function createCustomer(ctx: ServiceContext, input: TCustomerInput)
   requirePermission(ctx, P.customersAdmin);
   const data = parse(input);
   const id = await inTransaction(ctx, async (tx) => {
+    await checkLanguage(tx, data.language);
     const row = await uniqueOr409('mdmCustomerId', () =>
       tx.db
         .insertInto('customers')
-        .values({ name: data.name, mdm_customer_id: data.mdmCustomerId, time_zone: data.timeZone ?? null })
+        .values({ name: data.name, mdm_customer_id: data.mdmCustomerId, time_zone: data.timeZone ?? null, language: data.language ?? null })
         .returning('id')
         .executeTakeFirstOrThrow(),
     );
@@ -35,16 +36,19 @@ export async function updateCustomer(ctx: ServiceContext, id: string, input: TCu
   const data = parse(input);
   await inTransaction(ctx, async (tx) => {
     const before = await liveCustomer(tx, id, true);
+    await checkLanguage(tx, data.language);
+    // language is optional (issue 20): a client that does not send it keeps the customer's.
+    const language = data.language === undefined ? {} : { language: data.language };
     await uniqueOr409('mdmCustomerId', () =>
       tx.db
         .updateTable('customers')
-        // a time zone left out (a client from before issue 20) is kept; null clears it
-        .set({ name: data.name, mdm_customer_id: data.mdmCustomerId, ...(data.timeZone === undefined ? {} : { time_zone: data.timeZone }) })
+        // a time zone or language left out (a client from before issue 20) is kept; null clears it
+        .set({ name: data.name, mdm_customer_id: data.mdmCustomerId, ...(data.timeZone === undefined ? {} : { time_zone: data.timeZone }), ...language })
         .where('id', '=', id)
         .execute(),
     );
     if (before.name !== data.name) await refreshCustomerSearchText(tx.db, id);
-    await writeAuditTrail(tx.db, { entityType: 'customer', entityId: id, actorUserId: tx.actor?.userId ?? null, action: 'update', changes: { before: { name: before.name, mdmCustomerId: before.mdm_customer_id, timeZone: before.time_zone }, after: data } });
+    await writeAuditTrail(tx.db, { entityType: 'customer', entityId: id, actorUserId: tx.actor?.userId ?? null, action: 'update', changes: { before: { name: before.name, mdmCustomerId: before.mdm_customer_id, timeZone: before.time_zone, language: before.language }, after: data } });
   });
   return getCustomer(ctx, id);
 }

@@ -144,6 +144,27 @@ describe('create and update', () => {
     expect(res.json().field).toBe('mdmCustomerId');
   });
 
+  it("keeps the customer's report language (issue 20): set, kept when a client leaves it out, cleared with null; unknown is 400 naming language", async () => {
+    await t.db.insertInto('languages').values([{ id: 'en', name: 'English' }, { id: 'de', name: 'German' }]).onConflict((oc) => oc.doNothing()).execute();
+    const created = await call('POST', '/api/v1/customers', 'admin', { name: 'Sprache GmbH', language: 'DE' });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id;
+    expect(created.json()).toMatchObject({ language: 'de' });
+    expect((await call('PUT', `/api/v1/customers/${id}`, 'admin', { name: 'Sprache AG' })).json()).toMatchObject({ name: 'Sprache AG', language: 'de' });
+    const unknown = await call('PUT', `/api/v1/customers/${id}`, 'admin', { name: 'Sprache AG', language: 'xx' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'language', message: 'language: is not a known language' });
+    expect((await call('POST', '/api/v1/customers', 'admin', { name: 'Nope', language: 'zz' })).json()).toMatchObject({ statusCode: 400, field: 'language' });
+    expect((await call('GET', `/api/v1/customers/${id}`, 'manager')).json()).toMatchObject({ language: 'de' });
+    expect((await call('PUT', `/api/v1/customers/${id}`, 'admin', { name: 'Sprache AG', language: null })).json()).toMatchObject({ language: null });
+    const trpcSet = await call('POST', '/trpc/customers.update', 'admin', { id, data: { name: 'Sprache AG', language: 'de' } });
+    expect(trpcSet.json().result.data).toMatchObject({ language: 'de' });
+    const trpcBad = await call('POST', '/trpc/customers.update', 'admin', { id, data: { name: 'Sprache AG', language: 'xx' } });
+    expect(trpcBad.statusCode).toBe(400);
+    expect(trpcBad.json().error.data.field).toBe('language');
+    expect((await call('PUT', `/api/v1/customers/${id}`, 'manager', { name: 'Sprache AG', language: 'en' })).statusCode).toBe(403);
+  });
+
   it('serves the same services over tRPC for the web app', async () => {
     const res = await call('POST', '/trpc/customers.create', 'admin', { name: 'Via tRPC' });
     expect(res.statusCode).toBe(200);

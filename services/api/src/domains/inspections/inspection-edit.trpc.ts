@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, ZInspectionCreate, ZInspectionUpdate, ZInspectionUpdateQuery, ZResultsInput } from '@insp/contracts';
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import { createInspection } from './inspection-create.service.js';
+import { getInspectionEmailChoices } from './inspection-email-choices.service.js';
 import { getInspectionEditDetails, getInspectionWeb } from './inspection-read.service.js';
 import { finishInspection, saveInspectionResults } from './inspection-results.service.js';
 import { updateInspection } from './inspection-update.service.js';
@@ -12,6 +13,7 @@ const byId = z.object({ id: ZId });
 export const inspectionEditRouter = router({
   web: authedProcedure.input(byId).query(({ ctx, input }) => getInspectionWeb(ctx, input.id)),
   editDetails: authedProcedure.input(byId).query(({ ctx, input }) => getInspectionEditDetails(ctx, input.id)),
+  emailChoices: authedProcedure.input(byId).query(({ ctx, input }) => getInspectionEmailChoices(ctx, input.id)),
   update: authedProcedure
     .input(ZInspectionUpdateQuery.extend({ data: ZInspectionUpdate }))
     .mutation(({ ctx, input }) => updateInspection(ctx, input.id, input.lang, input.data)),

@@ -1,6 +1,7 @@
 import { reportPdfFileName, reportPdfKey } from '@insp/report';
-import type { ServiceContext } from '../../context.js';
+import type { AuthedContext, ServiceContext } from '../../context.js';
 import { storedPdfOrPrint, type StoredPdfAnswer } from '../../lib/stored-pdf.js';
+import { createSharedLink } from '../shared-links/shared-links.service.js';
 import { visibleReportData } from './inspection-report.service.js';
 
 /**
@@ -11,4 +12,16 @@ import { visibleReportData } from './inspection-report.service.js';
 export async function inspectionReportPdf(ctx: ServiceContext, id: string, lang: string): Promise<StoredPdfAnswer> {
   const { c, data } = await visibleReportData(ctx, id, lang);
   return storedPdfOrPrint(c, { key: reportPdfKey(data, lang), fileName: reportPdfFileName(data) }, 'report.pdf', { inspectionId: id, lang });
+}
+
+/**
+ * GET api/v1/inspections/{id}/reportpdf/storageurl?lang=&days= (issue 20, as the audit report's): a shared link of
+ * the report PDF, valid for `days` (default the SHARED_LINK_DAYS setting) until revoked. Whoever may download the PDF
+ * may share it: a distributor only its company's reports.
+ */
+export async function inspectionReportPdfUrl(ctx: ServiceContext, id: string, lang: string, days?: number) {
+  const answer = await inspectionReportPdf(ctx, id, lang);
+  if (!answer.ready) return answer;
+  const link = await createSharedLink(ctx as AuthedContext, { kind: 'inspection_report', targetId: id, lang }, answer, days);
+  return { ready: true as const, ...link };
 }

@@ -144,6 +144,47 @@ describe('PUT api/v1/inspections/update', () => {
     expect((await save(id, f.tok.inspector, await edited(id, () => {}), 'xx')).json()).toMatchObject({ field: 'lang' });
   });
 
+  it("queues the e-mail in the emailLanguage of the save, else the customer's language (issue 20); an unknown one is 400 naming emailLanguage", async () => {
+    const customer = (await t.db.insertInto('customers').values({ name: 'Kieli Oy', language: 'fi' }).returning('id').executeTakeFirstOrThrow()).id;
+    const { id } = await f.inspection({ inspector_user_id: f.users.inspector, customer_id: customer, contact_email: 'buyer@kieli.example' });
+    const outbox = () => t.db.selectFrom('outbox').select('payload').where('name', '=', 'report.email').where(({ ref, eb }) => eb(eb.fn('jsonb_extract_path_text', [ref('payload'), eb.val('inspectionId')]), '=', id)).orderBy('id').execute();
+    expect((await save(id, f.tok.inspector, await edited(id, (x) => void (x.sendEmail = true)))).statusCode).toBe(200);
+    expect((await save(id, f.tok.inspector, await edited(id, (x) => Object.assign(x, { sendEmail: true, emailLanguage: 'EN' })), 'fi')).statusCode).toBe(200);
+    expect((await outbox()).map((o) => o.payload)).toEqual([{ inspectionId: id, lang: 'fi', to: 'buyer@kieli.example' }, { inspectionId: id, lang: 'en', to: 'buyer@kieli.example' }]);
+    const before = await read(id);
+    const bad = await save(id, f.tok.inspector, await edited(id, (x) => Object.assign(x, { sendEmail: true, emailLanguage: 'xx', summary: 'not saved' })));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'emailLanguage', message: 'emailLanguage: is not a known language' });
+    expect(await read(id)).toEqual(before);
+    expect(await outbox()).toHaveLength(2);
+  });
+
+  it("offers the customer's language and live contacts to those who may save the inspection, and 403 to others (tRPC emailChoices)", async () => {
+    const customer = (await t.db.insertInto('customers').values({ name: 'Choices Oy', language: 'fi' }).returning('id').executeTakeFirstOrThrow()).id;
+    await t.db.insertInto('contacts').values([
+      { customer_id: customer, name: 'Bo Buyer', email: 'bo@choices.example', phone_number: '+358 1' },
+      { customer_id: customer, name: 'Gone', email: 'gone@choices.example', deleted_at: new Date() },
+      { customer_id: customer, name: 'Ann Accounts', email: null },
+    ]).execute();
+    const { id } = await f.inspection({ inspector_user_id: f.users.inspector, customer_id: customer });
+    const choices = (token: string) => call('GET', `/trpc/inspectionEdit.emailChoices?input=${encodeURIComponent(JSON.stringify({ id }))}`, token);
+    const res = await choices(f.tok.inspector);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.data).toEqual({
+      language: 'fi',
+      contacts: [
+        { id: expect.any(String), name: 'Ann Accounts', email: null, phoneNumber: null },
+        { id: expect.any(String), name: 'Bo Buyer', email: 'bo@choices.example', phoneNumber: '+358 1' },
+      ],
+    });
+    expect((await choices(f.tok.manager)).statusCode).toBe(200);
+    expect((await choices(f.tok.distUser)).statusCode).toBe(404); // another company's inspection answers like a missing one
+    expect((await choices(f.tok.nobody)).statusCode).toBe(403);
+    const notHers = await f.inspection({ inspector_user_id: f.users.manager, customer_id: customer });
+    const other = await call('GET', `/trpc/inspectionEdit.emailChoices?input=${encodeURIComponent(JSON.stringify({ id: notHers.id }))}`, f.tok.inspector);
+    expect(other.statusCode).toBe(403); // a User-level inspector of someone else's report may not save it, so sees no contacts
+  });
+
   it('lets the inspector, the inspector contact and managers save; refuses other users (403) and level None', async () => {
     const { id } = await f.inspection({ inspector_contact: 'Inspector@Company.example' });
     const body = await edited(id, () => {});

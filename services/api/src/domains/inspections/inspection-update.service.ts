@@ -13,7 +13,7 @@ import { missingRatingPath, missingRatings, missingRatingsError } from './requir
  * PUT api/v1/inspections/update?lang=en&id={id}: saves the edited inspection (000 §2.8, §4) in ONE transaction:
  * info box, texts, configurator (Commission only), signatures, results (created without id, updated with id),
  * findings and priority actions (replaced as sets), finished = true, search text, updated_by, an audit_trail row
- * and, when sendEmail, the report e-mail job in the outbox. Any 400 rolls all of it back. Status is not changed
+ * and, when sendEmail, the report e-mail job in the outbox (in the language of `emailLanguage` below). Any 400 rolls all of it back. Status is not changed
  * (docs/decisions.md, "Inspection editing"). Issue 20: `finished: false` in the body saves a draft (finished stays
  * as it was); any other save finishes, and is refused while a point's required rating is missing.
  */
@@ -31,6 +31,7 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
     if (input.providerSignature && !usable.has(input.providerSignature)) throw badField('providerSignature', 'image not found');
     const contactEmail = input.contactEmail;
     if (input.sendEmail && !contactEmail) throw badField('contactEmail', 'is required to send the report by e-mail');
+    const emailLang = input.sendEmail ? await emailLanguage(db, id, lang, input.emailLanguage) : lang;
 
     const finishing = input.finished !== false;
     const before = await db.selectFrom('inspections').select(['product_family_id', 'product_model_id', 'finished']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -79,9 +80,29 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
       entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'update',
       changes: { finished: [before.finished, finishing || before.finished], resultsCreated: saved.filter((s) => s.created).length, resultsUpdated: saved.filter((s) => s.id && !s.created).length, sendEmail: input.sendEmail },
     });
-    if (input.sendEmail) await enqueueJob(db, 'report.email', { inspectionId: id, lang, to: contactEmail! });
+    if (input.sendEmail) await enqueueJob(db, 'report.email', { inspectionId: id, lang: emailLang, to: contactEmail! });
     return loadInspectionEdit(db, id, { internal: true });
   });
+}
+
+/**
+ * Issue 20: the e-mailed report (and its e-mail text) is in the language the save names (`emailLanguage`, checked
+ * against `languages`: 400 naming it), else the customer's language, else the save's `lang` (older clients send
+ * no emailLanguage; a customer with a language set still gets the report in it).
+ */
+async function emailLanguage(db: Db, inspectionId: string, lang: string, chosen: string | null): Promise<string> {
+  if (chosen) {
+    const known = chosen === 'en' || !!(await db.selectFrom('languages').select('id').where('id', '=', chosen).executeTakeFirst());
+    if (!known) throw badField('emailLanguage', 'is not a known language');
+    return chosen;
+  }
+  const customer = await db
+    .selectFrom('inspections as i')
+    .innerJoin('customers as c', 'c.id', 'i.customer_id')
+    .select('c.language')
+    .where('i.id', '=', inspectionId)
+    .executeTakeFirst();
+  return customer?.language ?? lang;
 }
 
 /** Extra points: with id their result is saved; without id a new extra point of a library point is added first. */

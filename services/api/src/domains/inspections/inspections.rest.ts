@@ -10,11 +10,12 @@ import {
   ZInspectionListQuery,
   ZInspectionRatingInput,
   ZInspectionStatusInput,
+  ZSharedLinkQuery,
   ZText,
 } from '@insp/contracts';
 import { contentDisposition } from '@insp/storage';
 import { typed } from '../../rest/route-helpers.js';
-import { inspectionReportPdf } from './inspection-pdf.service.js';
+import { inspectionReportPdf, inspectionReportPdfUrl } from './inspection-pdf.service.js';
 import { listInspections } from './inspections-list.service.js';
 import { deleteInspection, rateInspection, updateInspectionStatus } from './inspections-write.service.js';
 
@@ -30,6 +31,19 @@ export async function inspectionsRestRoutes(app: FastifyInstance) {
   r.get('/api/v1/inspections', {
     schema: { tags, summary: 'Reports list and My page (mineOnly); distributors see their company only', querystring: ZInspectionListQuery, response: { 200: listResponse(ZInspectionListItem) } },
     handler: (req) => listInspections(req.ctx, req.query),
+  });
+  r.get('/api/v1/inspections/:id/reportpdf/storageurl', {
+    schema: {
+      tags,
+      summary: 'A shared download link of the report PDF, valid for `days` (default 7, the SHARED_LINK_DAYS setting) until revoked: { url, expiresAt, fileName, id }; 202 while it is still rendering',
+      params,
+      querystring: ZSharedLinkQuery,
+    },
+    handler: async (req, reply) => {
+      const answer = await inspectionReportPdfUrl(req.ctx, req.params.id, req.query.lang, req.query.days);
+      if (!answer.ready) return reply.status(202).header('retry-after', answer.retryAfterSeconds).send({ status: 'pending' });
+      return { url: answer.url, expiresAt: answer.expiresAt, fileName: answer.fileName, id: answer.id };
+    },
   });
   r.get('/api/v1/inspections/:id/reportpdf', {
     schema: {

@@ -7,7 +7,8 @@ import { storageOf } from '../../lib/storage.js';
 /**
  * GET api/v1/files/{key}?expires&name&sig: the download side of local storage's signed links (packages/storage
  * signed-path.ts; an S3 deployment hands out presigned S3 URLs instead). Public: the signature is the grant, made by
- * a call that checked the reader's rights (e.g. an audit PDF's storageurl). No or a malformed signature: 401;
+ * a call that checked the reader's rights (an S3-style download link; report PDFs are shared by revocable links since
+ * issue 20, domains/shared-links). No or a malformed signature: 401;
  * a wrong or expired one: 403; a granted file that is gone: 404.
  */
 export async function filesRestRoutes(app: FastifyInstance) {

@@ -89,6 +89,7 @@ function sample(schema: Schema, name: string): unknown {
     if (s.format === 'uuid') return randomUUID();
     if (s.format === 'email' || /email/i.test(name)) return 'someone@example.com';
     if (/password/i.test(name)) return 'Correct-Horse-9-Battery';
+    if (/timeZone/i.test(name)) return 'Europe/Helsinki'; // a valid zone, so only the poisoned field can refuse the body
     return 'Text'.padEnd(s.minLength ?? 0, 'x').slice(0, s.maxLength ?? 200);
   }
   if (isType(s, 'integer') || isType(s, 'number')) return Math.max(s.minimum ?? 0, 0);

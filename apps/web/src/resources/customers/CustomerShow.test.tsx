@@ -80,7 +80,7 @@ describe('report language (issue 20)', () => {
     expect(await within(dialog).findByText('is not a known language')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit customer' })).toBeNull());
-    expect(api.calls.filter((c) => c.path === 'customers.update').at(-1)?.input).toEqual({ id: A, data: { name: 'Cobalt Mining', mdmCustomerId: 'MDM-1', language: 'de' } });
+    expect(api.calls.filter((c) => c.path === 'customers.update').at(-1)?.input).toEqual({ id: A, data: { name: 'Cobalt Mining', mdmCustomerId: 'MDM-1', timeZone: null, language: 'de' } });
   });
 
   it('names the language a customer has', async () => {
@@ -144,7 +144,7 @@ describe('site editing for admins', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit customer' })).toBeNull());
     expect(api.calls.filter((c) => c.path === 'customers.update').at(-1)?.input).toEqual({
-      id: A, data: { name: 'Cobalt Mining', mdmCustomerId: 'MDM-1', timeZone: 'Europe/Helsinki' },
+      id: A, data: { name: 'Cobalt Mining', mdmCustomerId: 'MDM-1', timeZone: 'Europe/Helsinki', language: null },
     });
   }, 20_000);
 
@@ -157,7 +157,7 @@ describe('site editing for admins', () => {
     expect(zone.value).toMatch(/^Europe\/Helsinki \(EE/);
     fireEvent.change(zone, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
-    await waitFor(() => expect(api.calls.find((c) => c.path === 'customers.update')?.input).toEqual({ id: B, data: { name: 'Boreal Quarries', mdmCustomerId: null, timeZone: null } }));
+    await waitFor(() => expect(api.calls.find((c) => c.path === 'customers.update')?.input).toEqual({ id: B, data: { name: 'Boreal Quarries', mdmCustomerId: null, timeZone: null, language: null } }));
   }, 20_000);
 });
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useInspectionWrites } from '../../inspection-writes';
-import { shownMessage } from '../../lib/errors';
 import { trpc } from '../../providers/trpc';
 import { useAuditEditing } from './context';
+import { useDialogWrite } from './useDialogWrite';
 import { RunDialog } from './RunDialog';
 import { SelectField } from './SelectField';
 import { AUDIT_TEXT } from './texts';
@@ -16,28 +16,15 @@ export type SiteRunKind = 'Audit_Site' | 'Audit_Site_Operational';
  */
 export function AddSiteRunDialog({ kind, onClose }: { kind: SiteRunKind; onClose(): void }) {
   const writes = useInspectionWrites();
-  const { auditId, reload } = useAuditEditing();
+  const { auditId } = useAuditEditing();
   const [protocolId, setProtocolId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, write } = useDialogWrite(onClose);
   const fits = useQuery(trpc.protocolFit.sortedByFit.queryOptions({ type: kind }));
   // the only protocol of its kind is chosen for the person
   useEffect(() => {
     if (fits.data?.length === 1) setProtocolId(fits.data[0]!.id);
   }, [fits.data]);
-  const add = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await writes.addRun(auditId, { protocolRunType: kind, protocolId });
-      await reload();
-      onClose();
-    } catch (e) {
-      setError(shownMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const add = () => write(() => writes.addRun(auditId, { protocolRunType: kind, protocolId }));
   return (
     <RunDialog open title={AUDIT_TEXT.addSiteRunTitle(kind)} action={AUDIT_TEXT.addButton} enabled={!!protocolId} busy={busy} error={error}
       onAction={() => void add()} onClose={onClose}>

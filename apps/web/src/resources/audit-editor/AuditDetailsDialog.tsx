@@ -8,10 +8,10 @@ import 'dayjs/locale/en-gb';
 import { ZAuditDetailsInput, type TAudit } from '@insp/contracts';
 import { useInspectionWrites } from '../../inspection-writes';
 import { DATE_INPUT_FORMAT, withDay } from '../../lib/dates';
-import { shownMessage } from '../../lib/errors';
 import { useSites } from '../../pages/start-inspection/CustomerStep';
 import { touchPopup } from '../inspection-edit/FormDate';
 import { useAuditEditing } from './context';
+import { useDialogWrite } from './useDialogWrite';
 import { RunDialog } from './RunDialog';
 import { SelectField } from './SelectField';
 import { AUDIT_TEXT } from './texts';
@@ -28,31 +28,18 @@ const dayOf = (original: number, d: Dayjs) => withDay(d.format('YYYY-MM-DD'), or
  */
 export function AuditDetailsDialog({ audit, onClose }: { audit: TAudit; onClose(): void }) {
   const writes = useInspectionWrites();
-  const { auditId, reload } = useAuditEditing();
+  const { auditId } = useAuditEditing();
   const [name, setName] = useState(audit.name);
   const [day, setDay] = useState<Dayjs | null>(dayjs(audit.inspectionDate));
   const [siteId, setSiteId] = useState<string | null>(audit.customerSite?.id ?? null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, write } = useDialogWrite(onClose);
   const sites = useSites(audit.customer?.id ?? null);
-  useEffect(() => setError(null), [name, day, siteId]);
+  useEffect(() => setError(null), [name, day, siteId, setError]);
   const parsed = ZAuditDetailsInput.safeParse({
     name, inspectionDate: day?.isValid() ? dayOf(audit.inspectionDate, day) : NaN, customerSiteId: siteId,
   });
   const nameProblem = parsed.success ? null : parsed.error.issues.find((i) => i.path[0] === 'name')?.message;
-  const save = async () => {
-    if (!parsed.success) return;
-    setBusy(true);
-    try {
-      await writes.setAuditDetails(auditId, parsed.data);
-      await reload();
-      onClose();
-    } catch (e) {
-      setError(shownMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => parsed.success && write(() => writes.setAuditDetails(auditId, parsed.data));
   return (
     <RunDialog open title={AUDIT_TEXT.detailsTitle} action={AUDIT_TEXT.save} enabled={parsed.success} busy={busy} error={error} onAction={() => void save()} onClose={onClose}>
       <TextField label={AUDIT_TEXT.auditName} value={name} required onChange={(e) => setName(e.target.value)} error={!!nameProblem}

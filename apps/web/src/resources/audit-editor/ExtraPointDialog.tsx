@@ -4,9 +4,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TAuditRun } from '@insp/contracts';
 import { useInspectionWrites } from '../../inspection-writes';
-import { shownMessage } from '../../lib/errors';
 import { trpc } from '../../providers/trpc';
 import { useAuditEditing } from './context';
+import { useDialogWrite } from './useDialogWrite';
 import { RunDialog } from './RunDialog';
 import { SelectField } from './SelectField';
 import { AUDIT_TEXT } from './texts';
@@ -17,26 +17,12 @@ import { AUDIT_TEXT } from './texts';
  */
 export function ExtraPointDialog({ run, onClose }: { run: TAuditRun; onClose(): void }) {
   const writes = useInspectionWrites();
-  const { auditId, reload } = useAuditEditing();
+  const { auditId } = useAuditEditing();
   const [pointId, setPointId] = useState<string | null>(null);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, write } = useDialogWrite(onClose);
   const choices = useQuery(trpc.audits.extraPointChoices.queryOptions());
-  const add = async () => {
-    if (!pointId) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await writes.addRunExtraPoint(auditId, run.id, { inspectionPointId: pointId, ...(name.trim() ? { name: name.trim() } : {}) });
-      await reload();
-      onClose();
-    } catch (e) {
-      setError(shownMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const add = () => pointId && write(() => writes.addRunExtraPoint(auditId, run.id, { inspectionPointId: pointId, ...(name.trim() ? { name: name.trim() } : {}) }));
   return (
     <RunDialog open title={AUDIT_TEXT.addExtraPointTitle} action={AUDIT_TEXT.addButton} enabled={!!pointId} busy={busy} error={error} onAction={() => void add()} onClose={onClose}>
       {choices.data?.length === 0 ? <Typography>{AUDIT_TEXT.noExtraPoints}</Typography> : null}

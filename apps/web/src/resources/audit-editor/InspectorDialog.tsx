@@ -9,18 +9,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ZAuditInspectorInput, type TAudit } from '@insp/contracts';
 import { useInspectionWrites } from '../../inspection-writes';
-import { shownMessage } from '../../lib/errors';
 import { useAuditEditing } from './context';
+import { useDialogWrite } from './useDialogWrite';
 import { AUDIT_TEXT } from './texts';
 
 /** 000 §2.6 change inspector modal: inspector name and inspector e-mail, SAVE and CANCEL; checked with the API's schema. */
 export function InspectorDialog({ open, audit, onClose }: { open: boolean; audit: TAudit; onClose(): void }) {
   const writes = useInspectionWrites();
-  const { auditId, reload } = useAuditEditing();
+  const { auditId } = useAuditEditing();
   const [name, setName] = useState(audit.inspector);
   const [email, setEmail] = useState(audit.inspectorContact);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, write } = useDialogWrite(onClose);
   useEffect(() => {
     if (open) {
       setName(audit.inspector);
@@ -30,19 +29,7 @@ export function InspectorDialog({ open, audit, onClose }: { open: boolean; audit
   }, [open, audit.inspector, audit.inspectorContact]);
   const parsed = ZAuditInspectorInput.safeParse({ inspector: name, inspectorContact: email });
   const emailProblem = parsed.success ? null : parsed.error.issues.find((i) => i.path[0] === 'inspectorContact')?.message;
-  const save = async () => {
-    if (!parsed.success) return;
-    setBusy(true);
-    try {
-      await writes.setAuditInspector(auditId, parsed.data);
-      await reload();
-      onClose();
-    } catch (e) {
-      setError(shownMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => parsed.success && write(() => writes.setAuditInspector(auditId, parsed.data));
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="inspector-title" fullWidth maxWidth="xs">
       <DialogTitle id="inspector-title">{AUDIT_TEXT.inspectorTitle}</DialogTitle>

@@ -67,4 +67,27 @@ describe('shared report links', () => {
     expect((await after.json()).message).toBe('This link has been revoked.');
     await page.context().close();
   }, 180_000);
+
+  it("makes and lists a link of a finished inspection report's PDF on its details page, on a tablet", async () => {
+    const page = await newTabletPage(browser);
+    await signInAsStaff(page, product.url, 'admin@company.example', '/Reports');
+    const list = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/inspections?amount=200', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+      return (await res.json()) as { result: { id: string; status: string }[] };
+    });
+    const finished = list.result.find((r) => r.status === 'Finished')!;
+    await page.goto(`${product.url}/Reports/${finished.id}/details`);
+    const section = page.getByRole('region', { name: 'Shared links' });
+    await section.getByText('No live shared links.').waitFor();
+    await page.getByRole('button', { name: 'Get a shareable PDF link' }).click();
+    const link = page.getByTestId('storage-url').getByRole('link');
+    await link.waitFor({ timeout: 90_000 });
+    const served = await page.request.get((await link.getAttribute('href'))!);
+    expect(served.status()).toBe(200);
+    await section.getByRole('listitem').first().waitFor();
+    await expectTouchTargets({ Revoke: section.getByRole('button', { name: 'Revoke' }), 'Copy link': page.getByRole('button', { name: 'Copy link' }) });
+    await viewShot(page, 'shared-links-inspection-report');
+    await expectNoSeriousA11yViolations(page, 'report details with its shared links', { exclude: [FRAME] });
+    await page.context().close();
+  }, 180_000);
 });

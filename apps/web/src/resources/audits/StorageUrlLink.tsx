@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import CopyIcon from '@mui/icons-material/ContentCopy';
 import LinkIcon from '@mui/icons-material/LinkOutlined';
 import { useNotify } from 'react-admin';
+import type { TSharedLinkKind } from '@insp/contracts';
 import { formatDateTime } from '../../lib/dates';
 import { getToken } from '../../providers/token';
 import { trpc } from '../../providers/trpc';
@@ -26,12 +27,13 @@ export interface StorageUrl {
 }
 
 /**
- * GET api/v1/audits/{id}/reportpdf/storageurl?lang=&days= (000 §7): a shared link to the stored PDF (issue 20: valid
- * for `days`, the server's default when left out, until revoked).
+ * GET api/v1/audits/{id}/reportpdf/storageurl?lang=&days= (000 §7), or the inspections' twin (issue 20): a shared
+ * link to the stored PDF (valid for `days`, the server's default when left out, until revoked).
  */
-export async function fetchStorageUrl(id: string, lang: string, days?: number): Promise<StorageUrl> {
+export async function fetchStorageUrl(id: string, lang: string, days?: number, kind: TSharedLinkKind = 'audit_report'): Promise<StorageUrl> {
   const token = getToken();
-  const res = await fetch(`/api/v1/audits/${encodeURIComponent(id)}/reportpdf/storageurl?lang=${encodeURIComponent(lang)}${days ? `&days=${days}` : ''}`, {
+  const base = kind === 'audit_report' ? 'audits' : 'inspections';
+  const res = await fetch(`/api/v1/${base}/${encodeURIComponent(id)}/reportpdf/storageurl?lang=${encodeURIComponent(lang)}${days ? `&days=${days}` : ''}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (res.status !== 200) {
@@ -49,10 +51,10 @@ const lifetimes = (defaultDays: number, maxDays: number) => [...new Set([1, defa
  * lifetime chosen (issue 20), then shown as a link with a copy button and its expiry, so it can be handed on (it
  * carries no token of ours). Each link made is listed under it with Revoke (SharedLinks).
  */
-export function StorageUrlLink({ id, lang }: { id: string; lang: string }) {
+export function StorageUrlLink({ id, lang, kind = 'audit_report' }: { id: string; lang: string; kind?: TSharedLinkKind }) {
   const notify = useNotify();
   const qc = useQueryClient();
-  const settings = useQuery(trpc.sharedLinks.list.queryOptions({ kind: 'audit_report', targetId: id }));
+  const settings = useQuery(trpc.sharedLinks.list.queryOptions({ kind, targetId: id }));
   const defaultDays = settings.data?.defaultDays;
   const [days, setDays] = useState<number | null>(null);
   const chosen = days ?? defaultDays;
@@ -61,8 +63,8 @@ export function StorageUrlLink({ id, lang }: { id: string; lang: string }) {
   const get = async () => {
     setPending(true);
     try {
-      setLink({ ...(await fetchStorageUrl(id, lang, chosen !== defaultDays ? chosen : undefined)), lang, madeAt: Date.now() });
-      void qc.invalidateQueries({ queryKey: sharedLinksKey('audit_report', id) });
+      setLink({ ...(await fetchStorageUrl(id, lang, chosen !== defaultDays ? chosen : undefined, kind)), lang, madeAt: Date.now() });
+      void qc.invalidateQueries({ queryKey: sharedLinksKey(kind, id) });
     } catch (e) {
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
     } finally {

@@ -40,6 +40,7 @@ beforeEach(() => {
       return { data: { id: row.id, status: stored.status } };
     },
     'inspections.delete': (input) => ({ data: { id: (input as { id: string }).id } }),
+    'sharedLinks.list': () => ({ data: { result: [], defaultDays: 7, maxDays: 30 } }),
   });
   vi.stubGlobal('fetch', api.fetch);
 });
@@ -156,6 +157,22 @@ describe('report details', { timeout: 20_000 }, () => {
     await screen.findByRole('link', { name: 'View protocol' });
     expect(screen.queryByRole('link', { name: 'Edit inspection' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
+  });
+
+  it('offers a shareable PDF link and the live links of a report only to those who may download it (issue 20)', async () => {
+    stored = { ...row, status: 'Finished' };
+    cans = { download: true };
+    renderAt(`/Reports/${row.id}/details`, staffSession(Level.User), { inspection: stored });
+    expect(await screen.findByRole('button', { name: 'Get a shareable PDF link' })).toBeTruthy();
+    expect(await screen.findByText('No live shared links.')).toBeTruthy();
+    await waitFor(() => expect(api.calls.find((c) => c.path === 'sharedLinks.list')?.input).toEqual({ kind: 'inspection_report', targetId: row.id }));
+    cleanup();
+    queryClient.clear();
+    cans = { download: false };
+    renderAt(`/Reports/${row.id}/details`, staffSession(Level.User), { inspection: stored });
+    await screen.findByRole('link', { name: 'View protocol' });
+    await waitFor(() => expect(api.calls.some((c) => c.path === 'inspectionEdit.web')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Get a shareable PDF link' })).toBeNull();
   });
 
   it('links the read-only protocol view, keeping the language', async () => {

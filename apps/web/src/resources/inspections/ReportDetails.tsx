@@ -18,6 +18,8 @@ import { statusLabel } from './inspectionTypes';
 import { REPORT_TEXT } from './texts';
 import { useReportPage } from './useReportPage';
 import { VoiceComments } from './VoiceComments';
+import { SharedLinks } from '../../components/SharedLinks';
+import { StorageUrlLink } from '../audits/StorageUrlLink';
 
 // The report edit form (000 §2.8) is another slice: its button appears once its route is in the route table.
 const EDIT_ROUTE = routeTable.find((r) => r.path.toLowerCase() === '/reports/:id/edit');
@@ -68,6 +70,15 @@ export function ReportDetails() {
           </Button>
         )}
       </Box>
+      {/* issue 20: a link to the PDF to hand on, for those who may download it; its live links with Revoke */}
+      {can?.download && (
+        <>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+            <StorageUrlLink id={id} lang={lang} kind="inspection_report" />
+          </Box>
+          <SharedLinks kind="inspection_report" targetId={id} />
+        </>
+      )}
       <ReportBody html={html} title={`Report details: ${name}`} stripLinks />
       {inspection && <VoiceComments data={inspection} />}
       <DeleteInspectionDialog target={deleting} onClose={() => setDeleting(null)} onDeleted={() => navigate('/Reports')} />

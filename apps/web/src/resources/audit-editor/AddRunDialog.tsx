@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RunStages, type TAudit, type TAuditRun } from '@insp/contracts';
 import { useInspectionWrites } from '../../inspection-writes';
-import { shownMessage } from '../../lib/errors';
 import { trpc } from '../../providers/trpc';
 import { useAuditEditing } from './context';
+import { useDialogWrite } from './useDialogWrite';
 import { emptyEquipment, EquipmentFields, equipmentInput, type EquipmentForm } from './EquipmentFields';
 import { RunDialog } from './RunDialog';
 import { canAddRun } from './rules';
@@ -21,13 +21,12 @@ export const KIND_NAMES: Record<string, string> = {
  */
 export function AddRunDialog({ open, audit, kinds, source, onClose }: { open: boolean; audit: TAudit; kinds: string[]; source?: TAuditRun; onClose(): void }) {
   const writes = useInspectionWrites();
-  const { auditId, reload } = useAuditEditing();
+  const { auditId } = useAuditEditing();
   const [kind, setKind] = useState(kinds[0]!);
   const [stage, setStage] = useState<string | null>(null);
   const [equipment, setEquipment] = useState<EquipmentForm>(emptyEquipment);
   const [protocolId, setProtocolId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, write } = useDialogWrite(onClose);
   useEffect(() => {
     if (!open) return;
     const e = source?.equipment;
@@ -43,24 +42,12 @@ export function AddRunDialog({ open, audit, kinds, source, onClose }: { open: bo
   });
   const cloneProtocolId = source ? source.inspectionProtocolId : undefined;
   const enabled = canAddRun({ ...equipment, stage, protocolId, cloneProtocolId });
-  const add = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await writes.addRun(auditId, {
-        protocolRunType: `${kind}:${stage}`,
-        protocolId: source ? undefined : protocolId,
-        equipment: equipmentInput(equipment),
-        cloneRunId: source?.id,
-      });
-      await reload();
-      onClose();
-    } catch (e) {
-      setError(shownMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const add = () => write(() => writes.addRun(auditId, {
+    protocolRunType: `${kind}:${stage}`,
+    protocolId: source ? undefined : protocolId,
+    equipment: equipmentInput(equipment),
+    cloneRunId: source?.id,
+  }));
   return (
     <RunDialog open={open} title={source ? AUDIT_TEXT.cloneRunTitle(source.inspectionProtocolName ?? '') : AUDIT_TEXT.addRunTitle} action={AUDIT_TEXT.addButton}
       enabled={enabled} busy={busy} error={error} onAction={() => void add()} onClose={onClose}>

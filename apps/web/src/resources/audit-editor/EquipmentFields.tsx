@@ -33,16 +33,16 @@ export function EquipmentFields({ audit, kind, value, onChange }: { audit: TAudi
   const ofKind = familiesQuery.data?.filter((f) => wanted?.includes(f.productCategoryName));
   const families = wanted && ofKind?.length ? ofKind : familiesQuery.data;
   const familyIds = new Set((families ?? []).map((f) => f.id));
-  const machines = { data: machinesQuery.data?.filter((m) => !m.productFamilyId || familyIds.has(m.productFamilyId)) };
+  const machines = machinesQuery.data?.filter((m) => !m.productFamilyId || familyIds.has(m.productFamilyId));
   const models = families?.find((f) => f.id === value.productFamilyId)?.productModels ?? [];
   const pickMachine = (id: string | null) => {
-    const m = machines.data?.find((x) => x.id === id);
+    const m = machines?.find((x) => x.id === id);
     onChange(m ? { equipmentId: m.id, productFamilyId: m.productFamilyId, productModelId: m.productModelId, serialNumber: m.serialNumber ?? '', nickName: m.nickName ?? '' } : { ...value, equipmentId: null });
   };
   return (
     <>
       <SelectField label={AUDIT_TEXT.equipment} value={value.equipmentId} onChange={pickMachine} emptyOption={AUDIT_TEXT.newEquipment}
-        options={(machines.data ?? []).map((m) => ({ id: m.id, name: machineName(m) }))} />
+        options={(machines ?? []).map((m) => ({ id: m.id, name: machineName(m) }))} />
       <SelectField label={AUDIT_TEXT.family} required value={value.productFamilyId} disabled={!families}
         options={families ?? []} onChange={(id) => onChange({ ...value, equipmentId: null, productFamilyId: id, productModelId: null })} />
       <SelectField label={AUDIT_TEXT.model} required value={value.productModelId} disabled={!value.productFamilyId}

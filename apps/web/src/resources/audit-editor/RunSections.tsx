@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import type { TAudit } from '@insp/contracts';
+import type { TAudit, TAuditRun } from '@insp/contracts';
 import { Section } from '../inspection-edit/Section';
 import { AddRunDialog } from './AddRunDialog';
 import { AddSiteRunDialog, type SiteRunKind } from './AddSiteRunDialog';
@@ -28,7 +28,7 @@ export function RunSections({ audit }: { audit: TAudit }) {
           {site.extraPoints.map((p) => <AuditPoint key={p.id} runId={site.id} pointId={p.id} config={p} result={p.content} />)}
         </Section>
       )}
-      <PlantSection audit={audit} />
+      <PlantSection audit={audit} site={site} />
       <MachineSection audit={audit} title={AUDIT_TEXT.crushers} kinds={CRUSHERS} />
       <MachineSection audit={audit} title={AUDIT_TEXT.screens} kinds={SCREENS} />
     </>
@@ -36,11 +36,10 @@ export function RunSections({ audit }: { audit: TAudit }) {
 }
 
 /** The site and operational runs; one that is missing can be added (issue 20). */
-function PlantSection({ audit }: { audit: TAudit }) {
+function PlantSection({ audit, site }: { audit: TAudit; site: TAuditRun | undefined }) {
   const { readOnly } = useAuditEditing();
   const [adding, setAdding] = useState<SiteRunKind | null>(null);
   const runs = audit.inspectionProtocolRuns;
-  const site = runs.find((r) => r.protocolType === 'Audit_Site');
   const missing = (PLANT as SiteRunKind[]).filter((k) => !runs.some((r) => r.protocolType === k));
   return (
     <Section

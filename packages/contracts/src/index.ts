@@ -26,3 +26,5 @@ export * from './protocols.js';
 export * from './text-translations.js';
 export * from './time-zones.js';
 export * from './shared-links.js';
+export * from './inspection-v1.js';
+export * from './audit-v1.js';

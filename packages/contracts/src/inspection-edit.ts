@@ -292,7 +292,8 @@ export type TInspectionEdit = z.infer<typeof ZInspectionEdit>;
 
 // ---------- Saving ----------
 
-const ZContactEmail = ZText.trim().max(254).pipe(z.union([z.literal(''), z.email('must be an e-mail address')])).nullish().transform((v) => v || null);
+export const ZContactEmail = ZText.trim().max(254).pipe(z.union([z.literal(''), z.email('must be an e-mail address')])).nullish().transform((v) => v || null);
+export const ZEmailLanguage = ZText.trim().min(2).max(10).nullish().transform((v) => (v ? v.toLowerCase() : null));
 const optionalText = (max: number) => ZText.max(max).nullish().transform((v) => v ?? null);
 
 /** A category point as saved: which protocol point, and its result. Its configuration, if sent back, is ignored. */
@@ -355,7 +356,7 @@ export const ZInspectionUpdate = z
      * Issue 20: the language of the e-mailed report and its e-mail text (a `languages` id). Without it the
      * customer's language is used, else the save's `lang`.
      */
-    emailLanguage: ZText.trim().min(2).max(10).nullish().transform((v) => (v ? v.toLowerCase() : null)),
+    emailLanguage: ZEmailLanguage,
   })
   .superRefine((v, ctx) => {
     const n = v.categories.reduce((a, c) => a + c.inspectionPoints.length, 0) + v.extraPoints.length;

@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
+import type { ZodType } from 'zod';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -12,6 +13,7 @@ import { webStaticPlugin } from './plugins/web-static.js';
 import { requestLogPlugin } from './plugins/request-log.js';
 import { appRouter, type AppRouter } from './app-router.js';
 import { restRoutes } from './rest-v1-routes.js';
+import { strictDeep } from './rest/strict-bodies.js';
 import { authPlugin } from './domains/auth/auth.plugin.js';
 import { systemRoutes } from './domains/system/system.rest.js';
 
@@ -48,6 +50,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('routeList', routes);
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routes.push({ method, url: r.url, public: !!r.config?.public });
+  });
+  // Issue 20: REST v1 bodies refuse fields they do not know (rest/strict-bodies.ts); before OpenAPI reads the schemas.
+  app.addHook('onRoute', (r) => {
+    if (r.url.startsWith('/api/v1') && r.schema?.body) r.schema = { ...r.schema, body: strictDeep(r.schema.body as ZodType) };
   });
   if (logStream) app.addHook('onClose', async () => logStream.flushSync());
   app.setValidatorCompiler(validatorCompiler);

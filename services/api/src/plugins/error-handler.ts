@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
+import { unknownFieldPath } from '../rest/strict-bodies.js';
 
 /** One error shape for every REST error; 5xx details stay in the log, never in the answer. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
@@ -11,6 +12,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const where = err.validationContext === 'querystring' ? '' : '';
       const issues = err.validation.map((v) => {
         const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+        // A strict body's unknown keys (rest/strict-bodies.ts) are reported at the field itself.
+        const keys = v.keyword === 'unrecognized_keys' ? ((v.params as { keys?: string[] }).keys ?? []) : [];
+        if (keys.length) return { path: unknownFieldPath(path, keys), message: keys.length > 1 ? `is not a field of this call (nor ${keys.slice(1).join(', ')})` : 'is not a field of this call' };
         return { path, message: v.message ?? 'is invalid' };
       });
       const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : `${err.validationContext}: ${i.message}`)).join('; ');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import {
-  AuditTextFields, listResponse, PhotoLayouts, ZAudit, ZAuditCreate, ZAuditFinishedInput, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
-  ZAuditPointResultInput, ZAuditRun, ZAuditTextInput, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResult,
+  AuditTextFields, listResponse, PhotoLayouts, ZAuditCreate, ZAuditFinishedInput, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
+  ZAuditPointResultInput, ZAuditTextInput, ZV1Audit, ZV1AuditRun, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResult,
   ZExtraPointChoice, ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZRunExtraPointInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
 } from '@insp/contracts';
 import { notFound } from '../../errors.js';
@@ -14,6 +14,7 @@ import { addRun, deleteRun } from './audit-runs.service.js';
 import { addSuggestion, deleteSuggestion, dismissProposal, editSuggestion } from './audit-suggestions.service.js';
 import { deleteAudit, getAudit, setAuditDetails, setAuditFinished, setAuditInspector, setAuditText } from './audit-write.service.js';
 import { listAudits } from './audits-list.service.js';
+import { toV1Audit, toV1Run } from './audit-v1.adapter.js';
 
 const tags = ['audits'];
 const params = z.object({ id: ZId });
@@ -34,16 +35,16 @@ export async function auditsRestRoutes(app: FastifyInstance) {
     handler: (req) => listAudits(req.ctx, req.query),
   });
   r.post('/api/v1/audits', {
-    schema: { tags, summary: 'Starts an open audit of a customer and site, with its Audit_Site and Audit_Site_Operational runs', body: ZAuditCreate, response: { 201: ZAudit } },
-    handler: async (req, reply) => reply.status(201).send(await createAudit(req.ctx, req.body)),
+    schema: { tags, summary: 'Starts an open audit of a customer and site, with its Audit_Site and Audit_Site_Operational runs', body: ZAuditCreate, response: { 201: ZV1Audit } },
+    handler: async (req, reply) => reply.status(201).send(toV1Audit(await createAudit(req.ctx, req.body))),
   });
   r.get('/api/v1/audits/extraPointChoices', {
     schema: { tags, summary: "The points 'Add extra point' offers: those of the live Extra points protocols (issue 20)", response: { 200: z.array(ZExtraPointChoice) } },
     handler: (req) => extraPointChoices(req.ctx),
   });
   r.get('/api/v1/audits/:id', {
-    schema: { tags, summary: "The audit editor's data: info box, suggestions, runs with categories, points, results and extra points", params, response: { 200: ZAudit } },
-    handler: (req) => getAudit(req.ctx, req.params.id),
+    schema: { tags, summary: "The audit editor's data: info box, suggestions, runs with categories, points, results and extra points", params, response: { 200: ZV1Audit } },
+    handler: async (req) => toV1Audit(await getAudit(req.ctx, req.params.id)),
   });
   r.put('/api/v1/audits/:id/finished', {
     schema: { tags, summary: 'Finishes (true) or reopens (false) the audit; a finished audit refuses edits with 409', params, body: ZAuditFinishedInput, response: { 200: z.object({ id: ZId, finished: z.boolean() }) } },
@@ -58,8 +59,8 @@ export async function auditsRestRoutes(app: FastifyInstance) {
     handler: (req) => setAuditInspector(req.ctx, req.params.id, req.body),
   });
   r.put('/api/v1/audits/:id/details', {
-    schema: { tags, summary: "Changes the audit's name, date and site (one of its customer's, or null); its runs follow (issue 20)", params, body: ZAuditDetailsInput, response: { 200: ZAudit } },
-    handler: (req) => setAuditDetails(req.ctx, req.params.id, req.body),
+    schema: { tags, summary: "Changes the audit's name, date and site (one of its customer's, or null); its runs follow (issue 20)", params, body: ZAuditDetailsInput, response: { 200: ZV1Audit } },
+    handler: async (req) => toV1Audit(await setAuditDetails(req.ctx, req.params.id, req.body)),
   });
   r.put('/api/v1/audits/:id/:field', {
     schema: {
@@ -92,16 +93,16 @@ export async function auditsRestRoutes(app: FastifyInstance) {
     handler: (req) => dismissProposal(req.ctx, req.params.id, req.params.resultId),
   });
   r.post('/api/v1/audits/:id/runs', {
-    schema: { tags, summary: "Adds a run ('Audit_Machine:stage_1' style run type) on a protocol and equipment, or clones a run with its results", params, body: ZRunCreate, response: { 201: ZAuditRun } },
-    handler: async (req, reply) => reply.status(201).send(await addRun(req.ctx, req.params.id, req.body)),
+    schema: { tags, summary: "Adds a run ('Audit_Machine:stage_1' style run type) on a protocol and equipment, or clones a run with its results", params, body: ZRunCreate, response: { 201: ZV1AuditRun } },
+    handler: async (req, reply) => reply.status(201).send(toV1Run(await addRun(req.ctx, req.params.id, req.body))),
   });
   r.delete('/api/v1/audits/:id/runs/:runId', {
     schema: { tags, summary: 'Deletes a run (soft)', params: runParams, response: { 200: ok } },
     handler: (req) => deleteRun(req.ctx, req.params.id, req.params.runId),
   });
   r.post('/api/v1/audits/:id/runs/:runId/extraPoints', {
-    schema: { tags, summary: 'Adds a library point to a run as an extra point (issue 20); answers the run', params: runParams, body: ZRunExtraPointInput, response: { 201: ZAuditRun } },
-    handler: async (req, reply) => reply.status(201).send(await addRunExtraPoint(req.ctx, req.params.id, req.params.runId, req.body)),
+    schema: { tags, summary: 'Adds a library point to a run as an extra point (issue 20); answers the run', params: runParams, body: ZRunExtraPointInput, response: { 201: ZV1AuditRun } },
+    handler: async (req, reply) => reply.status(201).send(toV1Run(await addRunExtraPoint(req.ctx, req.params.id, req.params.runId, req.body))),
   });
   r.put('/api/v1/audits/:id/runs/:runId/equipmentConfigurator', {
     schema: {
@@ -111,16 +112,16 @@ export async function auditsRestRoutes(app: FastifyInstance) {
     handler: (req) => setRunConfigurator(req.ctx, req.params.id, req.params.runId, req.body.equipmentConfigurator),
   });
   r.put('/api/v1/audits/:id/runs/:runId/equipment', {
-    schema: { tags, summary: "Changes a run's equipment (by id, or model with serial number or nickname); its paired configurator run follows", params: runParams, body: ZRunEquipmentInput, response: { 200: ZAuditRun } },
-    handler: (req) => changeRunEquipment(req.ctx, req.params.id, req.params.runId, req.body),
+    schema: { tags, summary: "Changes a run's equipment (by id, or model with serial number or nickname); its paired configurator run follows", params: runParams, body: ZRunEquipmentInput, response: { 200: ZV1AuditRun } },
+    handler: async (req) => toV1Run(await changeRunEquipment(req.ctx, req.params.id, req.params.runId, req.body)),
   });
   r.put('/api/v1/audits/:id/runs/:runId/includedInReport', {
     schema: { tags, summary: 'Includes the run in the audit report (true) or leaves it out (false)', params: runParams, body: ZIncludedInReportInput, response: { 200: z.object({ id: ZId, includedInReport: z.boolean() }) } },
     handler: (req) => setRunIncluded(req.ctx, req.params.id, req.params.runId, req.body.includedInReport),
   });
   r.put('/api/v1/audits/:id/runs/:runId/protocol/:protocolId', {
-    schema: { tags, summary: "Changes a run's protocol to another of its kind; results of points the new protocol shares are kept", params: runParams.extend({ protocolId: ZId }), response: { 200: ZAuditRun } },
-    handler: (req) => changeRunProtocol(req.ctx, req.params.id, req.params.runId, req.params.protocolId),
+    schema: { tags, summary: "Changes a run's protocol to another of its kind; results of points the new protocol shares are kept", params: runParams.extend({ protocolId: ZId }), response: { 200: ZV1AuditRun } },
+    handler: async (req) => toV1Run(await changeRunProtocol(req.ctx, req.params.id, req.params.runId, req.params.protocolId)),
   });
   r.post('/api/v1/audits/:id/runs/:runId/points/:pointId/result', {
     schema: { tags, summary: 'Creates the result of a point (protocol point or extra point) of a run; checked against the point', params: runParams.extend({ pointId: ZId }), body: ZAuditPointResultInput, response: { 201: ZPointResult } },

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import {
   ZId,
   ZInspectionCreate,
-  ZInspectionEdit,
   ZInspectionFinished,
-  ZInspectionUpdate,
   ZInspectionUpdateQuery,
+  ZV1Inspection,
+  ZV1InspectionReport,
+  ZV1InspectionUpdate,
   ZResultsInput,
   ZResultsSaved,
 } from '@insp/contracts';
@@ -16,6 +17,7 @@ import { createInspection } from './inspection-create.service.js';
 import { getInspectionEditDetails, getInspectionWeb } from './inspection-read.service.js';
 import { finishInspection, saveInspectionResults } from './inspection-results.service.js';
 import { updateInspection } from './inspection-update.service.js';
+import { fromV1Update, toV1Inspection, toV1Report } from './inspection-v1.adapter.js';
 
 const tags = ['inspections'];
 const params = z.object({ id: ZId });
@@ -24,25 +26,37 @@ const params = z.object({ id: ZId });
 export async function inspectionEditRestRoutes(app: FastifyInstance) {
   const r = typed(app);
   r.get('/api/v1/inspections/:id/web', {
-    schema: { tags, summary: 'The inspection for the read-only protocol view (no internal comments)', params, response: { 200: ZInspectionEdit } },
-    handler: (req) => getInspectionWeb(req.ctx, req.params.id),
+    schema: {
+      tags,
+      summary: 'The full inspection (000 §3; the read-only protocol view): categories with points and results, equipmentConfig; no internal comments. PUT update takes it back',
+      params,
+      response: { 200: ZV1Inspection },
+    },
+    handler: async (req) => toV1Inspection(await getInspectionWeb(req.ctx, req.params.id)),
   });
   r.get('/api/v1/inspections/:id/editDetails', {
-    schema: { tags, summary: 'The inspection for the report edit form: every point with its configuration and result', params, response: { 200: ZInspectionEdit } },
-    handler: (req) => getInspectionEditDetails(req.ctx, req.params.id),
+    schema: {
+      tags,
+      summary: 'The inspection report for the edit form (000 §3): content, type.name, every point with its configuration and result, internal comments',
+      params,
+      response: { 200: ZV1InspectionReport },
+    },
+    handler: async (req) => toV1Report(await getInspectionEditDetails(req.ctx, req.params.id)),
   });
   r.put('/api/v1/inspections/update', {
     schema: {
       tags,
-      summary: 'Saves an edited inspection in one transaction (finished = true; results without id created, with id updated; sendEmail queues the PDF e-mail)',
+      summary:
+        'Saves an edited inspection in one transaction, as GET web or editDetails answered it (finished = true unless false is sent; results without id created, with id updated; parts not sent kept; sendEmail queues the PDF e-mail)',
       querystring: ZInspectionUpdateQuery,
       // Fastify checks the body before the query string; a missing body is refused below, after the query is checked.
-      body: ZInspectionUpdate.nullable(),
-      response: { 200: ZInspectionEdit },
+      body: ZV1InspectionUpdate.nullable(),
+      response: { 200: ZV1InspectionReport },
     },
-    handler: (req) => {
+    handler: async (req) => {
       if (!req.body) throw new AppError('BAD_REQUEST', 'body: the inspection is required', 'body');
-      return updateInspection(req.ctx, req.query.id, req.query.lang, req.body);
+      const stored = await getInspectionEditDetails(req.ctx, req.query.id);
+      return toV1Report(await updateInspection(req.ctx, req.query.id, req.query.lang, fromV1Update(req.query.id, req.body, stored)));
     },
   });
   r.post('/api/v1/inspections', {
@@ -50,9 +64,9 @@ export async function inspectionEditRestRoutes(app: FastifyInstance) {
       tags,
       summary: 'Starts an In_Use inspection of a protocol on a machine (equipment by id, or matched/created from model and serial number or nickname)',
       body: ZInspectionCreate,
-      response: { 201: ZInspectionEdit },
+      response: { 201: ZV1InspectionReport },
     },
-    handler: async (req, reply) => reply.status(201).send(await createInspection(req.ctx, req.body)),
+    handler: async (req, reply) => reply.status(201).send(toV1Report(await createInspection(req.ctx, req.body))),
   });
   r.put('/api/v1/inspections/:id/results', {
     schema: { tags, summary: 'Saves some point results without finishing (autosave, offline queues)', params, body: ZResultsInput, response: { 200: ZResultsSaved } },

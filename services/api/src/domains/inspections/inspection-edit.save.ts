@@ -13,8 +13,11 @@ export interface ResultItem {
   categoryId?: string;
   protocolPointId?: string;
   extraPointId?: string;
-  content: TPointResultInput;
+  /** `internalComment` undefined: kept as stored (a client sending back GET web's answer, which has none). */
+  content: SaveContent;
 }
+
+export type SaveContent = Omit<TPointResultInput, 'internalComment'> & { internalComment?: string | null };
 
 export interface SavedResult {
   /** null: the content was blank and the point had no result, so nothing was stored. */
@@ -82,7 +85,9 @@ export async function writeResults(db: Db, actor: Actor, inspection: { id: strin
       place = { categoryId: c.id, protocolPointId: pp.id, extraPointId: null, pointId: pp.inspection_point_id, index: pp.index };
     }
     const key = place.extraPointId ?? `${place.categoryId}/${place.protocolPointId}`;
-    if (!content.id && !resultAt.has(key) && isBlankInput(content)) {
+    const keepInternal = content.internalComment === undefined;
+    const full: TPointResultInput = { ...content, internalComment: content.internalComment ?? null };
+    if (!content.id && !resultAt.has(key) && isBlankInput(full)) {
       out.push({ id: null, categoryId: place.categoryId, protocolPointId: place.protocolPointId, extraPointId: place.extraPointId, created: false });
       continue;
     }
@@ -93,11 +98,12 @@ export async function writeResults(db: Db, actor: Actor, inspection: { id: strin
       if (at !== key) throw badField(`${path}.content.id`, 'is not the result of this point');
     } else id = resultAt.get(key);
     // The stored content is passed on so picks it recorded keep their texts (recorded results never change).
-    const row = normalizeResult(place.pointId ? configs.get(place.pointId) ?? null : null, content, path, id ? resultById.get(id)?.content : undefined);
+    const row = normalizeResult(place.pointId ? configs.get(place.pointId) ?? null : null, full, path, id ? resultById.get(id)?.content : undefined);
     if (row.voice_comment_id && !voices.has(row.voice_comment_id)) throw badField(`${path}.content.voiceCommentId`, 'voice comment not found');
 
     const values = {
-      selection: row.selection, value: row.value, comment: row.comment, internal_comment: row.internal_comment, rating: row.rating,
+      selection: row.selection, value: row.value, comment: row.comment, rating: row.rating,
+      ...(keepInternal && id ? {} : { internal_comment: row.internal_comment }),
       name_override: row.name_override, voice_comment_id: row.voice_comment_id, index: place.index,
       ...(row.content ? { content: JSON.stringify(row.content) } : {}),
     };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTERS_MESSAGE, type TInspectionEdit } from '@insp/contracts';
+import { CONTROL_CHARACTERS_MESSAGE, type TV1InspectionReport as TInspectionEdit } from '@insp/contracts';
 import { loadReportData } from '@insp/db';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { rateEveryPoint, seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.test-helpers.js';
@@ -36,7 +36,7 @@ describe('PUT api/v1/inspections/update', () => {
   it('saves the whole inspection: creates results without id, updates those with id, sets finished and keeps the status', async () => {
     const { id } = await staffInspection();
     const body = await edited(id, (x) => {
-      x.summary = 'Machine in fair condition';
+      x.content.summary = 'Machine in fair condition';
       x.comment = 'See findings';
       x.internalComment = 'Quote dies';
       Object.assign(point(x, 0, 1).content, { selection: 'Worn', rating: 'Follow', comment: 'Wear observed.', photos: [{ imageId: img, caption: 'Dies', layout: 'Default' }] });
@@ -47,7 +47,7 @@ describe('PUT api/v1/inspections/update', () => {
     const res = await save(id, f.tok.inspector, body);
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json() as TInspectionEdit;
-    expect(saved).toMatchObject({ finished: true, status: 'In_Use', summary: 'Machine in fair condition', internalComment: 'Quote dies', findings: [{ title: 'Worn dies' }], priorityActions: [{ title: 'Order dies', priority: 'High' }] });
+    expect(saved).toMatchObject({ finished: true, status: 'In_Use', content: { summary: 'Machine in fair condition' }, internalComment: 'Quote dies', findings: [{ title: 'Worn dies' }], priorityActions: [{ title: 'Order dies', priority: 'High' }] });
     const radio = point(saved, 0, 1).content;
     expect(radio).toMatchObject({ selection: 'Worn', rating: 'Follow', photos: [{ imageId: img, caption: 'Dies' }] });
     expect(point(saved, 1, 0).content).toMatchObject({ value: '12,5', rating: 'Repair' });
@@ -108,8 +108,8 @@ describe('PUT api/v1/inspections/update', () => {
       expect(res.json(), field).toMatchObject({ field });
       expect(res.json().message.startsWith(`${field}: `), res.json().message).toBe(true);
     }
-    const nul = await save(id, f.tok.inspector, await edited(id, (x) => void (x.summary = 'a\u0000')));
-    expect(nul.json()).toMatchObject({ field: 'summary', message: `summary: ${CONTROL_CHARACTERS_MESSAGE}` });
+    const nul = await save(id, f.tok.inspector, await edited(id, (x) => void (x.content.summary = 'a\u0000')));
+    expect(nul.json()).toMatchObject({ field: 'content.summary', message: `content.summary: ${CONTROL_CHARACTERS_MESSAGE}` });
     expect(await t.db.selectFrom('inspection_point_results').select('id').where('inspection_id', '=', id).execute()).toEqual([]);
   });
 
@@ -117,7 +117,7 @@ describe('PUT api/v1/inspections/update', () => {
     const { id } = await staffInspection();
     const before = await read(id);
     const body = await edited(id, (x) => {
-      x.summary = 'Should not stay';
+      x.content.summary = 'Should not stay';
       point(x, 0, 1).content.selection = 'Good';
       point(x, 1, 0).content.value = '20';
       point(x, 2, 1).content.photos = [{ imageId: crypto.randomUUID(), caption: 'gone', layout: 'Default' }];
@@ -138,8 +138,8 @@ describe('PUT api/v1/inspections/update', () => {
     const res = await save(id, f.tok.inspector, await edited(id, (x) => void (x.sendEmail = true)), 'fi');
     expect(res.statusCode, res.body).toBe(200);
     expect(await outbox()).toEqual([{ name: 'report.email', payload: { inspectionId: id, lang: 'fi', to: 'buyer@quarry.example' } }]);
-    const noAddress = await save(id, f.tok.inspector, await edited(id, (x) => Object.assign(x, { sendEmail: true, contactEmail: '' })));
-    expect(noAddress.json()).toMatchObject({ field: 'contactEmail' });
+    const noAddress = await save(id, f.tok.inspector, await edited(id, (x) => Object.assign(x, { sendEmail: true, content: { ...x.content, contactEmail: '' } })));
+    expect(noAddress.json()).toMatchObject({ field: 'contactEmail' }); // the address the e-mail needs, sent or stored
     expect(await outbox()).toHaveLength(1);
     expect((await save(id, f.tok.inspector, await edited(id, () => {}), 'xx')).json()).toMatchObject({ field: 'lang' });
   });
@@ -152,7 +152,7 @@ describe('PUT api/v1/inspections/update', () => {
     expect((await save(id, f.tok.inspector, await edited(id, (x) => Object.assign(x, { sendEmail: true, emailLanguage: 'EN' })), 'fi')).statusCode).toBe(200);
     expect((await outbox()).map((o) => o.payload)).toEqual([{ inspectionId: id, lang: 'fi', to: 'buyer@kieli.example' }, { inspectionId: id, lang: 'en', to: 'buyer@kieli.example' }]);
     const before = await read(id);
-    const bad = await save(id, f.tok.inspector, await edited(id, (x) => Object.assign(x, { sendEmail: true, emailLanguage: 'xx', summary: 'not saved' })));
+    const bad = await save(id, f.tok.inspector, await edited(id, (x) => Object.assign(x, { sendEmail: true, emailLanguage: 'xx', content: { ...x.content, summary: 'not saved' } })));
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: 'emailLanguage', message: 'emailLanguage: is not a known language' });
     expect(await read(id)).toEqual(before);

@@ -5,9 +5,24 @@ import { inTransaction, requirePermission, type ServiceContext } from '../../con
 import { requireEditableInspection } from './inspection-edit.access.js';
 import { usableImageIds, writePhotos } from './inspection-edit.files.js';
 import { loadInspectionEdit } from './inspection-edit.load.js';
-import { badField, writeResults, type ResultItem } from './inspection-edit.save.js';
+import { badField, writeResults, type ResultItem, type SaveContent } from './inspection-edit.save.js';
 import { insertExtraPoint } from './inspection-extra-points.js';
 import { missingRatingPath, missingRatings, missingRatingsError } from './required-ratings.js';
+
+/** Parts a save may leave out, which then stay as stored (the REST v1 update takes a partial inspection back). */
+type KeptWhenAbsent =
+  | 'contactName' | 'contactPhoneNumber' | 'contactEmail' | 'version' | 'summary' | 'comment' | 'internalComment'
+  | 'customerSignature' | 'providerSignature' | 'findings' | 'priorityActions';
+
+/** What updateInspection saves: the tRPC body (TInspectionUpdate) as it is, or a REST v1 body mapped by inspection-v1.adapter.ts. */
+export type TInspectionSave = Omit<TInspectionUpdate, KeptWhenAbsent | 'categories' | 'extraPoints'> &
+  Partial<Pick<TInspectionUpdate, KeptWhenAbsent>> & {
+    categories: { id: string; inspectionPoints: { protocolPointId: string; content: SaveContent }[] }[];
+    extraPoints: (Omit<TInspectionUpdate['extraPoints'][number], 'content'> & { content: SaveContent })[];
+  };
+
+/** `{ column: value }` when the part was sent, `{}` when it was left out (kept). */
+const sent = <K extends string, V>(column: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [column]: value } as Record<K, V>));
 
 /**
  * PUT api/v1/inspections/update?lang=en&id={id}: saves the edited inspection (000 §2.8, §4) in ONE transaction:
@@ -17,7 +32,7 @@ import { missingRatingPath, missingRatings, missingRatingsError } from './requir
  * (docs/decisions.md, "Inspection editing"). Issue 20: `finished: false` in the body saves a draft (finished stays
  * as it was); any other save finishes, and is refused while a point's required rating is missing.
  */
-export async function updateInspection(ctx: ServiceContext, id: string, langParam: string, input: TInspectionUpdate): Promise<TInspectionEdit> {
+export async function updateInspection(ctx: ServiceContext, id: string, langParam: string, input: TInspectionSave): Promise<TInspectionEdit> {
   const c = requirePermission(ctx, P.reports);
   const lang = langParam.toLowerCase();
   return inTransaction(c, async (tx) => {
@@ -29,12 +44,12 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
     const usable = await usableImageIds(db, c.actor, signatures);
     if (input.customerSignature && !usable.has(input.customerSignature)) throw badField('customerSignature', 'image not found');
     if (input.providerSignature && !usable.has(input.providerSignature)) throw badField('providerSignature', 'image not found');
-    const contactEmail = input.contactEmail;
+    const before = await db.selectFrom('inspections').select(['product_family_id', 'product_model_id', 'finished', 'contact_email']).where('id', '=', id).executeTakeFirstOrThrow();
+    const contactEmail = input.contactEmail === undefined ? before.contact_email : input.contactEmail;
     if (input.sendEmail && !contactEmail) throw badField('contactEmail', 'is required to send the report by e-mail');
     const emailLang = input.sendEmail ? await emailLanguage(db, id, lang, input.emailLanguage) : lang;
 
     const finishing = input.finished !== false;
-    const before = await db.selectFrom('inspections').select(['product_family_id', 'product_model_id', 'finished']).where('id', '=', id).executeTakeFirstOrThrow();
     await db
       .updateTable('inspections')
       .set({
@@ -43,19 +58,19 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
         ...(input.ended !== undefined ? { ended_at: input.ended == null ? null : new Date(input.ended) } : {}),
         ...(input.inspector !== undefined ? { inspector: input.inspector } : {}),
         ...(input.inspectorContact !== undefined ? { inspector_contact: input.inspectorContact } : {}),
-        contact_name: input.contactName,
-        contact_phone: input.contactPhoneNumber,
-        contact_email: contactEmail,
-        version: input.version,
-        summary: input.summary,
-        comment: input.comment,
-        internal_comment: input.internalComment,
+        ...sent('contact_name', input.contactName),
+        ...sent('contact_phone', input.contactPhoneNumber),
+        ...sent('contact_email', input.contactEmail),
+        ...sent('version', input.version),
+        ...sent('summary', input.summary),
+        ...sent('comment', input.comment),
+        ...sent('internal_comment', input.internalComment),
         // spec 000 §2.9: the configurator belongs to type Commission (and Equipment_Configurator, issue 20); other types keep what they hold.
         ...(hasConfigurator(row.type) && input.equipmentConfigurator !== undefined
           ? { equipment_configurator: input.equipmentConfigurator == null ? null : JSON.stringify(input.equipmentConfigurator) }
           : {}),
-        customer_signature_image_id: input.customerSignature,
-        provider_signature_image_id: input.providerSignature,
+        ...sent('customer_signature_image_id', input.customerSignature),
+        ...sent('provider_signature_image_id', input.providerSignature),
         send_email: input.sendEmail,
         // spec 000 §4: saving an edited inspection sets finished to true (a draft, issue 20, leaves it as it was).
         ...(finishing ? { finished: true, finished_at: row.finished_at ?? new Date() } : {}),
@@ -68,13 +83,13 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
       cat.inspectionPoints.map((p, pi) => ({ path: `categories.${ci}.inspectionPoints.${pi}`, categoryId: cat.id, protocolPointId: p.protocolPointId, content: p.content })),
     );
     items.push(...(await extraPointItems(db, id, input)));
-    const saved = await writeResults(db, c.actor, { id, ...before }, items);
+    const saved = await writeResults(db, c.actor, { id, product_family_id: before.product_family_id, product_model_id: before.product_model_id }, items);
     if (finishing) {
       const missing = await missingRatings(db, id);
       if (missing.length) throw missingRatingsError(missing, missingRatingPath(missing[0]!, input));
     }
-    await replaceFindings(db, c.actor, id, input);
-    await replacePriorityActions(db, id, input);
+    if (input.findings) await replaceFindings(db, c.actor, id, input.findings);
+    if (input.priorityActions) await replacePriorityActions(db, id, input.priorityActions);
     await refreshSearchText(db, id);
     await writeAuditTrail(db, {
       entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'update',
@@ -106,7 +121,7 @@ async function emailLanguage(db: Db, inspectionId: string, lang: string, chosen:
 }
 
 /** Extra points: with id their result is saved; without id a new extra point of a library point is added first. */
-async function extraPointItems(db: Db, inspectionId: string, input: TInspectionUpdate): Promise<ResultItem[]> {
+async function extraPointItems(db: Db, inspectionId: string, input: TInspectionSave): Promise<ResultItem[]> {
   const items: ResultItem[] = [];
   const existing = new Set((await db.selectFrom('inspection_extra_points').select('id').where('inspection_id', '=', inspectionId).execute()).map((e) => e.id));
   for (const [i, e] of input.extraPoints.entries()) {
@@ -123,7 +138,8 @@ async function extraPointItems(db: Db, inspectionId: string, input: TInspectionU
 }
 
 /** Findings as a set (000 §3 Finding): with id updated, without id created, missing deleted; photos likewise. */
-async function replaceFindings(db: Db, actor: Actor, inspectionId: string, input: TInspectionUpdate) {
+async function replaceFindings(db: Db, actor: Actor, inspectionId: string, findings: TInspectionUpdate['findings']) {
+  const input = { findings };
   const existing = await db.selectFrom('inspection_findings').select('id').where('inspection_id', '=', inspectionId).execute();
   const known = new Set(existing.map((f) => f.id));
   const photos = await db.selectFrom('inspection_finding_photos as p').innerJoin('inspection_findings as f', 'f.id', 'p.finding_id')
@@ -147,7 +163,8 @@ async function replaceFindings(db: Db, actor: Actor, inspectionId: string, input
 }
 
 /** Priority actions as a set: with id updated, without id created, missing deleted. */
-async function replacePriorityActions(db: Db, inspectionId: string, input: TInspectionUpdate) {
+async function replacePriorityActions(db: Db, inspectionId: string, priorityActions: TInspectionUpdate['priorityActions']) {
+  const input = { priorityActions };
   const known = new Set((await db.selectFrom('inspection_priority_actions').select('id').where('inspection_id', '=', inspectionId).execute()).map((a) => a.id));
   input.priorityActions.forEach((a, i) => {
     if (a.id && !known.has(a.id)) throw badField(`priorityActions.${i}.id`, 'is not a priority action of this inspection');

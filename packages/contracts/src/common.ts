@@ -66,3 +66,20 @@ export const ZErrorBody = z.object({
   field: z.string().optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+/**
+ * A write body that also takes back, as read, the fields its GET answers and it does not write (issue 20: a REST
+ * body refuses unknown fields, and a client may send back what it read). Such a field is optional, checked against
+ * the answer's schema, described as read-only in the OpenAPI document, and ignored.
+ */
+export function acceptingEchoes<W extends z.ZodRawShape, A extends z.ZodRawShape>(write: z.ZodObject<W>, answer: z.ZodObject<A>) {
+  const echoes = Object.fromEntries(
+    Object.entries(answer.shape)
+      .filter(([k]) => !(k in write.shape))
+      .map(([k, s]) => [k, readOnlyEcho(s as z.ZodType)]),
+  ) as unknown as { [K in Exclude<keyof A, keyof W>]: z.ZodOptional<A[K]> };
+  return write.extend(echoes);
+}
+
+/** A field a body may carry back as it was read: optional, and `readOnly` in the OpenAPI document (ignored by the server). */
+export const readOnlyEcho = <T extends z.ZodType>(s: T) => s.optional().meta({ readOnly: true, description: 'Read-only: answered by GET; sent back, it is ignored.' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZText } from './common.js';
+import { acceptingEchoes, ZId, ZText } from './common.js';
 import {
   EDIT_LIMITS,
   ZEditExtraPoint,
@@ -31,7 +31,6 @@ import {
 const epoch = z.number().int().min(0).max(8_640_000_000_000_000);
 const short = ZText.max(EDIT_LIMITS.shortText);
 const long = ZText.max(EDIT_LIMITS.longText);
-const readOnly = <T extends z.ZodType>(s: T, what: string) => s.describe(`${what} Read-only: sent back, it is ignored.`);
 
 export const ZV1Equipment = z.object({
   id: ZId.nullable(),
@@ -74,40 +73,44 @@ export type TV1Inspection = z.infer<typeof ZV1Inspection>;
 /** A result sent back; without `internalComment` (GET web has none) the stored one is kept. */
 const ZV1ResultInput = ZPointResultInput.extend({ internalComment: long.nullish() });
 /** A category point sent back: its result is saved; its configuration, as read, is known and ignored. */
-const ZV1PointInput = ZEditPoint.partial().extend({ protocolPointId: ZId, content: ZV1ResultInput });
-const ZV1ExtraPointInput = ZEditExtraPoint.partial().extend({ ...ZExtraPointInput.shape, content: ZV1ResultInput });
+const ZV1PointInput = acceptingEchoes(z.object({ protocolPointId: ZId, content: ZV1ResultInput }), ZEditPoint);
+const ZV1ExtraPointInput = acceptingEchoes(ZExtraPointInput.extend({ content: ZV1ResultInput }), ZEditExtraPoint);
+const ZV1CategoryInput = acceptingEchoes(
+  z.object({ id: ZId, inspectionPoints: z.array(ZV1PointInput).max(EDIT_LIMITS.pointsPerCategory).default([]) }),
+  ZV1InspectionReport.shape.categories.element,
+);
+
+/** `content` sent back: the info box's texts are saved; the customer and the machine are the server's. */
+const ZV1ContentInput = acceptingEchoes(
+  z.object({
+    summary: long.optional(),
+    inspectionDate: epoch.optional(),
+    inspector: short.optional(),
+    inspectorContact: short.optional(),
+    contactName: ZText.max(EDIT_LIMITS.shortText).nullish(),
+    contactPhoneNumber: ZText.max(100).nullish(),
+    contactEmail: ZContactEmail.optional(),
+  }),
+  ZV1ReportContent,
+);
 
 /**
- * Body of PUT api/v1/inspections/update in the v1 shapes. Every part is optional: a part not sent is kept as stored
- * (a field client sending back what GET web answered, which has no internal comments, keeps them).
+ * Body of PUT api/v1/inspections/update in the v1 shapes: what GET web or editDetails answered, edited. Every part
+ * is optional: a part not sent is kept as stored (GET web has no internal comments; sending it back keeps them).
+ * The fields the server owns are taken back as read (`readOnly` in the OpenAPI document) and ignored.
  */
-export const ZV1InspectionUpdate = ZV1InspectionReport.partial()
-  .extend({
+export const ZV1InspectionUpdate = acceptingEchoes(
+  z.object({
     id: ZId.optional(),
-    type: readOnly(z.object({ name: z.string() }).partial(), 'The inspection type.').optional(),
-    content: ZV1ReportContent.partial()
-      .extend({
-        summary: long.optional(),
-        inspector: short.optional(),
-        inspectorContact: short.optional(),
-        contactName: ZText.max(EDIT_LIMITS.shortText).nullish(),
-        contactPhoneNumber: ZText.max(100).nullish(),
-        contactEmail: ZContactEmail.optional(),
-        customer: readOnly(z.string().nullable(), 'The customer.').optional(),
-        equipment: readOnly(ZV1Equipment.partial(), 'The machine.').optional(),
-      })
-      .optional(),
+    finished: z.boolean().optional(),
+    content: ZV1ContentInput.optional(),
     inspectionDate: epoch.optional(),
     inspector: short.optional(),
     inspectorContact: short.optional(),
     started: epoch.nullish(),
     ended: epoch.nullish(),
     version: ZText.max(100).nullish(),
-    finished: z.boolean().optional(),
-    categories: z
-      .array(ZV1CategoryInput())
-      .max(EDIT_LIMITS.categories)
-      .optional(),
+    categories: z.array(ZV1CategoryInput).max(EDIT_LIMITS.categories).optional(),
     extraPoints: z.array(ZV1ExtraPointInput).max(EDIT_LIMITS.extraPoints).optional(),
     findings: z.array(ZFindingInput).max(EDIT_LIMITS.findings).optional(),
     priorityActions: z.array(ZPriorityActionInput).max(EDIT_LIMITS.priorityActions).optional(),
@@ -119,18 +122,10 @@ export const ZV1InspectionUpdate = ZV1InspectionReport.partial()
     providerSignature: ZId.nullish(),
     sendEmail: z.boolean().optional(),
     emailLanguage: ZEmailLanguage,
-  })
-  .superRefine((v, ctx) => {
-    const n = (v.categories ?? []).reduce((a, c) => a + c.inspectionPoints.length, 0) + (v.extraPoints ?? []).length;
-    if (n > EDIT_LIMITS.results) ctx.addIssue({ code: 'custom', path: ['categories'], message: `too many points (at most ${EDIT_LIMITS.results} in one save)` });
-  });
+  }),
+  ZV1InspectionReport,
+).superRefine((v, ctx) => {
+  const n = (v.categories ?? []).reduce((a, c) => a + c.inspectionPoints.length, 0) + (v.extraPoints ?? []).length;
+  if (n > EDIT_LIMITS.results) ctx.addIssue({ code: 'custom', path: ['categories'], message: `too many points (at most ${EDIT_LIMITS.results} in one save)` });
+});
 export type TV1InspectionUpdate = z.output<typeof ZV1InspectionUpdate>;
-
-function ZV1CategoryInput() {
-  return z.object({
-    id: ZId,
-    title: readOnly(z.string(), 'The category title.').optional(),
-    index: readOnly(z.number().int(), 'The category position.').optional(),
-    inspectionPoints: z.array(ZV1PointInput).max(EDIT_LIMITS.pointsPerCategory).default([]),
-  });
-}

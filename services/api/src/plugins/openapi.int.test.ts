@@ -47,6 +47,26 @@ describe('the OpenAPI document', () => {
     expect(operationIdOf('get', '/auth/user')).toBe('getAuthUser');
   });
 
+  it("describes the field app's payloads (000 §3, issue 20): nested content, type.name, unknown fields refused, read-only echoes", () => {
+    type S = { $ref?: string; properties?: Record<string, S>; additionalProperties?: unknown; readOnly?: boolean; anyOf?: S[]; items?: S };
+    const all = JSON.parse(source) as { components: { schemas: Record<string, S> }; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: S }> }; responses: Record<string, { content?: Record<string, { schema: S }> }> }>> };
+    const resolve = (s: S): S => (s.$ref ? resolve(all.components.schemas[s.$ref.split('/').pop()!]!) : s.anyOf ? resolve(s.anyOf.find((x) => x.properties || x.$ref) ?? s) : s);
+    const at = (s: S, ...path: string[]): S => path.reduce((x, k) => resolve(k === '[]' ? resolve(x).items! : resolve(x).properties![k]!), resolve(s));
+    const report = all.paths['/api/v1/inspections/{id}/editDetails']!.get!.responses['200']!.content!['application/json']!.schema;
+    expect(Object.keys(at(report, 'content', 'equipment').properties!)).toContain('serialNumber');
+    expect(Object.keys(at(report, 'type').properties!)).toEqual(['name']);
+    expect(at(all.paths['/api/v1/inspections/{id}/web']!.get!.responses['200']!.content!['application/json']!.schema).properties).toHaveProperty('equipmentConfig');
+    const update = all.paths['/api/v1/inspections/update']!.put!.requestBody!.content['application/json']!.schema;
+    expect(at(update).additionalProperties).toBe(false);
+    expect(at(update, 'content').additionalProperties).toBe(false);
+    expect(at(update, 'status').readOnly).toBe(true);
+    expect(at(update, 'content', 'customer').readOnly).toBe(true);
+    const audit = all.paths['/api/v1/audits/{id}']!.get!.responses['200']!.content!['application/json']!.schema;
+    const point = at(audit, 'inspectionProtocolRuns', '[]', 'categories', '[]', 'inspectionPoints', '[]');
+    expect(Object.keys(point.properties!)).toEqual(expect.arrayContaining(['unit', 'result', 'protocolPointId']));
+    expect(Object.keys(at(audit, 'inspectionProtocolRuns', '[]').properties!)).toContain('protocol');
+  });
+
   it('the error answers the API sends are the ones described', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/InspectionProtocols/search' });
     expect(res.statusCode).toBe(401);

@@ -67,6 +67,7 @@ interface Schema {
   minimum?: number;
   maxItems?: number;
   $ref?: string;
+  readOnly?: boolean;
 }
 type Path = Array<string | number>;
 
@@ -105,7 +106,10 @@ function stringPaths(schema: Schema, path: Path = []): Path[] {
   if (all.some((o) => isType(o, 'string'))) return [path];
   const s = all[0] ?? {};
   if (isType(s, 'array') && s.maxItems !== 0) return stringPaths(s.items ?? {}, [...path, 0]);
-  return Object.entries(s.properties ?? {}).flatMap(([k, v]) => stringPaths(v, [...path, k]));
+  // A read-only field a body may carry back as it was read is ignored by the server: no text of it is stored.
+  return Object.entries(s.properties ?? {})
+    .filter(([, v]) => !resolve(v).readOnly)
+    .flatMap(([k, v]) => stringPaths(v, [...path, k]));
 }
 
 function withValueAt(value: unknown, path: Path, leaf: string): unknown {

@@ -49,6 +49,9 @@ export function strictDeep<T extends z.ZodType>(schema: T): T {
     const changed = Object.fromEntries(CHILDREN[def.type]!.filter((k) => def[k]).map((k) => [k, strictDeep(def[k] as z.ZodType)]));
     out = s.clone({ ...def, ...changed });
   }
+  // Descriptions and `readOnly` live in zod's registry, by schema: the copy keeps them for the OpenAPI document.
+  const meta = z.globalRegistry.get(schema);
+  if (out !== schema && meta) z.globalRegistry.add(out, meta);
   made.set(schema, out);
   strictOnes.add(out);
   return out as T;

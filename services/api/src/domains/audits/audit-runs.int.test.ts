@@ -13,12 +13,25 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Run = { id: string; protocolRunType: string; categories: { inspectionPoints: { protocolPointId: string; name: string; content: Record<string, unknown> }[] }[]; equipment: Record<string, unknown> | null; configuratorRunId: string | null; machineRunId: string | null; includedInReport: boolean; inspectionProtocolId: string };
+type Run = { id: string; protocolRunType: string; categories: { inspectionPoints: { protocolPointId: string; name: string; result: Record<string, unknown>; unit: string | null }[] }[]; equipment: Record<string, unknown> | null; configuratorRunId: string | null; machineRunId: string | null; includedInReport: boolean; inspectionProtocolId: string };
 const base = () => `/api/v1/audits/${auditId}`;
 const getAudit = async () => (await f.call('GET', base(), f.tok.inspector)).json() as { inspectionProtocolRuns: Run[] };
 const machine = (body: Record<string, unknown> = {}) =>
   f.call('POST', `${base()}/runs`, f.tok.inspector, { protocolId: f.protocols.machine.id, protocolRunType: 'Audit_Machine:stage_1', equipment: { id: f.equipment }, ...body });
 const point = (run: Run, name: string) => run.categories.flatMap((c) => c.inspectionPoints).find((p) => p.name === name)!;
+
+describe('the v1 shape of an audit (000 §3, issue 20)', () => {
+  it("gives each point its unit and result, each run its protocol, and refuses a result field it does not know", async () => {
+    const audit = (await f.call('GET', base(), f.tok.inspector)).json() as { inspectionProtocolRuns: (Run & { protocol: unknown; extraPoints: unknown[] })[] };
+    const operational = audit.inspectionProtocolRuns.find((r) => r.protocolRunType === 'Audit_Site_Operational')!;
+    expect(operational.protocol).toEqual({ id: f.protocols.operational.id, name: 'Site operational audit' });
+    const measure = operational.categories[0]!.inspectionPoints[0]!;
+    expect(measure).toMatchObject({ type: 'Measurement', unit: 'mm', result: { rating: 'NotSet', photos: [] } });
+    expect(measure).not.toHaveProperty('content');
+    const typo = await f.call('POST', `${base()}/runs/${operational.id}/points/${measure.protocolPointId}/result`, f.tok.inspector, { value: '12', comentt: 'x' });
+    expect(typo.json()).toMatchObject({ statusCode: 400, field: 'comentt', message: 'comentt: is not a field of this call' });
+  });
+});
 
 describe('adding runs', () => {
   it('adds a machine run on a stage with its protocol and equipment', async () => {
@@ -114,15 +127,15 @@ describe('results of a run', () => {
     const run = (await getAudit()).inspectionProtocolRuns.find((r) => r.protocolRunType === 'Audit_Machine:stage_1')!;
     const radio = point(run, 'Jaw dies wear');
     const image = await f.image((await t.db.selectFrom('users').select('id').where('email', '=', 'inspector@company.example').executeTakeFirstOrThrow()).id);
-    const res = await f.call('PUT', `${base()}/pointResults/${radio.content.id}`, f.tok.inspector, { selection: 'Damaged', rating: 'Repair', photos: [{ imageId: image }] });
+    const res = await f.call('PUT', `${base()}/pointResults/${radio.result.id}`, f.tok.inspector, { selection: 'Damaged', rating: 'Repair', photos: [{ imageId: image }] });
     expect(res.statusCode).toBe(200);
-    const url = `${base()}/pointResults/${radio.content.id}/images/${image}`;
+    const url = `${base()}/pointResults/${radio.result.id}/images/${image}`;
     expect((await f.call('PUT', `${url}/caption`, f.tok.inspector, 'Cracked die')).json()).toMatchObject({ imageId: image, caption: 'Cracked die', layout: 'Default' });
     expect((await f.call('PUT', `${url}/layout`, f.tok.inspector, 'Fullscreen')).json()).toMatchObject({ caption: 'Cracked die', layout: 'Fullscreen' });
     const bad = await f.call('PUT', `${url}/layout`, f.tok.inspector, 'Sideways');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('layout');
-    expect((await f.call('PUT', `${base()}/pointResults/${radio.content.id}/images/${crypto.randomUUID()}/caption`, f.tok.inspector, 'x')).statusCode).toBe(404);
+    expect((await f.call('PUT', `${base()}/pointResults/${radio.result.id}/images/${crypto.randomUUID()}/caption`, f.tok.inspector, 'x')).statusCode).toBe(404);
   });
 });
 
@@ -134,10 +147,10 @@ describe('cloning, pairing and changing runs', () => {
     const clone = res.json() as Run;
     expect(clone.inspectionProtocolId).toBe(f.protocols.machine.id);
     expect(clone.equipment).toMatchObject({ serialNumber: 'SN-2' });
-    const answered = (r: Run) => r.categories.flatMap((c) => c.inspectionPoints).filter((p) => p.content.id).map((p) => [p.name, p.content.selection ?? p.content.value, (p.content.photos as unknown[]).length]);
+    const answered = (r: Run) => r.categories.flatMap((c) => c.inspectionPoints).filter((p) => p.result.id).map((p) => [p.name, p.result.selection ?? p.result.value, (p.result.photos as unknown[]).length]);
     expect(answered(clone)).toEqual(answered(source));
     expect(answered(clone)).toContainEqual(['Jaw dies wear', 'Damaged', 1]);
-    const ids = (r: Run) => r.categories.flatMap((c) => c.inspectionPoints).map((p) => p.content.id).filter(Boolean);
+    const ids = (r: Run) => r.categories.flatMap((c) => c.inspectionPoints).map((p) => p.result.id).filter(Boolean);
     expect(ids(clone).some((id) => ids(source).includes(id))).toBe(false);
   });
 
@@ -215,7 +228,7 @@ describe('cloning, pairing and changing runs', () => {
     const changed = res.json() as Run;
     expect(changed.inspectionProtocolId).toBe(f.protocols.machine2.id);
     expect(changed.categories.map((c) => (c as unknown as { title: string }).title)).toEqual(['Short']);
-    expect(point(changed, 'Jaw dies wear').content).toMatchObject({ selection: 'Damaged' });
+    expect(point(changed, 'Jaw dies wear').result).toMatchObject({ selection: 'Damaged' });
     const results = await t.db.selectFrom('inspection_point_results').select('id').where('inspection_id', '=', run.id).execute();
     expect(results).toHaveLength(1); // the measurement's result went with its point
     const wrongKind = await f.call('PUT', `${base()}/runs/${run.id}/protocol/${f.protocols.screen.id}`, f.tok.inspector);

@@ -8,6 +8,7 @@ import {
   ZInspectionPoint,
   ZInspectionPointListItem,
   ZInspectionPointListQuery,
+  acceptingEchoes,
   ZInspectionPointWrite,
   ZPointDocument,
   ZPointGeneralFields,
@@ -141,7 +142,8 @@ export async function inspectionPointsRestRoutes(app: FastifyInstance) {
       consumes: ['application/json', 'multipart/form-data'],
       params,
       querystring: deleteMissing,
-      body: ZInspectionPointWrite,
+      // What GET answered may come back as it is (000 issue 20): its read-only fields are known, and ignored.
+      body: acceptingEchoes(ZInspectionPointWrite, ZInspectionPoint),
       response: { 200: ZInspectionPoint },
     },
     handler: (req) =>

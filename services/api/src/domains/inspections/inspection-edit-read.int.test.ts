@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZInspectionEdit } from '@insp/contracts';
+import { ZV1InspectionReport } from '@insp/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { rateEveryPoint, seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.test-helpers.js';
 
@@ -31,8 +31,8 @@ describe('GET api/v1/inspections/{id}/editDetails', () => {
   it('answers every protocol point with its configuration and its result, blank where unanswered', async () => {
     const res = await get(`/api/v1/inspections/${staffId}/editDetails`, f.tok.inspector);
     expect(res.statusCode).toBe(200);
-    const body = ZInspectionEdit.parse(res.json());
-    expect(body).toMatchObject({ id: staffId, status: 'In_Use', finished: false, customer: 'Quarry Ltd', site: 'North pit', productFamilyName: 'Jaw JC', productModelName: 'JC100', serialNumber: 'SN-1', internalComment: 'Quote parts', contactEmail: 'buyer@quarry.example' });
+    const body = ZV1InspectionReport.parse(res.json());
+    expect(body).toMatchObject({ id: staffId, status: 'In_Use', finished: false, customer: 'Quarry Ltd', site: 'North pit', productFamilyName: 'Jaw JC', productModelName: 'JC100', internalComment: 'Quote parts', content: { contactEmail: 'buyer@quarry.example', equipment: { serialNumber: 'SN-1' } } });
     expect(body.categories.map((c) => [c.title, c.inspectionPoints.map((p) => p.type)])).toEqual([
       ['General', ['Comment', 'RadioButtonSelection']],
       ['Measurements', ['Measurement', 'SummaryWithRows']],

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startJobRuntime, type JobRuntime } from '@insp/worker';
-import type { TInspectionEdit } from '@insp/contracts';
+import type { TV1InspectionReport as TInspectionEdit } from '@insp/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { storageOf } from '../../lib/storage.js';
 import { seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.test-helpers.js';
@@ -39,7 +39,7 @@ describe('a save with sendEmail', () => {
     const { id } = await f.inspection({ inspector_user_id: f.users.inspector, contact_email: 'buyer@quarry.example', contact_name: 'Bo Buyer' });
     const headers = { authorization: `Bearer ${f.tok.inspector}` };
     const read = (await t.app.inject({ method: 'GET', url: `/api/v1/inspections/${id}/editDetails`, headers })).json() as TInspectionEdit;
-    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/inspections/update?lang=en&id=${id}`, headers, payload: { ...read, summary: 'Ready for the customer', sendEmail: true } });
+    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/inspections/update?lang=en&id=${id}`, headers, payload: { ...read, content: { ...read.content, summary: 'Ready for the customer' }, sendEmail: true } });
     expect(res.statusCode, res.body).toBe(200);
     const deadline = Date.now() + 60_000;
     while (!mails().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TInspectionEdit } from '@insp/contracts';
+import type { TV1InspectionReport as TInspectionEdit } from '@insp/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.test-helpers.js';
 
@@ -25,8 +25,8 @@ describe('POST api/v1/inspections', () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json() as TInspectionEdit;
     expect(body).toMatchObject({
-      status: 'In_Use', finished: false, type: 'Daily', name: 'Daily check for Jaw JC', protocolId: f.daily.id, customer: 'Quarry Ltd', site: 'North pit',
-      serialNumber: 'NEW-77', productFamilyName: 'Jaw JC', productModelName: 'JC200', inspector: 'Inspector', inspectorContact: 'inspector@company.example',
+      status: 'In_Use', finished: false, type: { name: 'Daily' }, name: 'Daily check for Jaw JC', protocolId: f.daily.id, customer: 'Quarry Ltd', site: 'North pit',
+      content: { equipment: { serialNumber: 'NEW-77' } }, productFamilyName: 'Jaw JC', productModelName: 'JC200', inspector: 'Inspector', inspectorContact: 'inspector@company.example',
     });
     expect(body.categories.map((c) => [c.title, c.inspectionPoints.length])).toEqual([['General', 2], ['Measurements', 2], ['Choices', 2]]);
     const equipment = await t.db.selectFrom('equipment').selectAll().where('serial_number', '=', 'NEW-77').executeTakeFirstOrThrow();
@@ -42,13 +42,13 @@ describe('POST api/v1/inspections', () => {
   it("takes existing equipment by id or by nickname at the site, and gives a distributor's inspection its company", async () => {
     const byId = await start(f.tok.distUser, { id: f.equipment });
     expect(byId.statusCode, byId.body).toBe(201);
-    expect(byId.json()).toMatchObject({ equipmentId: f.equipment, serialNumber: 'SN-1', productModelName: 'JC100' });
+    expect(byId.json()).toMatchObject({ equipmentId: f.equipment, content: { equipment: { serialNumber: 'SN-1' } }, productModelName: 'JC100' });
     const row = await t.db.selectFrom('inspections').select('company_id').where('id', '=', byId.json().id).executeTakeFirstOrThrow();
     expect(row.company_id).toBe(f.companyId);
     const first = (await start(f.tok.manager, { productModelId: f.ref.jaw.models.JC100, nickName: 'Old blue' })).json();
     const second = (await start(f.tok.manager, { productModelId: f.ref.jaw.models.JC100, nickName: 'Old blue' })).json();
     expect(second.equipmentId).toBe(first.equipmentId);
-    expect(first.nickName).toBe('Old blue');
+    expect(first.content.equipment.nickName).toBe('Old blue');
   });
 
   it('answers 400 naming the field for unknown references, a missing serial and nickname, and audit protocols', async () => {

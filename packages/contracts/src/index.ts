@@ -26,3 +26,4 @@ export * from './protocols.js';
 export * from './text-translations.js';
 export * from './time-zones.js';
 export * from './shared-links.js';
+export * from './name-order.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZListQuery, ZText } from './common.js';
+import { ZNameOrderLanguage } from './name-order.js';
 import { ZTimeZone } from './time-zones.js';
 
 // Schemas of this domain (spec 002 §3, §5), used by the API, the web forms and the worker.
@@ -12,7 +13,8 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 const requiredName = ZText.trim().min(1, 'must not be empty').max(200);
 
-export const ZCustomerListQuery = ZListQuery;
+/** Issue 20: `lang` sorts the names in the user's language (name-order.ts); absent is English. */
+export const ZCustomerListQuery = ZListQuery.extend({ lang: ZNameOrderLanguage });
 export type TCustomerListQuery = z.infer<typeof ZCustomerListQuery>;
 
 /** One row of /Customers (name, MDM id). */

@@ -28,3 +28,4 @@ export * from './time-zones.js';
 export * from './shared-links.js';
 export * from './inspection-v1.js';
 export * from './audit-v1.js';
+export * from './name-order.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZText } from './common.js';
+import { ZNameOrderLanguage } from './name-order.js';
 
 /**
  * What the web app's "start an inspection" page (/Reports/new) picks from: a customer searched on the server, one
@@ -8,7 +9,8 @@ import { ZId, ZText } from './common.js';
  */
 export const START_CHOICES_LIMIT = { customers: 20, equipment: 500 } as const;
 
-export const ZStartCustomersQuery = z.object({ search: ZText.trim().max(200).default('') });
+/** `lang`: the order of the names, the user's language (issue 20; name-order.ts). */
+export const ZStartCustomersQuery = z.object({ search: ZText.trim().max(200).default(''), lang: ZNameOrderLanguage });
 export const ZStartCustomer = z.object({ id: ZId, name: z.string(), mdmCustomerId: z.string().nullable() });
 export type TStartCustomer = z.infer<typeof ZStartCustomer>;
 

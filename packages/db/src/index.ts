@@ -4,3 +4,4 @@ export * from './repositories/index.js';
 export type * from './schema.js';
 export { prepareStatement, isPreparedStatement } from './prepared-statements.js';
 export { statementTemplate, type Slots } from './statement-templates.js';
+export { nameCollation, nameInLanguage } from './name-collation.js';

@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { userLanguage } from '../../lib/language';
 import { trpc } from '../../providers/trpc';
 import type { StartForm } from './startRules';
 import type { FieldProps } from './fieldProps';
@@ -20,7 +21,7 @@ export function CustomerStep({ form, change, touch, shown }: FieldProps) {
     const t = setTimeout(() => setSearch(typed.trim()), 200);
     return () => clearTimeout(t);
   }, [typed]);
-  const customers = useQuery({ ...trpc.inspectionStart.customers.queryOptions({ search }), placeholderData: keepPreviousData });
+  const customers = useQuery({ ...trpc.inspectionStart.customers.queryOptions({ search, lang: userLanguage() }), placeholderData: keepPreviousData });
   const options: Customer[] = (customers.data ?? []).map((c) => ({ id: c.id, name: c.name }));
   // The chosen customer stays choosable (and labelled) whatever the search shows.
   if (form.customer && !options.some((o) => o.id === form.customer!.id)) options.unshift(form.customer);

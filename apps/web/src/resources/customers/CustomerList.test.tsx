@@ -48,6 +48,24 @@ describe('customer list', { timeout: 20_000 }, () => {
     expect(screen.getByText('1 ... 3')).toBeTruthy();
   });
 
+  it('asks for the names in the order of the browser’s language (issue 20), English for one the product lacks', async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['nb-NO', 'sv-SE', 'en']);
+    try {
+      renderList(Level.Admin);
+      await screen.findByText('Cobalt Mining');
+      expect(api.calls.find((c) => c.path === 'customers.list')?.input).toMatchObject({ lang: 'sv' });
+      cleanup();
+      queryClient.clear();
+      languages.mockReturnValue(['ja']);
+      api.calls.length = 0;
+      renderList(Level.Admin);
+      await screen.findByText('Cobalt Mining');
+      expect(api.calls.find((c) => c.path === 'customers.list')?.input).toMatchObject({ lang: 'en' });
+    } finally {
+      languages.mockRestore();
+    }
+  });
+
   it('lets at most 2 customers be ticked and enables Compare selected with exactly 2', async () => {
     renderList(Level.Admin);
     await screen.findByText('Cobalt Mining');

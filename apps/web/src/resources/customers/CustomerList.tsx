@@ -11,6 +11,7 @@ import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, To
 import type { TCustomerListItem } from '@insp/contracts';
 import { canCompare, comparePath, COMPARE_CAP, toggleCompare } from './compareSelection';
 import { DeleteCustomerDialog, type DeleteTarget } from './DeleteCustomerDialog';
+import { userLanguage } from '../../lib/language';
 import { TEXT } from './texts';
 import { useCustomersAdmin } from './useCustomersAdmin';
 
@@ -48,7 +49,8 @@ export function CustomerList() {
         title="Customers"
         filters={filters}
         actions={actions}
-        // spec 002 §9: customers sort by name descending by default.
+        // spec 002 §9: customers sort by name descending by default; names in the user's language (issue 20).
+        filter={{ lang: userLanguage() }}
         sort={{ field: 'name', order: 'DESC' }}
       >
         <Datagrid rowClick="edit" bulkActionButtons={false}>

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { FormDataConsumer, SelectInput, useInput, useRecordContext } from 'react-admin';
 import type { TEquipment } from '@insp/contracts';
+import { userLanguage } from '../../lib/language';
 import { trpc } from '../../providers/trpc';
 
 type Choice = { id: string; name: string };
@@ -28,7 +29,7 @@ function CustomerInput() {
   const [picked, setPicked] = useState<Choice | null>(
     record?.customerId ? { id: record.customerId, name: record.customerName ?? '' } : null,
   );
-  const customers = useQuery(trpc.customers.list.queryOptions({ search, amount: 20, offset: 0 }));
+  const customers = useQuery(trpc.customers.list.queryOptions({ search, amount: 20, offset: 0, lang: userLanguage() }));
   const options: Choice[] = (customers.data?.result ?? []).map((c) => ({ id: c.id, name: c.name }));
   if (picked && !options.some((o) => o.id === picked.id)) options.unshift(picked);
   const value = options.find((o) => o.id === field.value) ?? null;

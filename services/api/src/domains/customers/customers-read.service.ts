@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import { P, type TCustomer, type TCustomerListItem, type TCustomerListQuery, type TListResponse } from '@insp/contracts';
+import { nameInLanguage } from '@insp/db';
 import { requirePermission, type ServiceContext } from '../../context.js';
 import { listPage } from '../../lib/list.js';
 import { liveCustomer } from './customers-shared.js';
 
-/** /Customers and GET api/v1/customers/query: live customers, searched by name or MDM id (002 §2). */
+/**
+ * /Customers and GET api/v1/customers/query: live customers, searched by name or MDM id (002 §2). Names sort in the
+ * order of `lang`, the user's language (issue 20; absent: English), from that language's index (migration 0028).
+ */
 export async function listCustomers(ctx: ServiceContext, query: TCustomerListQuery): Promise<TListResponse<TCustomerListItem>> {
   requirePermission(ctx, P.customers);
   const base = ctx.db
@@ -12,7 +16,7 @@ export async function listCustomers(ctx: ServiceContext, query: TCustomerListQue
     .select(['id', 'name', 'mdm_customer_id as mdmCustomerId'])
     .where('deleted_at', 'is', null);
   return listPage(ctx.db, base, query, {
-    sortable: { name: sql.ref('name'), mdmCustomerId: { expr: sql.ref('mdm_customer_id'), emptyLast: true } },
+    sortable: { name: nameInLanguage('name', query.lang), mdmCustomerId: { expr: sql.ref('mdm_customer_id'), emptyLast: true } },
     // spec 002 §9: customers sort by name descending by default.
     defaultSort: { key: 'name', direction: 'desc' },
     tieBreaker: sql.ref('id'),

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import { nameInLanguage } from '@insp/db';
 import {
   P,
   START_CHOICES_LIMIT,
+  type TNameOrderLanguage,
   type TStartCustomer,
   type TStartEquipment,
   type TStartSite,
@@ -13,9 +15,10 @@ import { notFound } from '../../errors.js';
 /**
  * The picks of /Reports/new (issue 7, not shown in the spec). The customer and equipment screens need Manager;
  * an inspector is a User, so these answer only what a pick needs, to staff (P.reportsStart: distributors never
- * see the company's customers). Live rows only.
+ * see the company's customers). Live rows only. Customers by name in the order of the user's language `lang` (issue 20),
+ * read from that language's index (migration 0028).
  */
-export async function startCustomers(ctx: ServiceContext, search: string): Promise<TStartCustomer[]> {
+export async function startCustomers(ctx: ServiceContext, search: string, lang?: TNameOrderLanguage): Promise<TStartCustomer[]> {
   const c = requirePermission(ctx, P.reportsStart);
   let q = c.db
     .selectFrom('customers')
@@ -26,7 +29,7 @@ export async function startCustomers(ctx: ServiceContext, search: string): Promi
     // as the customers list: names ignore case and accents (search_fold)
     q = q.where(sql<boolean>`(search_fold(name) like search_fold(${pattern}) or mdm_customer_id ilike ${pattern})`);
   }
-  return q.orderBy('name').orderBy('id').limit(START_CHOICES_LIMIT.customers).execute();
+  return q.orderBy(nameInLanguage('name', lang)).orderBy('id').limit(START_CHOICES_LIMIT.customers).execute();
 }
 
 /** The live sites of a live customer, by name (404 for a missing customer). */

@@ -24,6 +24,7 @@ import * as m0024 from './20261122_0024_accent_free_search.js';
 import * as m0025 from './20261122_0025_customer_language.js';
 import * as m0026 from './20261122_0026_customer_time_zone.js';
 import * as m0027 from './20261122_0027_shared_links.js';
+import * as m0029 from './20261122_0029_shared_links_expiry.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0025_customer_language': m0025,
   '20261122_0026_customer_time_zone': m0026,
   '20261122_0027_shared_links': m0027,
+  '20261122_0029_shared_links_expiry': m0029,
 };

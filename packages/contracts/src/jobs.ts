@@ -16,6 +16,10 @@ export type TEmailJob = z.infer<typeof ZEmailJob>;
 export const ZMaintenanceCleanupJob = z.object({});
 export type TMaintenanceCleanupJob = z.infer<typeof ZMaintenanceCleanupJob>;
 
+/** Recurring: deletes shared report links expired more than 30 days ago, in batches (no input; see maintenance.shared-links.job.ts). */
+export const ZSharedLinksCleanupJob = z.object({});
+export type TSharedLinksCleanupJob = z.infer<typeof ZSharedLinksCleanupJob>;
+
 /** Applies an uploaded customers file (row customer_imports.id) row by row; see customers.import.job.ts in the worker. */
 export const ZCustomersImportJob = z.object({ importId: z.uuid() });
 export type TCustomersImportJob = z.infer<typeof ZCustomersImportJob>;
@@ -53,6 +57,7 @@ export type TProtocolExportJob = z.infer<typeof ZProtocolExportJob>;
 export const jobSchemas = {
   'email.send': ZEmailJob,
   'maintenance.cleanup': ZMaintenanceCleanupJob,
+  'maintenance.sharedLinks': ZSharedLinksCleanupJob,
   'customers.import': ZCustomersImportJob,
   'report.pdf': ZReportPdfJob,
   'report.email': ZReportEmailJob,

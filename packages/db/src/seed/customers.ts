@@ -23,6 +23,23 @@ const CUSTOMERS: [string, string | null, string][] = [
   ['Great Lakes Crushing Inc', null, 'US'],
   ['Prairie Rock Products Inc', null, 'US'],
 ];
+/**
+ * Issue 20: the report language and time zone of some customers, so the demo shows reports and e-mails in the
+ * customer's language and times in its zone (a US zone among them); the others keep neither ('Not set': the
+ * report's language is chosen per save, its times in REPORT_TIME_ZONE), and Tallinna a zone without a language
+ * (Estonian is no report language).
+ */
+const PREFERENCES: Record<string, { language: string | null; timeZone: string }> = {
+  'Kalliomurske Oy': { language: 'fi', timeZone: 'Europe/Helsinki' },
+  'Lapin Louhinta Oy': { language: 'fi', timeZone: 'Europe/Helsinki' },
+  'Göta Bergtäkt AB': { language: 'sv', timeZone: 'Europe/Stockholm' },
+  'Tallinna Killustik AS': { language: null, timeZone: 'Europe/Tallinn' },
+  'Steinbruch Müller GmbH': { language: 'de', timeZone: 'Europe/Berlin' },
+  'Carrières du Nord SA': { language: 'fr', timeZone: 'Europe/Paris' },
+  'Áridos del Sur SL': { language: 'es', timeZone: 'Europe/Madrid' },
+  'Pedreiras do Minho Lda': { language: 'pt', timeZone: 'Europe/Lisbon' },
+  'Great Lakes Crushing Inc': { language: 'en', timeZone: 'America/Chicago' },
+};
 const FIRST = ['Anna', 'Mikko', 'Sara', 'Lars', 'Jonas', 'Eva', 'Pierre', 'Lucía', 'João', 'Tom', 'Heidi', 'Karl'];
 const LAST = ['Virtanen', 'Lindberg', 'Hansen', 'Tamm', 'Müller', 'Dubois', 'García', 'Silva', 'Smith', 'Korhonen'];
 
@@ -51,7 +68,13 @@ export async function seedCustomers(ctx: SeedContext, ref: Reference): Promise<S
   for (const [i, [name, english, country]] of CUSTOMERS.entries()) {
     const c = await db
       .insertInto('customers')
-      .values({ name, english_name: english ?? name, mdm_customer_id: `MDM-C-${1001 + i}` })
+      .values({
+        name,
+        english_name: english ?? name,
+        mdm_customer_id: `MDM-C-${1001 + i}`,
+        language: PREFERENCES[name]?.language ?? null,
+        time_zone: PREFERENCES[name]?.timeZone ?? null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const siteCount = rnd.int(1, 3);

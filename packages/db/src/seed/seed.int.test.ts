@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { canonicalTimeZone } from '@insp/contracts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
 import { openDatabase, type DbHandle } from '../client.js';
 import { migrateToLatest } from '../migrator.js';
@@ -177,6 +178,18 @@ describe('demo and scale seed', () => {
     for (const table of ['documents', 'document_versions', 'document_packages', 'background_services', 'web_logs', 'app_logs', 'audit_trail']) {
       expect(await count(sql`select count(*)::int as n from ${sql.table(table)}`), table).toBeGreaterThan(0);
     }
+  });
+
+  it("gives some demo customers a report language and a time zone (a German, a Finnish, a Swedish one among them), valid as the API checks them, and leaves others unset", async () => {
+    const rows = await t.db.selectFrom('customers').select(['name', 'language', 'time_zone']).where('deleted_at', 'is', null).orderBy('name').execute();
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    expect(byName.get('Steinbruch Müller GmbH')).toMatchObject({ language: 'de', time_zone: 'Europe/Berlin' });
+    expect(byName.get('Kalliomurske Oy')).toMatchObject({ language: 'fi', time_zone: 'Europe/Helsinki' });
+    expect(byName.get('Göta Bergtäkt AB')).toMatchObject({ language: 'sv', time_zone: 'Europe/Stockholm' });
+    expect(byName.get('Great Lakes Crushing Inc')).toMatchObject({ language: 'en', time_zone: 'America/Chicago' });
+    expect(byName.get('Tallinna Killustik AS')).toMatchObject({ language: null, time_zone: 'Europe/Tallinn' });
+    expect(rows.filter((r) => r.language === null && r.time_zone === null).length).toBeGreaterThan(5);
+    for (const r of rows.filter((r) => r.time_zone)) expect(canonicalTimeZone(r.time_zone!), r.name).toBe(r.time_zone);
   });
 
   it('seedScale adds n report inspections with customers, equipment, audits and results', async () => {

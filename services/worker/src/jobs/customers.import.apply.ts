@@ -54,7 +54,7 @@ async function upsertCustomer(trx: Db, row: ValidRow, actor: ImportActor, counts
   // FOR SHARE: a merge or delete of this customer committed while we waited for its lock is seen (the row
   // no longer matches `deleted_at is null`), and one that starts later waits for this row's commit; the
   // row is never attached to a customer that is soft-deleted by the time it commits.
-  const live = trx.selectFrom('customers').select(['id', 'name', 'mdm_customer_id']).where('deleted_at', 'is', null).forShare();
+  const live = trx.selectFrom('customers').select(['id', 'name', 'mdm_customer_id', 'language', 'time_zone']).where('deleted_at', 'is', null).forShare();
   let found = row.customerMdmId ? await live.where('mdm_customer_id', '=', row.customerMdmId).executeTakeFirst() : undefined;
   if (!found) {
     let byName = live.where('name', '=', row.customerName);
@@ -66,21 +66,37 @@ async function upsertCustomer(trx: Db, row: ValidRow, actor: ImportActor, counts
   if (!found) {
     const { id } = await trx
       .insertInto('customers')
-      .values({ name: row.customerName, mdm_customer_id: row.customerMdmId ?? null })
+      .values({ name: row.customerName, mdm_customer_id: row.customerMdmId ?? null, language: row.language ?? null, time_zone: row.timeZone ?? null })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await audit(trx, actor, 'customer', id, 'create', { name: row.customerName, mdmCustomerId: row.customerMdmId ?? null });
+    await audit(trx, actor, 'customer', id, 'create', {
+      name: row.customerName,
+      mdmCustomerId: row.customerMdmId ?? null,
+      timeZone: row.timeZone ?? null,
+      language: row.language ?? null,
+    });
     counts.customersCreated++;
     return id;
   }
-  const diff = changes(found, { name: row.customerName, mdm_customer_id: found.mdm_customer_id ? undefined : row.customerMdmId });
+  // An empty language or time zone cell is undefined here: it keeps the customer's (blank cells never clear).
+  const diff = changes(found, {
+    name: row.customerName,
+    mdm_customer_id: found.mdm_customer_id ? undefined : row.customerMdmId,
+    language: row.language,
+    time_zone: row.timeZone,
+  });
   if (Object.keys(diff).length) {
     await trx.updateTable('customers').set(diff).where('id', '=', found.id).execute();
     // As in the API's customer update: reports stay findable under the customer's new name.
     if (diff.name) await refreshCustomerSearchText(trx, found.id);
+    // Language and zone appear in the record only when the row changes them (rows of files without those columns read as before).
+    const zoneAndLanguage = (c: { time_zone?: string | null; language?: string | null }) => ({
+      ...(diff.time_zone !== undefined && { timeZone: c.time_zone }),
+      ...(diff.language !== undefined && { language: c.language }),
+    });
     await audit(trx, actor, 'customer', found.id, 'update', {
-      before: { name: found.name, mdmCustomerId: found.mdm_customer_id },
-      after: { name: diff.name ?? found.name, mdmCustomerId: diff.mdm_customer_id ?? found.mdm_customer_id },
+      before: { name: found.name, mdmCustomerId: found.mdm_customer_id, ...zoneAndLanguage(found) },
+      after: { name: diff.name ?? found.name, mdmCustomerId: diff.mdm_customer_id ?? found.mdm_customer_id, ...zoneAndLanguage(diff) },
     });
     counts.customersUpdated++;
   }

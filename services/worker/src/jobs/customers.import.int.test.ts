@@ -30,6 +30,15 @@ beforeAll(async () => {
   await database.db.insertInto('product_models').values({ name: 'LT106 Pro', product_family_id: familyId }).execute();
   const { id: otherId } = await database.db.insertInto('customers').values({ name: 'Other Oy', mdm_customer_id: 'C-OTHER' }).returning('id').executeTakeFirstOrThrow();
   await database.db.insertInto('equipment').values({ serial_number: 'SN-TAKEN', customer_id: otherId }).execute();
+  await database.db
+    .insertInto('languages')
+    .values([
+      { id: 'en', name: 'English', position: 0 },
+      { id: 'fi', name: 'Finnish', position: 1 },
+      { id: 'sv', name: 'Swedish', position: 2 },
+      { id: 'de', name: 'German', position: 3 },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await database?.destroy();
@@ -290,5 +299,57 @@ describe('customers.import job', () => {
     expect(await importRow(id)).toMatchObject({ status: 'queued', error: null });
     await expect(runJob(jobRegistry, flaky, 'customers.import', { importId: id }, { attempt: 5 })).rejects.toThrow('storage unreachable');
     expect(await importRow(id)).toMatchObject({ status: 'failed', error: expect.stringContaining('stopped after 5 attempts (storage unreachable)') });
+  });
+
+  describe('the customer language and time zone columns (issue 20)', () => {
+    const customer = (mdm: string) =>
+      database.db.selectFrom('customers').select(['id', 'name', 'language', 'time_zone']).where('mdm_customer_id', '=', mdm).executeTakeFirst();
+
+    it('sets them on new customers (a code or a name, a zone in any case) and reports a bad value under its column, skipping the row', async () => {
+      const file =
+        'Customer name,Customer MDM id,Customer language,Customer time zone\n' +
+        'Zone Oy,C-Z1,fi,europe/helsinki\n' +
+        'Zone AB,C-Z2,Swedish,\n' +
+        'Bad Language GmbH,C-Z3,Klingon,Europe/Berlin\n' +
+        'Bad Zone GmbH,C-Z4,de,+02:00\n';
+      const id = await queuedImport(new TextEncoder().encode(file), 'text/csv');
+      await run(id);
+
+      expect(await importRow(id)).toMatchObject({ status: 'done', processed_rows: 4, customers_created: 2, error_count: 2, error: null });
+      expect(await errorsOf(id)).toEqual([
+        { row_number: 4, field: 'Customer language', message: "'Klingon' is not a report language (one of en, fi, sv, de)" },
+        { row_number: 5, field: 'Customer time zone', message: "'+02:00' must be an IANA time zone such as Europe/Helsinki" },
+      ]);
+      expect(await customer('C-Z1')).toMatchObject({ language: 'fi', time_zone: 'Europe/Helsinki' });
+      expect(await customer('C-Z2')).toMatchObject({ language: 'sv', time_zone: null });
+      expect(await customer('C-Z3')).toBeUndefined();
+      expect(await customer('C-Z4')).toBeUndefined();
+      const created = await database.db.selectFrom('audit_trail').select('changes').where('entity_id', '=', (await customer('C-Z1'))!.id).executeTakeFirstOrThrow();
+      expect(created.changes).toEqual({ name: 'Zone Oy', mdmCustomerId: 'C-Z1', timeZone: 'Europe/Helsinki', language: 'fi', importId: id });
+    });
+
+    it('changes them on update, keeps them where the cell is empty or the file has no such column, and records the change', async () => {
+      // The screens' names of the columns work too ('Report language', 'Time zone').
+      const file = 'Customer name;Customer MDM id;Report language;Time zone\r\nZone Oy;C-Z1;;\r\nZone AB;C-Z2;DE;America/New_York\r\n';
+      const id = await queuedImport(new TextEncoder().encode(file), 'text/csv');
+      await run(id);
+      expect(await importRow(id)).toMatchObject({ status: 'done', customers_created: 0, customers_updated: 1, error_count: 0 });
+      expect(await customer('C-Z1')).toMatchObject({ language: 'fi', time_zone: 'Europe/Helsinki' });
+      const zoneAb = (await customer('C-Z2'))!;
+      expect(zoneAb).toMatchObject({ language: 'de', time_zone: 'America/New_York' });
+      const trail = await database.db.selectFrom('audit_trail').select('changes').where('entity_id', '=', zoneAb.id).where('action', '=', 'update').execute();
+      expect(trail.map((r) => r.changes)).toEqual([
+        {
+          before: { name: 'Zone AB', mdmCustomerId: 'C-Z2', timeZone: null, language: 'sv' },
+          after: { name: 'Zone AB', mdmCustomerId: 'C-Z2', timeZone: 'America/New_York', language: 'de' },
+          importId: id,
+        },
+      ]);
+
+      const old = await queuedImport(new TextEncoder().encode('Customer name,Customer MDM id,Site name\nZone Oy,C-Z1,Harbour\n'), 'text/csv');
+      await run(old);
+      expect(await importRow(old)).toMatchObject({ status: 'done', customers_updated: 0, sites_created: 1, error_count: 0 });
+      expect(await customer('C-Z1')).toMatchObject({ language: 'fi', time_zone: 'Europe/Helsinki' });
+    });
   });
 });

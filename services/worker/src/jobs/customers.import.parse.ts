@@ -5,6 +5,9 @@ import { checkZipLimits, describeZipLimits, ZipRefusedError } from '@insp/storag
 export const importColumns = {
   customerName: 'Customer name',
   customerMdmId: 'Customer MDM id',
+  // Issue 20: optional; the customer's report and e-mail language (code or English name) and IANA time zone.
+  customerLanguage: 'Customer language',
+  customerTimeZone: 'Customer time zone',
   siteName: 'Site name',
   siteMdmId: 'Site MDM id',
   siteMdmType: 'Site MDM type',
@@ -22,6 +25,13 @@ export type ImportField = keyof typeof importColumns;
 const aliases: Record<string, ImportField> = {
   customer: 'customerName',
   customermdm: 'customerMdmId',
+  // As the customer screens name them ('Report language', 'Time zone of reports').
+  language: 'customerLanguage',
+  reportlanguage: 'customerLanguage',
+  customerreportlanguage: 'customerLanguage',
+  timezone: 'customerTimeZone',
+  reporttimezone: 'customerTimeZone',
+  timezoneofreports: 'customerTimeZone',
   site: 'siteName',
   sitemdm: 'siteMdmId',
   mdmtype: 'siteMdmType',

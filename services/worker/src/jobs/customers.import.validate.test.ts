@@ -16,6 +16,12 @@ const catalogue: Catalogue = {
     ],
     ['lt106 max', [{ id: 'm-106-max', familyId: 'f-106', name: 'LT106 Max' }]],
   ]),
+  languages: new Map([
+    ['english', 'en'],
+    ['en', 'en'],
+    ['german', 'de'],
+    ['de', 'de'],
+  ]),
 };
 
 describe('validateRow with the catalogue', () => {
@@ -44,5 +50,21 @@ describe('validateRow with the catalogue', () => {
       ['Equipment nickname', 'must not contain control characters (tab and line breaks are allowed)'],
     ]);
     expect(validateRow({ customerName: 'Kallio Oy', serialNumber: 'SN\t1' }, catalogue).errors).toEqual([]);
+  });
+
+  it('takes a customer language by code or English name ignoring case, and a time zone in its listed spelling', () => {
+    expect(validateRow({ customerName: 'A', customerLanguage: 'DE', customerTimeZone: 'europe/berlin' }, catalogue).row).toMatchObject({ language: 'de', timeZone: 'Europe/Berlin' });
+    expect(validateRow({ customerName: 'A', customerLanguage: 'German', customerTimeZone: 'UTC' }, catalogue).row).toMatchObject({ language: 'de', timeZone: 'UTC' });
+    expect(validateRow({ customerName: 'A' }, catalogue).row).toMatchObject({ language: undefined, timeZone: undefined });
+  });
+
+  it('reports an unknown language and an offset or abbreviation instead of a zone under their columns', () => {
+    const { row, errors } = validateRow({ customerName: 'A', customerLanguage: 'Klingon', customerTimeZone: '+02:00' }, catalogue);
+    expect(row).toBeUndefined();
+    expect(errors.map((e) => [e.column, e.message])).toEqual([
+      ['Customer language', "'Klingon' is not a report language (one of en, de)"],
+      ['Customer time zone', "'+02:00' must be an IANA time zone such as Europe/Helsinki"],
+    ]);
+    expect(validateRow({ customerName: 'A', customerTimeZone: 'EEST' }, catalogue).errors.map((e) => e.column)).toEqual(['Customer time zone']);
   });
 });

@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '@insp/contracts';
+import { canonicalTimeZone, CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, TIME_ZONE_MESSAGE } from '@insp/contracts';
 import type { Db } from '@insp/db';
 import { importColumns, type ImportField, type ImportRow } from './customers.import.parse.js';
 
@@ -21,11 +21,14 @@ export interface Catalogue {
   families: Map<string, { id: string; name: string }>;
   /** Models by lower-case name: one name may exist in several families. */
   models: Map<string, Array<{ id: string; familyId: string; name: string }>>;
+  /** Report languages (rows of `languages`) by lower-case code and by lower-case English name ('de', 'german'). */
+  languages: Map<string, string>;
 }
 
 export async function loadCatalogue(db: Db): Promise<Catalogue> {
   const families = await db.selectFrom('product_families').select(['id', 'name']).execute();
   const models = await db.selectFrom('product_models').select(['id', 'product_family_id as familyId', 'name']).execute();
+  const languages = await db.selectFrom('languages').select(['id', 'name']).orderBy('position').orderBy('id').execute();
   const byName = new Map<string, Array<{ id: string; familyId: string; name: string }>>();
   for (const m of models) {
     const key = m.name.toLowerCase();
@@ -33,10 +36,16 @@ export async function loadCatalogue(db: Db): Promise<Catalogue> {
     if (same) same.push(m);
     else byName.set(key, [m]);
   }
-  return { families: new Map(families.map((f) => [f.name.toLowerCase(), f])), models: byName };
+  const byLanguage = new Map<string, string>();
+  for (const l of languages) byLanguage.set(l.name.toLowerCase(), l.id);
+  for (const l of languages) byLanguage.set(l.id.toLowerCase(), l.id); // a code wins over a name spelled alike
+  return { families: new Map(families.map((f) => [f.name.toLowerCase(), f])), models: byName, languages: byLanguage };
 }
 
-export type ValidRow = ImportRow['values'] & { customerName: string; familyId?: string; modelId?: string };
+/** The codes a language cell may hold, for the error message ('en, fi, sv, …'). */
+const languageCodes = (catalogue: Catalogue) => [...new Set(catalogue.languages.values())].join(', ');
+
+export type ValidRow = ImportRow['values'] & { customerName: string; familyId?: string; modelId?: string; language?: string; timeZone?: string };
 
 const MAX_LENGTH: Partial<Record<ImportField, number>> = { customerMdmId: 100, siteMdmId: 100, equipmentMdmId: 100, siteMdmType: 100 };
 const SITE_FIELDS: ImportField[] = ['siteName', 'siteMdmId', 'siteMdmType', 'country', 'stateProvince'];
@@ -62,6 +71,19 @@ export function validateRow(values: ImportRow['values'], catalogue: Catalogue): 
     errors.push(new RowError('serialNumber', 'is required when other equipment columns are filled (or give an Equipment nickname)'));
   }
 
+  // Issue 20: as the customer screens and API check them (a row of `languages`; an IANA zone this runtime lists),
+  // stored in their canonical spelling; an empty cell leaves the customer's value as it is.
+  let language: string | undefined;
+  if (values.customerLanguage) {
+    language = catalogue.languages.get(values.customerLanguage.toLowerCase());
+    if (!language) errors.push(new RowError('customerLanguage', `'${values.customerLanguage}' is not a report language (one of ${languageCodes(catalogue)})`));
+  }
+  let timeZone: string | undefined;
+  if (values.customerTimeZone) {
+    timeZone = canonicalTimeZone(values.customerTimeZone) ?? undefined;
+    if (!timeZone) errors.push(new RowError('customerTimeZone', `'${values.customerTimeZone}' ${TIME_ZONE_MESSAGE}`));
+  }
+
   let familyId: string | undefined;
   let modelId: string | undefined;
   if (values.productFamily) {
@@ -85,5 +107,5 @@ export function validateRow(values: ImportRow['values'], catalogue: Catalogue): 
     }
   }
   if (errors.length) return { errors };
-  return { row: { ...values, customerName: values.customerName!, familyId, modelId }, errors };
+  return { row: { ...values, customerName: values.customerName!, familyId, modelId, language, timeZone }, errors };
 }

@@ -2,6 +2,7 @@ import { isJobName, jobNames, jobSchemas, type JobName } from '@insp/contracts';
 import type { JobContext, JobDeps, JobHandler, JobRegistry } from '../types.js';
 import { sendEmail } from './email.send.job.js';
 import { maintenanceCleanup } from './maintenance.cleanup.job.js';
+import { sharedLinksCleanup } from './maintenance.shared-links.job.js';
 import { customersImport } from './customers.import.job.js';
 import { reportPdf } from './report.pdf.js';
 import { reportEmail } from './report.email.job.js';
@@ -13,6 +14,7 @@ import { PermanentJobError } from './errors.js';
 export const jobRegistry: JobRegistry = {
   'email.send': sendEmail,
   'maintenance.cleanup': maintenanceCleanup,
+  'maintenance.sharedLinks': sharedLinksCleanup,
   'customers.import': customersImport,
   'report.pdf': reportPdf,
   'report.email': reportEmail,

@@ -125,4 +125,21 @@ describe('jobs in-process (embedded default)', () => {
       5000,
     );
   });
+
+  it('runs the recurring shared-links clean-up on its own timer too', async () => {
+    const { id } = await database.db
+      .insertInto('shared_links')
+      .values({
+        token_hash: `embedded-${Date.now()}`, target_kind: 'audit_report', target_id: crypto.randomUUID(), lang: 'en',
+        storage_key: 'reports/x.pdf', file_name: 'x.pdf', expires_at: new Date(Date.now() - 40 * 24 * 3600_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    runtime = await start({ recurringEveryMs: 100 });
+    await waitFor(
+      async () => !(await database.db.selectFrom('shared_links').select('id').where('id', '=', id).executeTakeFirst()),
+      'the long-expired shared link to be deleted',
+      5000,
+    );
+  });
 });

@@ -18,6 +18,11 @@ export const recurringJobs: readonly RecurringJob[] = [
     everyMs: 3600_000,
     description: 'Deletes expired sessions, spent password links, old sign-in attempts, finished jobs and day-old idempotency keys',
   },
+  {
+    name: 'maintenance.sharedLinks',
+    everyMs: 3600_000,
+    description: 'Deletes shared report links expired more than 30 days ago, a thousand at a time',
+  },
 ];
 
 /**

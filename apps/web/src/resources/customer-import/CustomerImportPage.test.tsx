@@ -50,6 +50,15 @@ const choose = (name: string, type: string) =>
   fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['Customer name\nA\n'], name, { type })] } });
 
 describe('customer import screen', () => {
+  it("offers a template with the customer's language and time zone columns and an example of each", () => {
+    open();
+    const href = screen.getByRole('link', { name: 'Download the template (CSV)' }).getAttribute('href')!;
+    const [header, example] = decodeURIComponent(href.replace(/^data:text\/csv;charset=utf-8,/, '')).split('\r\n');
+    expect(header!.split(',').slice(0, 4)).toEqual(['Customer name', 'Customer MDM id', 'Customer language', 'Customer time zone']);
+    expect(example!.split(',').slice(0, 4)).toEqual(['Kallio Oy', 'C-1001', 'fi', 'Europe/Helsinki']);
+    expect(screen.getByText(/Customer language is the report and e-mail language/)).toBeTruthy();
+  });
+
   it('uploads the chosen file with the token, then polls and shows the progress, the summary and the skipped rows', async () => {
     let current: object = base;
     const { uploads, api } = serve(() => current);

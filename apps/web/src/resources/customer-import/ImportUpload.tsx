@@ -34,7 +34,9 @@ export function ImportUpload({ onStarted }: { onStarted: (id: string) => void })
         serial number, and updated; empty cells never clear a stored value. Rows with errors are skipped and listed after the import.
       </Typography>
       <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
-        Columns: {TEMPLATE_COLUMNS.join(', ')}. Excel (.xlsx) or CSV (UTF-8, comma or semicolon), up to 10 MB.{' '}
+        Columns: {TEMPLATE_COLUMNS.join(', ')}. Customer language is the report and e-mail language (a code such as de, or its name), Customer
+        time zone the zone reports print dates in (such as Europe/Helsinki); both may be left out. Excel (.xlsx) or CSV (UTF-8, comma or
+        semicolon), up to 10 MB.{' '}
         <Link href={templateHref()} download="customers-import-template.csv">
           Download the template (CSV)
         </Link>

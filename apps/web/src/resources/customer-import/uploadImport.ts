@@ -4,6 +4,8 @@ import { getToken } from '../../providers/token';
 export const TEMPLATE_COLUMNS = [
   'Customer name',
   'Customer MDM id',
+  'Customer language',
+  'Customer time zone',
   'Site name',
   'Site MDM id',
   'Site MDM type',
@@ -15,7 +17,7 @@ export const TEMPLATE_COLUMNS = [
   'Product family',
   'Product model',
 ];
-const EXAMPLE = ['Kallio Oy', 'C-1001', 'Quarry 1', 'S-2001', 'Plant', 'Finland', 'Uusimaa', 'SN-12345', 'Big one', '', 'LT106', ''];
+const EXAMPLE = ['Kallio Oy', 'C-1001', 'fi', 'Europe/Helsinki', 'Quarry 1', 'S-2001', 'Plant', 'Finland', 'Uusimaa', 'SN-12345', 'Big one', '', 'LT106', ''];
 const csvCell = (v: string) => (/[",;\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** The template as a data: link (no server round trip): headings and one example row. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { yyyymmddIn } from '@insp/contracts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,9 +76,14 @@ describe('GET api/v1/audits/{id}/reportpdf and reportpdf/storageurl', () => {
     const res = await get(`/api/v1/audits/${auditId}/reportpdf?lang=en`, tokens.inspector);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const audit = await t.db.selectFrom('audits').select(['name', 'inspection_date']).where('id', '=', auditId).executeTakeFirstOrThrow();
-    const d = new Date(audit.inspection_date);
-    const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+    const audit = await t.db
+      .selectFrom('audits as a')
+      .leftJoin('customers as c', 'c.id', 'a.customer_id')
+      .select(['a.name', 'a.inspection_date', 'c.time_zone'])
+      .where('a.id', '=', auditId)
+      .executeTakeFirstOrThrow();
+    // the day in the report's zone: the customer's (some demo customers have one), else REPORT_TIME_ZONE (UTC here)
+    const ymd = yyyymmddIn(new Date(audit.inspection_date).getTime(), audit.time_zone ?? 'UTC');
     expect(res.headers['content-disposition']).toContain(`filename="${ymd}_audit_en.pdf"`);
     const dir = mkdtempSync(join(tmpdir(), 'insp-audit-pdf-text-'));
     writeFileSync(join(dir, 'a.pdf'), res.rawPayload);

@@ -203,4 +203,42 @@ describe('customer import API', () => {
       await runtime.close();
     }
   });
+
+  it('imports the optional customer language and time zone columns for an admin, reports bad ones per row, and still refuses a manager', async () => {
+    await t.db.insertInto('languages').values([{ id: 'de', name: 'German' }]).onConflict((oc) => oc.doNothing()).execute();
+    const file = 'Customer name;Customer MDM id;Customer language;Customer time zone\r\nZone GmbH;C-ZONE;de;Europe/Berlin\r\nBad Zone GmbH;C-BAD;xx;Mars/Olympus\r\n';
+    const refused = await upload('manager', 'zones.csv', file);
+    expect(refused.statusCode).toBe(403);
+    expect(await t.db.selectFrom('customer_imports').select('id').where('file_name', '=', 'zones.csv').execute()).toEqual([]);
+
+    const log = { debug() {}, info() {}, warn() {}, error() {} };
+    const runtime = await startJobRuntime({ db: t.db, dataDir: filesDir, mailFrom: 'x <x@company.example>', log, runProcessors: true, pollMs: 50, storage: storageOf(t.config) });
+    try {
+      const res = await upload('admin', 'zones.csv', file);
+      expect(res.statusCode, res.body).toBe(202);
+      const { id } = res.json();
+      runtime.kick();
+      let body: { status: string } = { status: 'queued' };
+      for (let i = 0; i < 100 && (body.status === 'queued' || body.status === 'running'); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        body = (await progress('admin', id)).json();
+      }
+      expect(body).toMatchObject({
+        status: 'done',
+        customersCreated: 1,
+        rowsWithErrors: 1,
+        errors: {
+          result: [
+            { rowNumber: 3, field: 'Customer language', message: "'xx' is not a report language (one of de)" },
+            { rowNumber: 3, field: 'Customer time zone', message: "'Mars/Olympus' must be an IANA time zone such as Europe/Helsinki" },
+          ],
+          count: 2,
+        },
+      });
+      const customer = await t.db.selectFrom('customers').select(['language', 'time_zone']).where('mdm_customer_id', '=', 'C-ZONE').executeTakeFirstOrThrow();
+      expect(customer).toEqual({ language: 'de', time_zone: 'Europe/Berlin' });
+    } finally {
+      await runtime.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { yyyymmddIn } from '@insp/contracts';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,9 +68,14 @@ describe('GET api/v1/inspections/{id}/reportpdf', () => {
     const res = await pdf(reportId, tokens.inspector);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const row = await t.db.selectFrom('inspections').select(['inspection_date', 'serial_number', 'nick_name', 'type']).where('id', '=', reportId).executeTakeFirstOrThrow();
-    const d = new Date(row.inspection_date);
-    const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+    const row = await t.db
+      .selectFrom('inspections as i')
+      .leftJoin('customers as c', 'c.id', 'i.customer_id')
+      .select(['i.inspection_date', 'i.serial_number', 'i.nick_name', 'i.type', 'c.time_zone'])
+      .where('i.id', '=', reportId)
+      .executeTakeFirstOrThrow();
+    // the day in the report's zone: the customer's (some demo customers have one), else REPORT_TIME_ZONE (UTC here)
+    const ymd = yyyymmddIn(new Date(row.inspection_date).getTime(), row.time_zone ?? 'UTC');
     expect(res.headers['content-disposition']).toContain(`filename="${ymd}_${row.serial_number ?? row.nick_name}_${row.type}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // kept for people to look at (rendered to PNG with pdftoppm)

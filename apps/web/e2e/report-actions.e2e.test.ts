@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { TInspectionEdit, TInspectionListItem, TProtocolFit } from '@insp/contracts';
+import type { TV1InspectionReport as TInspectionEdit, TInspectionListItem, TProtocolFit } from '@insp/contracts';
 import type { Product } from './support/product.js';
 import { screenshot, viewScreenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';

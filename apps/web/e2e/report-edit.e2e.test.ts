@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { formatDateIn, type TInspectionEdit } from '@insp/contracts';
+import { formatDateIn, type TV1InspectionReport as TInspectionEdit } from '@insp/contracts';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { TInspectionEdit } from '@insp/contracts';
+import type { TV1InspectionReport as TInspectionEdit } from '@insp/contracts';
 import type { Product } from './support/product.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { productAndBrowser, signInAsStaff } from './support/sign-in.js';

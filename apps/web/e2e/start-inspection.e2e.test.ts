@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { TInspectionEdit } from '@insp/contracts';
+import type { TV1InspectionReport as TInspectionEdit } from '@insp/contracts';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
@@ -118,7 +118,7 @@ describe('starting an inspection and viewing a protocol on a tablet', () => {
     await shot(page, 'start-inspection-opened');
     const created = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/web`);
     expect(created).toMatchObject({
-      status: 'In_Use', customer: 'Kalliomurske Oy', serialNumber: serial, productFamilyName: 'Jaw JC', productModelName: 'JC120',
+      status: 'In_Use', customer: 'Kalliomurske Oy', content: { equipment: { serialNumber: serial } }, productFamilyName: 'Jaw JC', productModelName: 'JC120',
       protocolName: best, inspectorContact: 'inspector@company.example',
     });
 
@@ -135,7 +135,7 @@ describe('starting an inspection and viewing a protocol on a tablet', () => {
     await confirm.getByRole('button', { name: 'SAVE AS DRAFT' }).tap();
     await page.waitForURL((u) => u.pathname === `/Reports/${id}/details`);
     const saved = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);
-    expect(saved).toMatchObject({ finished: false, summary: 'Started and filled on a tablet.' });
+    expect(saved).toMatchObject({ finished: false, content: { summary: 'Started and filled on a tablet.' } });
     const answered = saved.categories.flatMap((c) => c.inspectionPoints).filter((p) => p.content.id);
     expect(answered.length).toBeGreaterThanOrEqual(1);
     await page.context().close();

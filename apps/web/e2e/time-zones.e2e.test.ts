@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { TCustomer, TInspectionEdit } from '@insp/contracts';
+import type { TCustomer, TV1InspectionReport as TInspectionEdit } from '@insp/contracts';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
@@ -41,9 +41,7 @@ async function reportDatedWhen(page: Page): Promise<TInspectionEdit> {
   const d = await apiAs<TInspectionEdit>(product.url, page, `/api/v1/inspections/${open!.id}/editDetails`);
   // a draft (finished false): only the dates change; results are never deleted by a save
   await send(page, 'PUT', `/api/v1/inspections/update?id=${d.id}&lang=en`, {
-    id: d.id, finished: false, inspectionDate: WHEN, started: WHEN, ended: null, inspector: d.inspector, inspectorContact: d.inspectorContact,
-    contactName: d.contactName, contactPhoneNumber: d.contactPhoneNumber, contactEmail: d.contactEmail, version: d.version,
-    summary: d.summary, comment: d.comment, internalComment: d.internalComment, customerSignature: d.customerSignature, providerSignature: d.providerSignature,
+    id: d.id, finished: false, content: { inspectionDate: WHEN }, started: WHEN, ended: null,
   });
   return apiAs<TInspectionEdit>(product.url, page, `/api/v1/inspections/${d.id}/editDetails`);
 }
@@ -69,7 +67,7 @@ describe('dates in the time zone of the browser', () => {
 
       // the list: newest first, so the report dated WHEN heads it
       const first = page.locator('table tbody tr').first();
-      await expect.poll(() => first.innerText()).toContain(report.serialNumber!);
+      await expect.poll(() => first.innerText()).toContain(report.content.equipment.serialNumber!);
       const headers = (await page.locator('table thead th').allInnerTexts()).map((h) => h.trim());
       const dateCell = first.locator(`td:nth-child(${headers.indexOf('Inspection date') + 1})`);
       expect(plain(await dateCell.innerText()), `${zone}: list`).toBe(day);

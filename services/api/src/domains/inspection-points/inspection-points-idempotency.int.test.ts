@@ -47,10 +47,15 @@ async function raceAtTheKey<T>(n: number, start: () => Promise<T>[]): Promise<T[
   // Uploads to one point queue on its row lock before the key; they count as waiting too.
   const waiting = async () =>
     Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(f.t.db)).rows[0]!.n);
-  for (let i = 0; i < 200 && (await waiting()) < n; i++) await new Promise((r) => setTimeout(r, 25));
-  expect(await waiting()).toBe(n);
-  release();
-  await lock;
+  try {
+    // Up to 20 s: on a loaded machine the calls reach the lock slowly.
+    for (let i = 0; i < 800 && (await waiting()) < n; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await waiting()).toBe(n);
+  } finally {
+    // Always let go: a failed look must fail the test, not leave the calls and the file's teardown waiting forever.
+    release();
+    await lock;
+  }
   return Promise.all(calls);
 }
 

@@ -153,7 +153,8 @@ describe('/ProductFamilies', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
     await waitFor(() => expect(api.calls.find((c) => c.path === 'productFamilies.renameModel')?.input).toEqual({ familyId: families[0]!.id, modelId: '00000000-0000-4000-8000-0000000000a1', name: 'JC210' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    fireEvent.click(within(models).getByRole('button', { name: 'Delete JC200' }));
+    // found when the page is no longer hidden behind the closing dialog (MUI lifts aria-hidden after its exit transition)
+    fireEvent.click(await within(models).findByRole('button', { name: 'Delete JC200' }));
     const del = await screen.findByRole('dialog', { name: 'Delete product model JC200?' });
     fireEvent.click(within(del).getByRole('button', { name: 'DELETE' }));
     expect((await within(del).findByRole('alert')).textContent).toBe("Product model 'JC200' is in use and cannot be deleted: reports (2)");

@@ -17,6 +17,7 @@ import { sharedLinksRouter } from './domains/shared-links/shared-links.trpc.js';
 import { inspectionPointsRouter } from './domains/inspection-points/inspection-points.trpc.js';
 import { pointAuthoringRouter } from './domains/point-authoring/point-authoring.trpc.js';
 import { staffAccountsRouter } from './domains/staff-accounts/staff-accounts.trpc.js';
+import { translationsRouter } from './domains/translations/translations.trpc.js';
 
 /**
  * The web app's API. Each domain adds its router here. It gathers every domain, so it sits at the top beside
@@ -41,5 +42,6 @@ export const appRouter = router({
   sharedLinks: sharedLinksRouter,
   inspectionPoints: inspectionPointsRouter,
   pointAuthoring: pointAuthoringRouter,
+  translations: translationsRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -48,10 +48,12 @@ export const routeTable: RouteEntry[] = [
   { path: '/weblogs', nav: 'Web logs', title: 'Web logs', permission: P.webLogs },
   { path: '/tags', nav: 'Tags', title: 'Tags', permission: P.tags },
   { path: '/certifications', nav: 'Certifications', title: 'Certifications', permission: P.certifications },
-  { path: '/Logs', title: 'App logs', permission: P.appLogs },
-  { path: '/BackgroundServices', title: 'Background services', permission: P.backgroundServices },
-  { path: '/Admin', title: 'Debug token', permission: P.admin },
-  { path: '/Translations', title: 'Translations', permission: P.translations },
+  // Issue 21: not in the spec's top navigation, but every screen a user may open is reachable from the shell, so
+  // these four follow the spec's items, each for those whose rights suffice (the same permission as the route).
+  { path: '/Logs', nav: 'App logs', title: 'App logs', permission: P.appLogs },
+  { path: '/BackgroundServices', nav: 'Background services', title: 'Background services', permission: P.backgroundServices },
+  { path: '/Admin', nav: 'Debug token', title: 'Debug token', permission: P.admin },
+  { path: '/Translations', nav: 'Translations', title: 'Translations', permission: P.translations },
 ];
 
 export const navItems = routeTable.filter((r) => r.nav);

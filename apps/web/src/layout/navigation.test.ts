@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Level } from '@insp/contracts';
+import { isAllowed, Level, routeTable } from '@insp/contracts';
 import type { ShellActor } from '../providers/session';
 import { visibleNavItems } from './navigation';
 
@@ -13,11 +13,29 @@ const distributor = (distributorAdmin: boolean): ShellActor => ({
 });
 
 describe('top navigation by actor', () => {
-  it('an admin with the Developer flag sees Distributors, Web logs, Tags and Usage dashboard', () => {
+  it('an admin with the Developer flag sees Distributors, Web logs, Tags, Usage dashboard and every admin screen', () => {
     expect(labels(staff(Level.Admin, ['Developer']))).toEqual([
       'My page', 'Reports', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
-      'Equipment', 'Distributors', 'Usage dashboard', 'Web logs', 'Tags',
+      'Equipment', 'Distributors', 'Usage dashboard', 'Web logs', 'Tags', 'App logs', 'Background services', 'Debug token', 'Translations',
     ]);
+  });
+
+  it('reaches every screen its rights open: each routeTable entry without a parameter is in the navigation of whoever may open it (issue 21)', () => {
+    const actors = [staff(Level.User), staff(Level.Manager), staff(Level.Admin), staff(Level.Admin, ['Developer']), staff(Level.User, ['CertificationManager']), distributor(true), distributor(false)];
+    // Sub-screens reached from their list (new, import, compare) are linked from that screen, not from the shell.
+    const linkedFromTheirList = new Set(['/Reports/new', '/Audits/new', '/Customers/import', '/StaffAccounts', '/ProductFamilies', '/CategoryTitles']);
+    for (const actor of actors) {
+      const reachable = new Set(visibleNavItems(actor).map((i) => i.path));
+      const allowed = routeTable.filter((r) => !r.path.includes(':') && !linkedFromTheirList.has(r.path) && isAllowed(r.permission, actor));
+      expect(allowed.filter((r) => !reachable.has(r.path)).map((r) => r.path), JSON.stringify(actor)).toEqual([]);
+    }
+  });
+
+  it('shows Translations to staff admins only, not to managers or distributors', () => {
+    expect(labels(staff(Level.Admin))).toContain('Translations');
+    expect(labels(staff(Level.Manager))).not.toContain('Translations');
+    expect(labels(staff(Level.Manager))).toEqual(expect.arrayContaining(['Background services', 'Debug token']));
+    expect(labels(distributor(true))).not.toContain('Translations');
   });
 
   it('an admin without the Developer flag sees no developer-only items', () => {

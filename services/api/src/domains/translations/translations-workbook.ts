@@ -1,3 +1,5 @@
+import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import type { TranslationKind } from '@insp/contracts';
 
@@ -36,8 +38,16 @@ export interface WorkbookData {
 /** 'Suomi (fi)': people read the name, the import reads the id in brackets (a bare 'fi' is accepted too). */
 export const languageHeading = (l: WorkbookLanguage) => `${l.name} (${l.id})`;
 
+/**
+ * Written with exceljs' streaming writer (rows committed as they go, fastest deflate): about twice as fast as the
+ * document model for 5 000 rows, which is the wait on the screen (bench/translations-export.bench.ts).
+ */
 export async function buildTranslationsWorkbook(data: WorkbookData): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const drained = finished(out);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true, zip: { zlib: { level: 1 } } } as Partial<ExcelJS.stream.xlsx.WorkbookStreamWriterOptions>);
   wb.creator = 'Equipment Inspections';
   const ws = wb.addWorksheet(SHEET, { views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }] });
   const wide = data.type === 'Description' ? 60 : 40;
@@ -49,18 +59,22 @@ export async function buildTranslationsWorkbook(data: WorkbookData): Promise<Buf
     { header: VERSION_COLUMN, width: 20, hidden: true },
   ];
   ws.getRow(1).font = { bold: true };
-  for (const r of data.rows) {
-    ws.addRow([r.pointId, r.category, r.english, ...data.languages.map((l) => r.texts[l.id] ?? ''), r.fingerprint]);
-  }
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 3 + data.languages.length } };
   // Without a password and with the cheapest hash: a guard against slips, not a lock (the import checks everything).
   await ws.protect('', { spinCount: 1, autoFilter: true, sort: false, formatColumns: true, formatRows: true, selectLockedCells: true, selectUnlockedCells: true });
+  for (const r of data.rows) {
+    ws.addRow([r.pointId, r.category, r.english, ...data.languages.map((l) => r.texts[l.id] ?? ''), r.fingerprint]).commit();
+  }
+  ws.commit();
 
   const meta = wb.addWorksheet(MARKER_SHEET, { state: 'veryHidden' });
-  meta.addRow(['marker', MARKER]);
-  meta.addRow(['layout', WORKBOOK_LAYOUT]);
-  meta.addRow(['type', data.type]);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  meta.addRow(['marker', MARKER]).commit();
+  meta.addRow(['layout', WORKBOOK_LAYOUT]).commit();
+  meta.addRow(['type', data.type]).commit();
+  meta.commit();
+  await wb.commit();
+  await drained;
+  return Buffer.concat(chunks);
 }
 
 export interface ReadWorkbook {

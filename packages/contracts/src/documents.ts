@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZListQuery, ZText } from './common.js';
+import { DocumentPackageTypes, type DocumentPackageType } from './domain-enums.js';
 
 // Document library (spec 002 §2 /Documents, §3 Document, §7 Document library calls; issue 21).
 
@@ -30,14 +31,7 @@ export type DocumentFileType = keyof typeof DOCUMENT_FILE_TYPES;
 export const fileExtension = (fileName: string) => /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
 export const isDocumentFileType = (ext: string): ext is DocumentFileType => Object.hasOwn(DOCUMENT_FILE_TYPES, ext);
 
-/** 002 §3: Auto or Automatic synching, Proposed or Proposed for synching, Manual or Manual synching. */
-export const DocumentPackageTypes = ['Auto', 'Proposed', 'Manual'] as const;
-export type DocumentPackageType = (typeof DocumentPackageTypes)[number];
-export const DOCUMENT_PACKAGE_TYPE_NAMES: Record<DocumentPackageType, string> = {
-  Auto: 'Automatic synching',
-  Proposed: 'Proposed for synching',
-  Manual: 'Manual synching',
-};
+/** 002 §3: Auto or Automatic synching, Proposed or Proposed for synching, Manual or Manual synching; a write takes any. */
 const PACKAGE_TYPE_INPUTS = ['Auto', 'Automatic', 'Automatic synching', 'Proposed', 'Proposed for synching', 'Manual', 'Manual synching'] as const;
 export const ZDocumentPackageTypeInput = z.enum(PACKAGE_TYPE_INPUTS);
 export const packageTypeOf = (input: (typeof PACKAGE_TYPE_INPUTS)[number]): DocumentPackageType =>
@@ -132,16 +126,16 @@ export const ZDocumentCategory: z.ZodType<TDocumentCategory> = z.lazy(() =>
 );
 
 /** The screen's tree: counts instead of documents. `documentCount` is the category's own, `totalCount` with its subcategories. */
-export type TDocumentCategoryNode = {
+export type TDocumentLibraryNode = {
   id: string;
   name: string;
   nameTranslationKey: string | null;
   parentCategoryId: string | null;
   documentCount: number;
   totalCount: number;
-  subCategories: TDocumentCategoryNode[];
+  subCategories: TDocumentLibraryNode[];
 };
-export const ZDocumentCategoryNode: z.ZodType<TDocumentCategoryNode> = z.lazy(() =>
+export const ZDocumentLibraryNode: z.ZodType<TDocumentLibraryNode> = z.lazy(() =>
   z.object({
     id: ZId,
     name: z.string(),
@@ -149,10 +143,10 @@ export const ZDocumentCategoryNode: z.ZodType<TDocumentCategoryNode> = z.lazy(()
     parentCategoryId: ZId.nullable(),
     documentCount: z.number().int(),
     totalCount: z.number().int(),
-    subCategories: z.array(ZDocumentCategoryNode),
+    subCategories: z.array(ZDocumentLibraryNode),
   }),
 );
-export const ZDocumentCategoryTree = z.object({ categories: z.array(ZDocumentCategoryNode), uncategorizedCount: z.number().int(), totalCount: z.number().int() });
+export const ZDocumentCategoryTree = z.object({ categories: z.array(ZDocumentLibraryNode), uncategorizedCount: z.number().int(), totalCount: z.number().int() });
 export type TDocumentCategoryTree = z.infer<typeof ZDocumentCategoryTree>;
 
 /** POST api/v1/documentlibrary/categories. */

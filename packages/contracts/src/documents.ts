@@ -114,16 +114,19 @@ export type TDocumentCategory = {
   subCategories: TDocumentCategory[];
   documents: TDocumentListItem[];
 };
-export const ZDocumentCategory: z.ZodType<TDocumentCategory> = z.lazy(() =>
-  z.object({
+// Recursive schemas carry an id: the OpenAPI document refers to them as components.
+export const ZDocumentCategory = z
+  .object({
     id: ZId,
     name: z.string(),
     nameTranslationKey: z.string().nullable(),
     parentCategoryId: ZId.nullable(),
-    subCategories: z.array(ZDocumentCategory),
+    get subCategories(): z.ZodArray<z.ZodType<TDocumentCategory>> {
+      return z.array(ZDocumentCategory);
+    },
     documents: z.array(ZDocumentListItem),
-  }),
-);
+  })
+  .meta({ id: 'DocumentCategory' });
 
 /** The screen's tree: counts instead of documents. `documentCount` is the category's own, `totalCount` with its subcategories. */
 export type TDocumentLibraryNode = {
@@ -135,17 +138,19 @@ export type TDocumentLibraryNode = {
   totalCount: number;
   subCategories: TDocumentLibraryNode[];
 };
-export const ZDocumentLibraryNode: z.ZodType<TDocumentLibraryNode> = z.lazy(() =>
-  z.object({
+export const ZDocumentLibraryNode = z
+  .object({
     id: ZId,
     name: z.string(),
     nameTranslationKey: z.string().nullable(),
     parentCategoryId: ZId.nullable(),
     documentCount: z.number().int(),
     totalCount: z.number().int(),
-    subCategories: z.array(ZDocumentLibraryNode),
-  }),
-);
+    get subCategories(): z.ZodArray<z.ZodType<TDocumentLibraryNode>> {
+      return z.array(ZDocumentLibraryNode);
+    },
+  })
+  .meta({ id: 'DocumentCategoryNode' });
 export const ZDocumentCategoryTree = z.object({ categories: z.array(ZDocumentLibraryNode), uncategorizedCount: z.number().int(), totalCount: z.number().int() });
 export type TDocumentCategoryTree = z.infer<typeof ZDocumentCategoryTree>;
 

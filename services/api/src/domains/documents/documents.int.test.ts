@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInUsers, type TestApp } from '../../testing/test-app.js';
 
@@ -27,7 +28,8 @@ const upload = (who: string, name: string, bytes: Buffer, fields: Record<string,
 };
 const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: as(who) });
 const storedFiles = async () => {
-  const root = join(t.config.dataDir, 'files', 'documents');
+  const root = join((t.config.storage as { dir: string }).dir, 'documents');
+  // (the local driver keeps each key's metadata under .meta, out of this walk)
   const walk = async (d: string): Promise<string[]> =>
     (await readdir(d, { withFileTypes: true }).catch(() => [])).flatMap((e) => (e.isDirectory() ? [] : [join(d, e.name)])).concat(
       ...(await Promise.all((await readdir(d, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory()).map((e) => walk(join(d, e.name))))),
@@ -37,7 +39,8 @@ const storedFiles = async () => {
 const count = async () => Number((await t.db.selectFrom('documents').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 beforeAll(async () => {
-  t = await createTestApp({ documentMaxBytes: MAX, documentLinkSeconds: 2 });
+  // Its own storage folder, so counting stored files sees no other test file's uploads.
+  t = await createTestApp({ documentMaxBytes: MAX, documentLinkSeconds: 2, storage: { driver: 'local', dir: join(tmpdir(), `doclib-${process.pid}-${Date.now()}`) } });
   const company = (await t.db.insertInto('companies').values({ name: 'Nordic' }).returning('id').executeTakeFirstOrThrow()).id;
   const future = new Date(Date.now() + 86_400_000);
   tok = await signInUsers(t, [

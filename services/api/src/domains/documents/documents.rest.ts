@@ -83,19 +83,23 @@ export async function documentsRestRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'The documents linked to an inspection point', params, response: { 200: z.array(ZDocument) } },
     handler: (req) => documentsOfPoint(req.ctx, req.params.id),
   });
-  r.get(`${base}/:id/`, {
-    schema: { tags, summary: "A document's bytes (the current version, or ?version=N), as an attachment under its file name", params, querystring: ZVersionQuery },
-    handler: async (req, reply) => {
-      const { file, fileName } = await readDocumentFile(req.ctx, req.params.id, req.query.version);
-      return reply
-        .type(file.contentType)
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-cache')
-        .send(file.body);
-    },
-  });
+  // 002 §7 writes GET …/{id}/ (with the slash), which is served; the OpenAPI document lists it without the slash
+  // (redocly refuses trailing slashes), and that path is served too.
+  for (const [path, hide] of [[`${base}/:id`, false], [`${base}/:id/`, true]] as const) {
+    r.get(path, {
+      schema: { tags, hide, summary: "A document's bytes (the current version, or ?version=N), as an attachment under its file name", params, querystring: ZVersionQuery },
+      handler: async (req, reply) => {
+        const { file, fileName } = await readDocumentFile(req.ctx, req.params.id, req.query.version);
+        return reply
+          .type(file.contentType)
+          .header('content-length', file.size)
+          .header('content-disposition', contentDisposition(fileName))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-cache')
+          .send(file.body);
+      },
+    });
+  }
   r.post(`${base}/document/metadata`, {
     schema: { tags, summary: "Saves a document's category (null: uncategorized) and replaces its links to inspection points, product families and models", body: ZDocumentMetadataInput, response: { 200: ZDocument } },
     handler: (req) => saveDocumentMetadata(req.ctx, req.body),

@@ -125,6 +125,7 @@ describe('document library', () => {
     expect(res.json()).toMatchObject({ name: 'HP300 manual.pdf', version: 2, fileSize: v2.length });
     expect(res.json().versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
     expect(Buffer.compare((await get('manager', `/api/v1/documentlibrary/${ids.doc}/`)).rawPayload, v2)).toBe(0);
+    expect(Buffer.compare((await get('manager', `/api/v1/documentlibrary/${ids.doc}`)).rawPayload, v2)).toBe(0);
     const old = await get('manager', `/api/v1/documentlibrary/${ids.doc}/?version=1`);
     expect(old.rawPayload.toString()).toContain('manual v1');
   });
@@ -231,6 +232,14 @@ describe('document library', () => {
       { method: 'POST', url: '/api/v1/documentlibrary/documentpackage', payload: { name: 'X', type: 'Auto' } },
       { method: 'PUT', url: `/api/v1/documentlibrary/documentpackage/${pkg}`, payload: { name: 'X', type: 'Auto' } },
       { method: 'GET', url: '/trpc/documents.categoryTree' },
+      { method: 'GET', url: `/trpc/documents.list?input=${encodeURIComponent('{}')}` },
+      { method: 'GET', url: `/trpc/documents.details?input=${encodeURIComponent(JSON.stringify({ id: live }))}` },
+      { method: 'GET', url: '/trpc/documents.packages' },
+      { method: 'POST', url: '/trpc/documents.createCategory', payload: { name: 'X' } },
+      { method: 'POST', url: '/trpc/documents.saveMetadata', payload: { documentId: live } },
+      { method: 'POST', url: '/trpc/documents.delete', payload: { id: live } },
+      { method: 'POST', url: '/trpc/documents.createPackage', payload: { name: 'X', type: 'Auto' } },
+      { method: 'POST', url: '/trpc/documents.updatePackage', payload: { documentPackageId: pkg, data: { name: 'X', type: 'Auto' } } },
     ] as const;
     for (const who of ['inspector', 'distadmin']) {
       for (const c of managerOnly) {

@@ -30,3 +30,4 @@ export * from './inspection-v1.js';
 export * from './audit-v1.js';
 export * from './name-order.js';
 export * from './translations-workbook.js';
+export * from './documents.js';

@@ -18,6 +18,7 @@ import { inspectionPointsRouter } from './domains/inspection-points/inspection-p
 import { pointAuthoringRouter } from './domains/point-authoring/point-authoring.trpc.js';
 import { staffAccountsRouter } from './domains/staff-accounts/staff-accounts.trpc.js';
 import { translationsRouter } from './domains/translations/translations.trpc.js';
+import { documentsRouter } from './domains/documents/documents.trpc.js';
 
 /**
  * The web app's API. Each domain adds its router here. It gathers every domain, so it sits at the top beside
@@ -32,6 +33,7 @@ export const appRouter = router({
   certifiedUsers: certifiedUsersRouter,
   customerImport: customerImportRouter,
   staffAccounts: staffAccountsRouter,
+  documents: documentsRouter,
   inspections: inspectionsRouter,
   inspectionReports: inspectionReportsRouter,
   inspectionEdit: inspectionEditRouter,

@@ -20,6 +20,8 @@ import { inspectionPointsRestRoutes } from './domains/inspection-points/inspecti
 import { pointAuthoringRestRoutes } from './domains/point-authoring/point-authoring.rest.js';
 import { staffAccountsRestRoutes } from './domains/staff-accounts/staff-accounts.rest.js';
 import { translationsRestRoutes } from './domains/translations/translations.rest.js';
+import { documentsRestRoutes } from './domains/documents/documents.rest.js';
+import { fileUploadRestRoutes } from './domains/system/file-upload.rest.js';
 
 /**
  * Every REST module of the public contract. Each domain adds its routes here. It gathers every domain, so it sits
@@ -47,4 +49,6 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(inspectionPointsRestRoutes);
   await app.register(pointAuthoringRestRoutes);
   await app.register(translationsRestRoutes);
+  await app.register(documentsRestRoutes);
+  await app.register(fileUploadRestRoutes);
 }

@@ -22,6 +22,12 @@ describe('S3 storage URLs', () => {
     );
   });
 
+  it('signs for the public endpoint when browsers reach the service elsewhere than the processes (compose)', async () => {
+    const compose = createS3Storage({ bucket: 'insp-files', region: 'us-east-1', endpoint: 'http://minio:9000', publicEndpoint: 'http://localhost:9000', forcePathStyle: true, credentials });
+    expect(new URL(await compose.signedDownloadUrl(key, { expiresInSeconds: 60 })).origin).toBe('http://localhost:9000');
+    expect(new URL((await compose.signedUploadUrl(key, { contentType: 'image/png', expiresInSeconds: 60 })).url).origin).toBe('http://localhost:9000');
+  });
+
   it('presigns virtual-hosted URLs on AWS', async () => {
     const url = new URL(await aws.signedDownloadUrl(key, { expiresInSeconds: 60 }));
     expect(`${url.origin}${url.pathname}`).toBe(`https://insp-files.s3.eu-north-1.amazonaws.com/${key}`);

@@ -19,6 +19,7 @@ import { sharedLinksRestRoutes } from './domains/shared-links/shared-links.rest.
 import { inspectionPointsRestRoutes } from './domains/inspection-points/inspection-points.rest.js';
 import { pointAuthoringRestRoutes } from './domains/point-authoring/point-authoring.rest.js';
 import { staffAccountsRestRoutes } from './domains/staff-accounts/staff-accounts.rest.js';
+import { documentSyncRestRoutes } from './domains/document-sync/document-sync.rest.js';
 
 /**
  * Every REST module of the public contract. Each domain adds its routes here. It gathers every domain, so it sits
@@ -45,4 +46,5 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(sharedLinksRestRoutes);
   await app.register(inspectionPointsRestRoutes);
   await app.register(pointAuthoringRestRoutes);
+  await app.register(documentSyncRestRoutes);
 }

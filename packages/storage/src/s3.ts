@@ -8,13 +8,14 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type PutObjectCommandInput,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from './disposition.js';
-import { assertValidKey } from './keys.js';
+import { assertValidKey, assertValidPrefix } from './keys.js';
 import { measureBytes, meter } from './limits.js';
 import type { Storage, StoredObject } from './types.js';
 
@@ -119,6 +120,16 @@ export function createS3Storage(opts: S3StorageOptions, client = createS3Client(
         if (isNotFound(e)) return false;
         throw e;
       }
+    },
+
+    async *list(prefix) {
+      assertValidPrefix(prefix);
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0 };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
 
     async signedDownloadUrl(key, { expiresInSeconds, fileName }) {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local.js';
 import { createS3Storage } from './s3.js';
 import { verifySignedPath } from './signed-path.js';
-import { FileTooLargeError, type Storage } from './types.js';
+import { FileTooLargeError, InvalidKeyError, type Storage } from './types.js';
 
 /**
  * One contract, both back ends: the local folder (embedded default) and S3 (at scale), the latter against s3rver, an
@@ -201,6 +201,24 @@ describe.each([
     expect(refused.status).toBe(403);
     await refused.arrayBuffer();
   }, 20_000);
+
+  it('lists the objects under a folder, at any depth, and nothing outside it', async () => {
+    const folder = key('listing');
+    const inside = [`${folder}/a.pdf`, `${folder}/ab/c.pdf`, `${folder}/ab/cd/e.xlsx`];
+    for (const [i, k] of inside.entries()) await b.storage.put(k, Buffer.alloc(10 + i), { contentType: 'application/pdf' });
+    await b.storage.put(`${folder}x/outside.pdf`, Buffer.from('x'), { contentType: 'application/pdf' });
+    const listed = [];
+    for await (const o of b.storage.list(`${folder}/`)) listed.push(o);
+    expect(listed.sort((x, y) => x.key.localeCompare(y.key))).toEqual(inside.map((k, i) => ({ key: k, size: 10 + i })));
+    const none = [];
+    for await (const o of b.storage.list(`${key('empty')}/`)) none.push(o);
+    expect(none).toEqual([]);
+    const drain = async (prefix: string) => {
+      for await (const _ of b.storage.list(prefix));
+    };
+    await expect(drain('../')).rejects.toThrow(InvalidKeyError);
+    await expect(drain('contract')).rejects.toThrow(InvalidKeyError);
+  });
 
   it('hands out an upload URL a client PUTs the file to, with the agreed content type', async () => {
     const k = key('upload.png');

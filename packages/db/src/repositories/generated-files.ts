@@ -16,6 +16,9 @@ const KIND_BY_FOLDER: Record<string, GeneratedFileKind> = {
   'protocol-export': 'protocol_export',
 };
 
+/** The folders generated files are stored in, as storage prefixes. */
+export const GENERATED_FILE_FOLDERS = Object.keys(KIND_BY_FOLDER).map((f) => `${f}/`);
+
 /** The kind a key's first folder names, or null for any other stored file (uploads are never touched). */
 export const generatedFileKind = (key: string): GeneratedFileKind | null => KIND_BY_FOLDER[key.split('/', 1)[0]!] ?? null;
 
@@ -52,4 +55,18 @@ export async function recordGeneratedFile(db: Db, key: string, size: number): Pr
     .values({ storage_key: key, kind, size })
     .onConflict((oc) => oc.column('storage_key').doUpdateSet({ size, last_used_at: sql`now()` }))
     .execute();
+}
+
+/**
+ * Records files found in storage that no row knows (stored before migration 0032, or a worker that died between its
+ * put and its record) as used now: they start their grace period instead of living forever. Returns how many.
+ */
+export async function adoptGeneratedFiles(db: Db, files: ReadonlyArray<{ key: string; size: number }>): Promise<number> {
+  const values = files.flatMap((f) => {
+    const kind = generatedFileKind(f.key);
+    return kind ? [{ storage_key: f.key, kind, size: f.size }] : [];
+  });
+  if (!values.length) return 0;
+  const result = await db.insertInto('generated_files').values(values).onConflict((oc) => oc.column('storage_key').doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }

@@ -74,14 +74,14 @@ describe('clean-up of unused generated files (maintenance.generatedFiles)', () =
     await storage.put(upload, Buffer.from('jpeg'), { contentType: 'image/jpeg' });
 
     const deps = { db: database.db, storage, log: memoryLog() } as unknown as JobDeps;
-    expect(await runJob(jobRegistry, deps, 'maintenance.generatedFiles', {}, { attempt: 1 })).toEqual({ deleted: 5, batches: 1 });
+    expect(await runJob(jobRegistry, deps, 'maintenance.generatedFiles', {}, { attempt: 1 })).toEqual({ deleted: 5, batches: 1, adopted: 0 });
 
     for (const gone of [oldReport, oldAudit, oldExport, expiredLink, revokedLink]) expect(await storage.exists(gone), gone).toBe(false);
     for (const kept of [young, shared, upload]) expect(await storage.exists(kept), kept).toBe(true);
     expect(await rows()).toEqual([shared, young].sort());
 
     // Idempotent: a second run (BullMQ may run a job twice) deletes nothing more.
-    expect(await runJob(jobRegistry, deps, 'maintenance.generatedFiles', {}, { attempt: 2 })).toEqual({ deleted: 0, batches: 1 });
+    expect(await runJob(jobRegistry, deps, 'maintenance.generatedFiles', {}, { attempt: 2 })).toEqual({ deleted: 0, batches: 1, adopted: 0 });
   });
 
   it('keeps a file asked for again before the run: a touch makes it young', async () => {
@@ -114,6 +114,31 @@ describe('clean-up of unused generated files (maintenance.generatedFiles)', () =
     // the four used longest ago went first
     expect(await rows()).toEqual(keys.slice(0, 3).sort());
     expect(await deleteUnusedGeneratedFiles(database.db, storage, { batchSize: 2, maxBatches: 2 })).toEqual({ deleted: 3, batches: 2 });
+  });
+
+  it('finds files no row records (printed before the table existed) and lets them age from then on, never touching uploads', async () => {
+    const own = await tempDir('insp-generated-legacy-');
+    try {
+      const legacyStorage = createLocalStorage({ dir: own.dir, urlSecret: randomBytes(32) });
+      const h = hex();
+      const legacy = [`report-pdf/${h.slice(0, 2)}/${h}-en.pdf`, `audit-pdf/00/${h}-fi.pdf`, `protocol-export/ff/${h}-en.xlsx`];
+      for (const k of legacy) await legacyStorage.put(k, Buffer.from('%PDF old'), { contentType: 'application/pdf' });
+      const upload = `images/2026-01/${h}.png`;
+      await legacyStorage.put(upload, Buffer.from('png'), { contentType: 'image/png' });
+
+      const deps = { db: database.db, storage: legacyStorage, log: memoryLog() } as unknown as JobDeps;
+      expect(await runJob(jobRegistry, deps, 'maintenance.generatedFiles', {}, { attempt: 1 })).toEqual({ deleted: 0, batches: 1, adopted: 3 });
+      expect(await rows()).toEqual([...legacy].sort());
+      expect((await database.db.selectFrom('generated_files').select('size').execute()).map((r) => Number(r.size))).toEqual([8, 8, 8]);
+
+      // a month on, still unused: gone; the upload stays
+      await database.db.updateTable('generated_files').set({ last_used_at: ago(31) }).execute();
+      expect(await runJob(jobRegistry, deps, 'maintenance.generatedFiles', {}, { attempt: 1 })).toEqual({ deleted: 3, batches: 1, adopted: 0 });
+      for (const k of legacy) expect(await legacyStorage.exists(k)).toBe(false);
+      expect(await legacyStorage.exists(upload)).toBe(true);
+    } finally {
+      await own.remove();
+    }
   });
 
   it('keeps the rows when storage fails, so the next run tries again', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '@insp/db';
+import { adoptGeneratedFiles, GENERATED_FILE_FOLDERS, type Db } from '@insp/db';
 import type { Storage } from '@insp/storage';
 import type { JobDeps } from '../types.js';
 
@@ -70,10 +70,34 @@ export async function deleteUnusedGeneratedFiles(db: Db, storage: Storage, opts:
   return { deleted, batches };
 }
 
+/**
+ * Lists the generated folders in storage and records the files no row knows as used now (packages/db
+ * generated-files.ts): files printed before the table existed, or by a worker that died between put and record,
+ * then age like the others instead of living forever. Keys are inserted 1 000 at a time, and only new ones.
+ */
+export async function adoptUnrecordedGeneratedFiles(db: Db, storage: Storage) {
+  let adopted = 0;
+  let listed = 0;
+  for (const folder of GENERATED_FILE_FOLDERS) {
+    let batch: Array<{ key: string; size: number }> = [];
+    for await (const o of storage.list(folder)) {
+      listed++;
+      batch.push(o);
+      if (batch.length === 1000) {
+        adopted += await adoptGeneratedFiles(db, batch);
+        batch = [];
+      }
+    }
+    adopted += await adoptGeneratedFiles(db, batch);
+  }
+  return { listed, adopted };
+}
+
 /** The recurring job (runtime/recurring.ts): daily; a file is kept 30 days, so an hour's precision buys nothing. */
 export async function generatedFilesCleanup(deps: JobDeps) {
   if (!deps.storage) throw new Error('maintenance.generatedFiles needs file storage in this process');
+  const found = await adoptUnrecordedGeneratedFiles(deps.db, deps.storage);
   const result = await deleteUnusedGeneratedFiles(deps.db, deps.storage);
-  deps.log.info({ generatedFiles: result }, 'unused generated files deleted');
-  return result;
+  deps.log.info({ generatedFiles: { ...result, ...found } }, 'unused generated files deleted');
+  return { ...result, adopted: found.adopted };
 }

@@ -207,8 +207,12 @@ describe('clean-up of unused report PDFs (maintenance.generatedFiles, issue 21)'
     // a month and a half without a request for any of them
     await t.db.updateTable('generated_files').set({ last_used_at: new Date(Date.now() - 45 * 86_400_000) }).execute();
     const deps = { db: t.db, storage, log } as never;
-    const result = (await runJob(jobRegistry, deps, 'maintenance.generatedFiles', {}, { attempt: 1 })) as { deleted: number };
-    expect(result.deleted).toBe(printed.length - 1);
+    await runJob(jobRegistry, deps, 'maintenance.generatedFiles', {}, { attempt: 1 });
+    // Judged by what is left of what this file printed, not by the run's count: on a slow machine the runtime's own
+    // timer may run the job too, and the run records files of earlier runs it finds in the folder as new.
+    const left = new Set((await t.db.selectFrom('generated_files').select('storage_key').execute()).map((r) => r.storage_key));
+    expect(printed.length).toBeGreaterThan(1);
+    expect(printed.map((r) => r.storage_key).filter((k) => left.has(k))).toEqual([sharedKey]);
     expect(await storage.exists(sharedKey)).toBe(true);
     expect(await storage.exists(currentKey)).toBe(false);
 

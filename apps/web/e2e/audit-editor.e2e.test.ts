@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { TAudit } from '@insp/contracts';
+import type { TV1Audit as TAudit } from '@insp/contracts';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
@@ -98,10 +98,10 @@ describe('audit editor', () => {
 
     const saved = await api<TAudit>(page, `/api/v1/audits/${audit.id}`);
     const siteRun = saved.inspectionProtocolRuns.find((r) => r.protocolType === 'Audit_Site')!;
-    const estopSaved = siteRun.categories.flatMap((c) => c.inspectionPoints).find((p) => p.name === 'Emergency stop buttons')!.content;
+    const estopSaved = siteRun.categories.flatMap((c) => c.inspectionPoints).find((p) => p.name === 'Emergency stop buttons')!.result;
     expect(estopSaved).toMatchObject({ selection: 'Not OK', comment: 'Not working; fix before operation.', rating: 'Repair' });
     const primaryRun = saved.inspectionProtocolRuns.find((r) => r.protocolRunType === 'Audit_Machine:stage_1')!;
-    const beltSaved = primaryRun.categories.flatMap((c) => c.inspectionPoints).find((p) => p.name === 'Conveyor belt thickness')!.content;
+    const beltSaved = primaryRun.categories.flatMap((c) => c.inspectionPoints).find((p) => p.name === 'Conveyor belt thickness')!.result;
     expect(beltSaved.photos.map((p) => p.caption)).toContain('Belt edge worn');
     expect(beltSaved.rows.find((r) => r.title === 'Main conveyor')!.values.map((v) => v.value)).toEqual(expect.arrayContaining(['10', '12,5', '14']));
 

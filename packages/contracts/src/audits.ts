@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZListQuery, ZText } from './common.js';
+import { readOnlyEcho, ZId, ZListQuery, ZText } from './common.js';
 import { AuditRunProtocolTypes, PhotoLayouts, RunStages, SuggestionTypes } from './domain-enums.js';
 import { ZReportLang, type TReportData } from './report.js';
 import { ZTimeZone } from './time-zones.js';
@@ -87,7 +87,8 @@ export type TSuggestionInput = z.output<typeof ZSuggestionInput>;
 /** PUT suggestions/{id}: the text (000 §7), as a bare string or { text, type? } (moving it to another list). */
 export const ZSuggestionEdit = z.preprocess(
   (v) => (typeof v === 'string' ? { text: v } : v),
-  z.object({ text: long, type: z.enum(SuggestionTypes).optional() }),
+  // `id` as GET answered the suggestion may come back; the call checks it is the one of the path.
+  z.object({ text: long, type: z.enum(SuggestionTypes).optional(), id: readOnlyEcho(ZId) }),
 );
 export type TSuggestionEdit = z.output<typeof ZSuggestionEdit>;
 export const ZSuggestion = z.object({ id: ZId, type: z.enum(SuggestionTypes), text: z.string() });

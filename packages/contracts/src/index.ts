@@ -29,4 +29,5 @@ export * from './shared-links.js';
 export * from './inspection-v1.js';
 export * from './audit-v1.js';
 export * from './name-order.js';
+export * from './documents.js';
 export * from './document-sync.js';

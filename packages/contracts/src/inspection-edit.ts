@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, ZId, ZText } from './common.js';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, readOnlyEcho, ZId, ZText } from './common.js';
 import {
   Aggregations,
   AggregationDirections,
@@ -106,6 +106,18 @@ const ZRatingInput = z.preprocess((v) => {
   return v;
 }, z.enum(PointRatingNames));
 
+/**
+ * A photo entry as a client sends it: 000 §3 says a client holds also `image` (its data) and `index` locally; sent
+ * along, they are known and ignored (the server has the image by `imageId` and keeps the order sent).
+ */
+export const ZPhotoInput = ZPhoto.extend({
+  id: newOrId,
+  caption: short.default(''),
+  layout: z.enum(PhotoLayouts).default('Default'),
+  index: readOnlyEcho(z.number().int()),
+  image: readOnlyEcho(z.unknown()),
+});
+
 /** A result as a client sends it: missing parts mean empty; `id` without a value creates, with one updates. */
 export const ZPointResultInput = z.object({
   id: newOrId,
@@ -114,7 +126,7 @@ export const ZPointResultInput = z.object({
   comment: long.nullish().transform((v) => v ?? null),
   internalComment: long.nullish().transform((v) => v ?? null),
   rating: ZRatingInput.default('NotSet'),
-  photos: z.array(ZPhoto.extend({ id: newOrId, caption: short.default(''), layout: z.enum(PhotoLayouts).default('Default') })).max(EDIT_LIMITS.photosPerResult).default([]),
+  photos: z.array(ZPhotoInput).max(EDIT_LIMITS.photosPerResult).default([]),
   voiceCommentId: ZId.nullish().transform((v) => v ?? null),
   nameOverride: short.nullish().transform((v) => v ?? null),
   fields: z.array(ZTableField.extend({ value: ZTableField.shape.value.default(null), inspectionPointFieldAggregation: z.enum(Aggregations).default('No') })).max(EDIT_LIMITS.tableFields).default([]),
@@ -312,7 +324,7 @@ export const ZFindingInput = z.object({
   consequence: long.default(''),
   corrective: long.default(''),
   preventive: long.default(''),
-  photos: z.array(ZPhoto.extend({ id: newOrId, caption: short.default(''), layout: z.enum(PhotoLayouts).default('Default') })).max(EDIT_LIMITS.photosPerFinding).default([]),
+  photos: z.array(ZPhotoInput).max(EDIT_LIMITS.photosPerFinding).default([]),
   show: z.boolean().default(true),
 });
 export const ZPriorityActionInput = z.object({ id: newOrId, title: short.default(''), description: long.default(''), priority: short.default('') });
@@ -400,6 +412,11 @@ export const ZInspectionEquipmentInput = z
     productModelId: ZId.optional(),
     serialNumber: ZText.trim().max(100).nullish().transform((v) => v || null),
     nickName: ZText.trim().max(200).nullish().transform((v) => v || null),
+    // The machine as the pickers and a run answer it may be sent back (000 §3 Equipment on a run): known, ignored.
+    productFamilyId: readOnlyEcho(ZId.nullable()),
+    productFamilyName: readOnlyEcho(z.string().nullable()),
+    productModelName: readOnlyEcho(z.string().nullable()),
+    customerSiteId: readOnlyEcho(ZId.nullable()),
   })
   .superRefine((e, ctx) => {
     if (e.id) return;

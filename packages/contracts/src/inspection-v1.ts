@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { acceptingEchoes, ZId, ZText } from './common.js';
+import { ZStartEquipment } from './inspection-start.js';
 import {
   EDIT_LIMITS,
   ZEditExtraPoint,
@@ -32,15 +33,8 @@ const epoch = z.number().int().min(0).max(8_640_000_000_000_000);
 const short = ZText.max(EDIT_LIMITS.shortText);
 const long = ZText.max(EDIT_LIMITS.longText);
 
-export const ZV1Equipment = z.object({
-  id: ZId.nullable(),
-  serialNumber: z.string().nullable(),
-  nickName: z.string().nullable(),
-  productFamilyId: ZId.nullable(),
-  productFamilyName: z.string().nullable(),
-  productModelId: ZId.nullable(),
-  productModelName: z.string().nullable(),
-});
+/** The machine of `content.equipment`: the start picker's equipment, its id null when the machine record is gone. */
+export const ZV1Equipment = ZStartEquipment.extend({ id: ZId.nullable() });
 
 /** 000 §3 Inspection report `content`: the info box. */
 export const ZV1ReportContent = z.object({

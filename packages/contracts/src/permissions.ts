@@ -20,7 +20,15 @@ export const P = {
   audits: { internal: User, external: Never },
   auditsDelete: { internal: Manager, external: Never },
   authoring: { internal: Admin, external: Manager },
+  // spec 002 §2: /Documents 2 / 3. Distributors are at most Manager (levels.ts), so the library screen, its reads
+  // and every write are staff Managers and Admins only.
   documents: { internal: Manager, external: Admin },
+  // decision (issue 21): documents are reference material for the checklists. Anyone signed in reads (lists and
+  // downloads) the live documents linked to a live inspection point; everything else needs P.documents.
+  documentsRead: { internal: User, external: User },
+  // decision (issue 21): pre-signed blob uploads (001 §7 POST api/v1/file/upload) for the point editors (distributor
+  // admins author points) and the library's managers.
+  fileUpload: { internal: Manager, external: Manager },
   // decision: customers and equipment are staff reference data; managers read them, admins create, edit,
   // delete and merge. Distributors have no customer list of their own.
   customers: { internal: Manager, external: Never },

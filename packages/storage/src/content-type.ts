@@ -76,3 +76,46 @@ function isMpegAudioFrame(b: Uint8Array): boolean {
   const bitrate = b[2] >> 4;
   return version !== 1 && layer !== 0 && bitrate !== 0xf;
 }
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+/** The OLE2 compound file of Office 97–2003 (doc, xls, ppt, msg): the container, not which program wrote it. */
+export const OLE_STORAGE = 'application/x-ole-storage';
+
+/**
+ * detectContentType widened for the document library: Word and PowerPoint files (zip archives with word/ or ppt/
+ * entries), Office 97–2003 files (OLE_STORAGE) and plain text (UTF-8 without control characters other than tab,
+ * line breaks and form feed). Null for anything else, an empty file included.
+ */
+export function detectDocumentContentType(bytes: Uint8Array): string | null {
+  const b = bytes;
+  const found = detectContentType(b);
+  if (found === 'application/zip' && startsWith(b, [0x50, 0x4b, 0x03, 0x04])) {
+    if (zipHasEntry(b, 'word/')) return DOCX;
+    if (zipHasEntry(b, 'ppt/')) return PPTX;
+  }
+  if (found) return found;
+  if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return OLE_STORAGE;
+  return isPlainText(b) ? 'text/plain' : null;
+}
+
+function isPlainText(b: Uint8Array): boolean {
+  if (b.length === 0) return false;
+  // The head may end inside a multi-byte character: drop an incomplete one at the end before decoding.
+  let end = b.length;
+  if (b.length >= SNIFF_BYTES) {
+    for (let i = 1; i <= 3 && end - i >= 0; i++) {
+      const c = b[end - i]!;
+      if ((c & 0xc0) === 0x80) continue;
+      if (c >= 0xc0) end -= i;
+      break;
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(b.subarray(0, end));
+  } catch {
+    return false;
+  }
+  return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+}

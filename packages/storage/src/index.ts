@@ -1,6 +1,6 @@
 export * from './types.js';
 export { newStorageKey, assertValidKey, isValidKey } from './keys.js';
-export { detectContentType, SNIFF_BYTES } from './content-type.js';
+export { detectContentType, detectDocumentContentType, OLE_STORAGE, SNIFF_BYTES } from './content-type.js';
 export { SIZE_LIMITS, assertWithinSize, measureBytes, meter, peekStream } from './limits.js';
 export { signPath, verifySignedPath, DEFAULT_FILES_PATH, type PathGrant, type VerifyResult } from './signed-path.js';
 export { contentDisposition } from './disposition.js';

@@ -17,6 +17,7 @@ import { sharedLinksRouter } from './domains/shared-links/shared-links.trpc.js';
 import { inspectionPointsRouter } from './domains/inspection-points/inspection-points.trpc.js';
 import { pointAuthoringRouter } from './domains/point-authoring/point-authoring.trpc.js';
 import { staffAccountsRouter } from './domains/staff-accounts/staff-accounts.trpc.js';
+import { documentsRouter } from './domains/documents/documents.trpc.js';
 
 /**
  * The web app's API. Each domain adds its router here. It gathers every domain, so it sits at the top beside
@@ -31,6 +32,7 @@ export const appRouter = router({
   certifiedUsers: certifiedUsersRouter,
   customerImport: customerImportRouter,
   staffAccounts: staffAccountsRouter,
+  documents: documentsRouter,
   inspections: inspectionsRouter,
   inspectionReports: inspectionReportsRouter,
   inspectionEdit: inspectionEditRouter,

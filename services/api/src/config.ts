@@ -38,6 +38,10 @@ export interface AppConfig {
   sharedLinkDays: number;
   /** ...and the most a sharer may ask for (SHARED_LINK_MAX_DAYS, default 30; never below the default). */
   sharedLinkMaxDays: number;
+  /** Issue 21: the largest document the library takes (DOCUMENT_MAX_MB, default 200 MB); uploads stream, never held whole. */
+  documentMaxBytes: number;
+  /** Issue 21: how long a document's storage URL (and a pre-signed upload's links) stay valid (DOCUMENT_LINK_SECONDS, default 300). */
+  documentLinkSeconds: number;
 }
 
 /**
@@ -61,7 +65,7 @@ function tokenSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 3650) throw new Error(`${name} must be a whole number of days from 1 to 3650`);
+  if (!Number.isInteger(n) || n < 1 || n > 3650) throw new Error(`${name} must be a whole number from 1 to 3650`);
   return n;
 }
 
@@ -98,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reportTimeZone: reportTimeZoneSetting(env.REPORT_TIME_ZONE),
     sharedLinkDays: positiveInt(env.SHARED_LINK_DAYS, 7, 'SHARED_LINK_DAYS'),
     sharedLinkMaxDays: positiveInt(env.SHARED_LINK_MAX_DAYS, 30, 'SHARED_LINK_MAX_DAYS'),
+    documentMaxBytes: positiveInt(env.DOCUMENT_MAX_MB, 200, 'DOCUMENT_MAX_MB') * 1024 * 1024,
+    documentLinkSeconds: positiveInt(env.DOCUMENT_LINK_SECONDS, 300, 'DOCUMENT_LINK_SECONDS'),
   };
   const merged = { ...base, ...overrides };
   merged.sharedLinkMaxDays = Math.max(merged.sharedLinkMaxDays, merged.sharedLinkDays);

@@ -19,6 +19,8 @@ export class AppError extends Error {
   }
 }
 
+/** A 400 naming the field it blames: `path: message`, with `field` set (every refusal of a bad input reads so). */
+export const badField = (path: string, message: string) => new AppError('BAD_REQUEST', `${path}: ${message}`, path);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'Your permissions are not enough for this action.') => new AppError('FORBIDDEN', message);
 export const unauthorized = (message = 'Sign-in required') => new AppError('UNAUTHORIZED', message);

@@ -19,6 +19,8 @@ import { sharedLinksRestRoutes } from './domains/shared-links/shared-links.rest.
 import { inspectionPointsRestRoutes } from './domains/inspection-points/inspection-points.rest.js';
 import { pointAuthoringRestRoutes } from './domains/point-authoring/point-authoring.rest.js';
 import { staffAccountsRestRoutes } from './domains/staff-accounts/staff-accounts.rest.js';
+import { documentsRestRoutes } from './domains/documents/documents.rest.js';
+import { fileUploadRestRoutes } from './domains/system/file-upload.rest.js';
 import { documentSyncRestRoutes } from './domains/document-sync/document-sync.rest.js';
 
 /**
@@ -46,5 +48,7 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(sharedLinksRestRoutes);
   await app.register(inspectionPointsRestRoutes);
   await app.register(pointAuthoringRestRoutes);
+  await app.register(documentsRestRoutes);
+  await app.register(fileUploadRestRoutes);
   await app.register(documentSyncRestRoutes);
 }

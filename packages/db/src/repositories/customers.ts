@@ -3,7 +3,7 @@ import type { Db } from '../client.js';
 export type AuditEntityType =
   | 'customer' | 'customer_site' | 'contact' | 'user' | 'inspection' | 'audit'
   | 'inspection_point' | 'measurement_limit' | 'dropdown_batch_update' | 'inspection_phase' | 'tags' | 'protocol' | 'category_title'
-  | 'product_family' | 'product_model' | 'shared_link';
+  | 'product_family' | 'product_model' | 'shared_link' | 'document' | 'document_category' | 'document_package';
 
 export interface AuditTrailEntry {
   entityType: AuditEntityType;

@@ -9,7 +9,6 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send(err.toBody());
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const where = err.validationContext === 'querystring' ? '' : '';
       const issues = err.validation.map((v) => {
         const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
         // A strict body's unknown keys (rest/strict-bodies.ts) are reported at the field itself.
@@ -18,7 +17,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         return { path, message: v.message ?? 'is invalid' };
       });
       const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : `${err.validationContext}: ${i.message}`)).join('; ');
-      return reply.status(400).send({ statusCode: 400, error: 'BAD_REQUEST', message: where + message, field: issues[0]?.path || undefined });
+      return reply.status(400).send({ statusCode: 400, error: 'BAD_REQUEST', message, field: issues[0]?.path || undefined });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');

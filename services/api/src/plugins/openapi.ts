@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { completeOpenApiDocument } from './openapi-document.js';
 
 /**
@@ -31,7 +31,9 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       if (!url.startsWith('/api/v1') && !url.startsWith('/auth')) return { schema: { ...args.schema, hide: true }, url };
       return jsonSchemaTransform(args);
     },
-    transformObject: (documentObject) => completeOpenApiDocument('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
+    // Schemas registered with an id (the recursive category trees, issue 21) become components the routes refer to.
+    transformObject: (documentObject) =>
+      completeOpenApiDocument('openapiObject' in documentObject ? (jsonSchemaTransformObject(documentObject) as typeof documentObject.openapiObject) : documentObject.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 });

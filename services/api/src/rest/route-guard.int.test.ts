@@ -20,10 +20,12 @@ const PUBLIC = new Set([
   'GET /api/v1/images/:id/file',
   // Local storage's signed download links; without a signature 401.
   'GET /api/v1/files/*',
+  // Issue 21: the upload side of local storage's signed links (POST api/v1/file/upload); without a signature 401.
+  'PUT /api/v1/files/*',
   // Shared report links (issue 20): the token is the grant; without one (or a malformed one) 401.
   'GET /api/v1/shared/:token',
 ]);
-const SIGNED_LINK = new Set(['GET /api/v1/images/:id/file', 'GET /api/v1/files/*', 'GET /api/v1/shared/:token']);
+const SIGNED_LINK = new Set(['GET /api/v1/images/:id/file', 'GET /api/v1/files/*', 'PUT /api/v1/files/*', 'GET /api/v1/shared/:token']);
 
 describe('every REST route', () => {
   it('answers 401 without a token unless it is one of the public calls', async () => {

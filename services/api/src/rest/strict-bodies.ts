@@ -31,6 +31,17 @@ const CHILDREN: Record<string, string[]> = {
   intersection: ['left', 'right'],
 };
 
+/**
+ * A copy of a def with some children replaced. The def is copied with its property descriptors, not spread: zod's
+ * defs hold getters (a default's value is made afresh on every parse, an object's shape is resolved lazily) that a
+ * spread would run once and freeze.
+ */
+function withChildren(def: Def, children: Record<string, unknown>): Def {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(def)) as Def;
+  for (const [k, v] of Object.entries(children)) Object.defineProperty(copy, k, { value: v, enumerable: true, configurable: true, writable: true });
+  return copy;
+}
+
 export function strictDeep<T extends z.ZodType>(schema: T): T {
   if (strictOnes.has(schema)) return schema;
   const done = made.get(schema);
@@ -40,14 +51,14 @@ export function strictDeep<T extends z.ZodType>(schema: T): T {
   let out: z.ZodType = schema;
   if (def.type === 'object') {
     const shape = Object.fromEntries(Object.entries(def.shape as Record<string, z.ZodType>).map(([k, v]) => [k, strictDeep(v)]));
-    out = s.clone({ ...def, shape, catchall: def.catchall ?? z.never() });
+    out = s.clone(withChildren(def, { shape, catchall: def.catchall ?? z.never() }));
   } else if (def.type === 'union') {
-    out = s.clone({ ...def, options: (def.options as z.ZodType[]).map(strictDeep) });
+    out = s.clone(withChildren(def, { options: (def.options as z.ZodType[]).map(strictDeep) }));
   } else if (def.type === 'tuple') {
-    out = s.clone({ ...def, items: (def.items as z.ZodType[]).map(strictDeep), rest: def.rest ? strictDeep(def.rest as z.ZodType) : def.rest });
+    out = s.clone(withChildren(def, { items: (def.items as z.ZodType[]).map(strictDeep), rest: def.rest ? strictDeep(def.rest as z.ZodType) : def.rest }));
   } else if (CHILDREN[def.type]) {
     const changed = Object.fromEntries(CHILDREN[def.type]!.filter((k) => def[k]).map((k) => [k, strictDeep(def[k] as z.ZodType)]));
-    out = s.clone({ ...def, ...changed });
+    out = s.clone(withChildren(def, changed));
   }
   // Descriptions and `readOnly` live in zod's registry, by schema: the copy keeps them for the OpenAPI document.
   const meta = z.globalRegistry.get(schema);

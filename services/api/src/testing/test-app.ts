@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { migrateToLatest, openDatabase } from '@insp/db';
 import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
 import { loadConfig, type AppConfig } from '../config.js';
 import { buildApp } from '../app.js';
@@ -66,4 +70,26 @@ export async function signInUsers(t: TestApp, users: Insertable<DB['users']>[]):
   const tokens: Record<string, string> = {};
   for (const u of rows) tokens[u.email.split('@')[0]!] = (await startSession(anonymousContext(t), u.id)).accessToken;
   return tokens;
+}
+
+/**
+ * The app on the embedded default: a migrated PGlite database in a temporary folder (no PostgreSQL, no Redis), for
+ * tests proving a query works there too. `close` closes the app and the database and removes the folder.
+ */
+export async function createPgliteTestApp(prefix: string): Promise<TestApp> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const handle = await openDatabase({ dataDir: join(dir, 'db') });
+  await migrateToLatest(handle.db);
+  const config = loadConfig(
+    { ...process.env, NODE_ENV: 'test', REDIS_URL: '', DATABASE_URL: '' },
+    { tokenSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-123'), publicUrl: 'http://localhost:3000', webDist: undefined, dataDir: dir },
+  );
+  const app = await buildApp({ config, db: handle.db, jobs: { kick() {} }, logger: false });
+  await app.ready();
+  const close = async () => {
+    await app.close();
+    await handle.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { app, db: handle.db, config, database: undefined as never, close };
 }

@@ -28,6 +28,10 @@ describe('the v1 shape of an audit (000 §3, issue 20)', () => {
     const measure = operational.categories[0]!.inspectionPoints[0]!;
     expect(measure).toMatchObject({ type: 'Measurement', unit: 'mm', result: { rating: 'NotSet', photos: [] } });
     expect(measure).not.toHaveProperty('content');
+    // A run's equipment as GET answered it goes back into a new run (000 §3 Equipment on a run).
+    const machineRun = (await machine()).json() as Run;
+    const again = await f.call('POST', `${base()}/runs`, f.tok.inspector, { protocolId: f.protocols.machine.id, protocolRunType: 'Audit_Machine:stage_3', equipment: machineRun.equipment });
+    expect(again.statusCode, again.body).toBe(201);
     const typo = await f.call('POST', `${base()}/runs/${operational.id}/points/${measure.protocolPointId}/result`, f.tok.inspector, { value: '12', comentt: 'x' });
     expect(typo.json()).toMatchObject({ statusCode: 400, field: 'comentt', message: 'comentt: is not a field of this call' });
   });

@@ -184,6 +184,9 @@ describe('audit texts, inspector, suggestions, finish and delete', () => {
     const s = add.json();
     await f.call('POST', `/api/v1/audits/${id}/suggestions`, f.tok.inspector, { type: 'LongTerm', text: 'New screen' });
     expect((await f.call('PUT', `/api/v1/audits/${id}/suggestions/${s.id}`, f.tok.inspector, 'Replace top meshes')).json()).toEqual({ id: s.id, type: 'ShortTerm', text: 'Replace top meshes' });
+    // the suggestion sent back as read, edited: its id is known; another suggestion's id is a 400
+    expect((await f.call('PUT', `/api/v1/audits/${id}/suggestions/${s.id}`, f.tok.inspector, { id: s.id, type: 'ShortTerm', text: 'Replace top meshes' })).statusCode).toBe(200);
+    expect((await f.call('PUT', `/api/v1/audits/${id}/suggestions/${s.id}`, f.tok.inspector, { id: crypto.randomUUID(), text: 'x' })).json()).toMatchObject({ statusCode: 400, field: 'id' });
     const bad = await f.call('POST', `/api/v1/audits/${id}/suggestions`, f.tok.inspector, { type: 'Someday', text: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('type');

@@ -5,7 +5,7 @@ import {
   ZAuditPointResultInput, ZAuditTextInput, ZV1Audit, ZV1AuditRun, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResult,
   ZExtraPointChoice, ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZRunExtraPointInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
 } from '@insp/contracts';
-import { notFound } from '../../errors.js';
+import { badField, notFound } from '../../errors.js';
 import { typed } from '../../rest/route-helpers.js';
 import { createAudit } from './audit-create.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
@@ -82,7 +82,10 @@ export async function auditsRestRoutes(app: FastifyInstance) {
   });
   r.put('/api/v1/audits/:id/suggestions/:suggestionId', {
     schema: { tags, summary: "Edits a suggestion's text (a JSON string, text/plain, or { text, type })", params: params.extend({ suggestionId: ZId }), body: ZSuggestionEdit, response: { 200: ZSuggestion } },
-    handler: (req) => editSuggestion(req.ctx, req.params.id, req.params.suggestionId, req.body),
+    handler: (req) => {
+      if (req.body.id && req.body.id !== req.params.suggestionId) throw badField('id', 'differs from the suggestion id in the path');
+      return editSuggestion(req.ctx, req.params.id, req.params.suggestionId, req.body);
+    },
   });
   r.delete('/api/v1/audits/:id/suggestions/:suggestionId', {
     schema: { tags, summary: 'Deletes a suggestion', params: params.extend({ suggestionId: ZId }), response: { 200: ok } },

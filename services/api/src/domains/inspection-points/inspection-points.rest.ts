@@ -39,7 +39,8 @@ declare module 'fastify' {
 }
 
 const BOOLEAN_FIELDS = new Set(['contentRequired', 'nameOverridable']);
-const JSON_FIELDS = new Set<string>(POINT_JSON_FIELDS);
+// Also the read-only parts GET answers that a client may send back as read (JSON text in a multipart body).
+const JSON_FIELDS = new Set<string>([...POINT_JSON_FIELDS, 'documents', 'translations', 'descriptionTranslations', 'usage']);
 const ID_LIST_FIELDS = new Set(['addedDocumentIds', 'removedDocumentIds']);
 
 const bad = (field: string, message: string) => new AppError('BAD_REQUEST', `${field}: ${message}`, field);

@@ -1,11 +1,11 @@
 import type { Actor, TPointResultInput } from '@insp/contracts';
 import type { Db } from '@insp/db';
-import { AppError } from '../../errors.js';
+import { badField } from '../../errors.js';
 import { isBlankInput, normalizeResult } from './inspection-edit.content.js';
 import { usableImageIds, usableVoiceCommentIds, writePhotos } from './inspection-edit.files.js';
 import { loadPointConfigs } from './inspection-edit.points.js';
 
-export const badField = (path: string, message: string) => new AppError('BAD_REQUEST', `${path}: ${message}`, path);
+export { badField };
 
 /** One result to save and where it belongs: a category's protocol point, or an extra point. `path` names it in errors. */
 export interface ResultItem {

@@ -21,6 +21,9 @@ export function toV1Report(e: TInspectionEdit): TV1InspectionReport {
       },
     },
     equipmentConfigurator,
+    // A command, not a state: true in a save mails the report. Answered false, so a client sending back what it read
+    // never mails the customer again (the stored flag stays on the tRPC shape for the web form).
+    sendEmail: false,
   };
 }
 
@@ -30,7 +33,33 @@ export function toV1Inspection(e: TInspectionEdit): TV1Inspection {
   return { ...report, equipmentConfig: equipmentConfigurator };
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with object keys sorted: PostgreSQL's jsonb and clients' dictionaries order keys as they like. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v ?? null, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x,
+  );
+const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/**
+ * Read-only values a client could mean to change (the customer, the machine, the report's name and type): sent with
+ * another value than the stored one, a 400 says where they are changed, rather than a 200 that changed nothing.
+ * Status and rating are left out: they change through their own calls, and a copy read before such a change is
+ * stale, not an edit.
+ */
+function refuseChangedReadOnly(body: TV1InspectionUpdate, stored: TV1InspectionReport) {
+  const checks: [string, unknown, unknown][] = [
+    ['name', body.name, stored.name],
+    ['type.name', body.type?.name, stored.type.name],
+    ['customer', body.customer, stored.customer],
+    ['productFamilyName', body.productFamilyName, stored.productFamilyName],
+    ['productModelName', body.productModelName, stored.productModelName],
+    ['content.customer', body.content?.customer, stored.content.customer],
+    ...Object.entries(body.content?.equipment ?? {}).map(([k, v]): [string, unknown, unknown] => [`content.equipment.${k}`, v, stored.content.equipment[k as keyof typeof stored.content.equipment]]),
+  ];
+  for (const [field, sent, kept] of checks) {
+    if (sent !== undefined && !sameJson(sent, kept)) throw badField(field, 'is read-only here: the customer, the machine and the report type are set when the inspection starts');
+  }
+}
 
 /**
  * A value sent twice (top-level `inspector` and `content.inspector`; `equipmentConfig` and `equipmentConfigurator`):
@@ -52,7 +81,9 @@ function editedOf<T>(field: string, other: string, a: T | undefined, b: T | unde
  */
 export function fromV1Update(id: string, body: TV1InspectionUpdate, stored: TInspectionEdit): TInspectionSave {
   if (body.id && body.id !== id) throw badField('id', 'differs from the id in the query');
+  refuseChangedReadOnly(body, toV1Report(stored));
   const c = body.content ?? {};
+  const storedExtraNames = new Map(stored.extraPoints.map((e) => [e.id, e.name]));
   return {
     finished: body.finished,
     inspectionDate: editedOf('inspectionDate', 'content.inspectionDate', body.inspectionDate, c.inspectionDate, stored.inspectionDate),
@@ -78,6 +109,7 @@ export function fromV1Update(id: string, body: TV1InspectionUpdate, stored: TIns
       id: cat.id,
       inspectionPoints: cat.inspectionPoints.map((p) => ({ protocolPointId: p.protocolPointId, content: p.content })),
     })),
-    extraPoints: (body.extraPoints ?? []).map((e) => ({ id: e.id, inspectionPointId: e.inspectionPointId, name: e.name, content: e.content })),
+    // An extra point's name sent back as answered is no rename (it would pin the library's name on it).
+    extraPoints: (body.extraPoints ?? []).map((e) => ({ id: e.id, inspectionPointId: e.inspectionPointId, name: e.id && e.name === storedExtraNames.get(e.id) ? '' : e.name, content: e.content })),
   };
 }

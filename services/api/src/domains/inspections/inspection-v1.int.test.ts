@@ -152,6 +152,52 @@ describe('REST v1 inspection payloads (000 §3)', () => {
     expect((await web(id)).equipmentConfig).toEqual({ Screens: 3 });
   });
 
+  it('mails the report when a save says so, and never again for a copy sent back as read', async () => {
+    const id = await filledInspection();
+    const mails = async () => (await t.db.selectFrom('outbox').select('payload').where('name', '=', 'report.email').execute()).filter((o) => (o.payload as { inspectionId: string }).inspectionId === id);
+    const report = await editDetails(id);
+    expect((await save(id, { ...report, sendEmail: true })).statusCode).toBe(200);
+    expect(await mails()).toHaveLength(1);
+    const again = await web(id);
+    expect(again.sendEmail).toBe(false); // a command, not a state
+    again.comment = 'A later edit';
+    expect((await save(id, again)).statusCode).toBe(200);
+    expect(await mails()).toHaveLength(1);
+  });
+
+  it('refuses a changed read-only value (customer, machine, type) with a 400 naming it, and takes photos with the local index and image', async () => {
+    const id = await filledInspection();
+    for (const [field, edit] of [
+      ['content.customer', (x: TV1InspectionReport) => void (x.content.customer = 'Someone else')],
+      ['content.equipment.serialNumber', (x: TV1InspectionReport) => void (x.content.equipment.serialNumber = 'SN-9')],
+      ['type.name', (x: TV1InspectionReport) => void (x.type.name = 'Commission')],
+    ] as const) {
+      const x = await editDetails(id);
+      edit(x);
+      const res = await save(id, x);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    const img = await f.image(f.users.inspector!);
+    const x = await editDetails(id);
+    x.categories[0]!.inspectionPoints[1]!.content.photos = [{ imageId: img, caption: 'Dies', layout: 'Default', index: 0, image: 'data:image/png;base64,AAAA' } as never];
+    const res = await save(id, x);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await editDetails(id)).categories[0]!.inspectionPoints[1]!.content.photos).toMatchObject([{ imageId: img, caption: 'Dies' }]);
+  });
+
+  it('compares the two copies of the configurator whatever the order of their keys', async () => {
+    const id = await filledInspection('Commission');
+    const first = await editDetails(id);
+    first.equipmentConfigurator = { a: { x: 1, y: 2 }, b: 1 };
+    expect((await save(id, first)).statusCode).toBe(200);
+    const full = await web(id);
+    const both = { ...full, equipmentConfig: { a: { x: 1, y: 3 }, b: 1 }, equipmentConfigurator: { b: 1, a: { y: 2, x: 1 } } };
+    const res = await save(id, both);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await web(id)).equipmentConfig).toEqual({ a: { x: 1, y: 3 }, b: 1 });
+  });
+
   it('refuses an id in the body that is not the one of the query, and callers below the level', async () => {
     const id = await filledInspection();
     const full = await web(id);

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ZDocumentCategoryInput, ZDocumentListQuery, ZDocumentMetadataInput, ZDocumentPackageInput, ZId } from '@insp/contracts';
+import { authedProcedure, router } from '../../trpc/trpc.js';
+import { categoryTree, documentDetails, documentStorageUrl, listDocuments } from './documents-read.service.js';
+import { createDocumentCategory, deleteDocument, saveDocumentMetadata } from './documents-write.service.js';
+import { createDocumentPackage, listDocumentPackages, updateDocumentPackage } from './document-packages.service.js';
+
+/**
+ * The /Documents screen (002 §2). Uploads (new documents and versions) stay REST multipart
+ * (POST api/v1/documentlibrary/document and …/document/version), so the bytes stream and never pass through tRPC.
+ */
+export const documentsRouter = router({
+  /** Categories with their own and subtree document counts, plus the 'uncategorized' bucket's count. */
+  categoryTree: authedProcedure.query(({ ctx }) => categoryTree(ctx)),
+  /** A category's documents (or 'uncategorized', or all), paged, sorted and searched. */
+  list: authedProcedure.input(ZDocumentListQuery).query(({ ctx, input }) => listDocuments(ctx, input)),
+  /** The details panel: versions, links with names, download link. */
+  details: authedProcedure.input(z.object({ id: ZId })).query(({ ctx, input }) => documentDetails(ctx, input.id)),
+  storageUrl: authedProcedure
+    .input(z.object({ id: ZId, version: z.number().int().min(1).optional() }))
+    .query(({ ctx, input }) => documentStorageUrl(ctx, input.id, input.version)),
+  packages: authedProcedure.query(({ ctx }) => listDocumentPackages(ctx)),
+
+  createCategory: authedProcedure.input(ZDocumentCategoryInput).mutation(({ ctx, input }) => createDocumentCategory(ctx, input)),
+  saveMetadata: authedProcedure.input(ZDocumentMetadataInput).mutation(({ ctx, input }) => saveDocumentMetadata(ctx, input)),
+  delete: authedProcedure.input(z.object({ id: ZId })).mutation(({ ctx, input }) => deleteDocument(ctx, input.id)),
+  createPackage: authedProcedure.input(ZDocumentPackageInput).mutation(({ ctx, input }) => createDocumentPackage(ctx, input)),
+  updatePackage: authedProcedure
+    .input(z.object({ documentPackageId: ZId, data: ZDocumentPackageInput }))
+    .mutation(({ ctx, input }) => updateDocumentPackage(ctx, input.documentPackageId, input.data)),
+});

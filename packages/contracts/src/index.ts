@@ -31,3 +31,4 @@ export * from './audit-v1.js';
 export * from './name-order.js';
 export * from './translations-workbook.js';
 export * from './documents.js';
+export * from './document-sync.js';

@@ -20,6 +20,20 @@ export type TMaintenanceCleanupJob = z.infer<typeof ZMaintenanceCleanupJob>;
 export const ZSharedLinksCleanupJob = z.object({});
 export type TSharedLinksCleanupJob = z.infer<typeof ZSharedLinksCleanupJob>;
 
+/**
+ * Recurring: deletes stored report PDFs, audit PDFs and protocol exports nobody asked for in 30 days and no live
+ * shared link holds (no input; services/worker/src/jobs/maintenance.generated-files.job.ts).
+ */
+export const ZGeneratedFilesCleanupJob = z.object({});
+export type TGeneratedFilesCleanupJob = z.infer<typeof ZGeneratedFilesCleanupJob>;
+
+/**
+ * Recurring: records each Automatic document package's manifest version (a hash of its content) and when it last
+ * changed (no input; services/worker/src/jobs/documents.sync.job.ts).
+ */
+export const ZDocumentSyncJob = z.object({});
+export type TDocumentSyncJob = z.infer<typeof ZDocumentSyncJob>;
+
 /** Applies an uploaded customers file (row customer_imports.id) row by row; see customers.import.job.ts in the worker. */
 export const ZCustomersImportJob = z.object({ importId: z.uuid() });
 export type TCustomersImportJob = z.infer<typeof ZCustomersImportJob>;
@@ -58,6 +72,8 @@ export const jobSchemas = {
   'email.send': ZEmailJob,
   'maintenance.cleanup': ZMaintenanceCleanupJob,
   'maintenance.sharedLinks': ZSharedLinksCleanupJob,
+  'maintenance.generatedFiles': ZGeneratedFilesCleanupJob,
+  'documents.sync': ZDocumentSyncJob,
   'customers.import': ZCustomersImportJob,
   'report.pdf': ZReportPdfJob,
   'report.email': ZReportEmailJob,

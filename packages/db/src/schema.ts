@@ -275,6 +275,8 @@ export interface DocumentPackageDocuments {
 export interface DocumentPackages {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
+  manifest_changed_at: Timestamp | null;
+  manifest_version: string | null;
   name: string;
   type: string;
   updated_at: Generated<Timestamp>;
@@ -390,6 +392,14 @@ export interface FollowUpRangeValues {
   translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
   validation_consequence: Generated<string>;
+}
+
+export interface GeneratedFiles {
+  created_at: Generated<Timestamp>;
+  kind: string;
+  last_used_at: Generated<Timestamp>;
+  size: number | null;
+  storage_key: string;
 }
 
 export interface IdempotencyKeys {
@@ -994,6 +1004,7 @@ export interface DB {
   dropdowns: Dropdowns;
   equipment: Equipment;
   follow_up_range_values: FollowUpRangeValues;
+  generated_files: GeneratedFiles;
   idempotency_keys: IdempotencyKeys;
   images: Images;
   inspection_categories: InspectionCategories;

@@ -5,7 +5,7 @@ import type { Storage } from './types.js';
 /** The shape of AppConfig['storage'] in services/api/src/config.ts. */
 export type StorageConfig =
   | { driver: 'local'; dir: string }
-  | { driver: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
+  | { driver: 's3'; bucket: string; region: string; endpoint?: string; publicEndpoint?: string; forcePathStyle: boolean };
 
 export interface StorageDeps {
   /** Signs local download/upload paths; the API may pass its token secret (a sub-key is derived). */

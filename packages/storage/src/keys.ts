@@ -48,3 +48,9 @@ export function isValidKey(key: unknown): key is string {
     return false;
   }
 }
+
+/** A folder to list: a valid key followed by '/', so a listing never reaches outside the folders keys live in. */
+export function assertValidPrefix(prefix: unknown): asserts prefix is string {
+  if (typeof prefix !== 'string' || !prefix.endsWith('/')) throw new InvalidKeyError(String(prefix), "a prefix ends with '/'");
+  assertValidKey(prefix.slice(0, -1));
+}

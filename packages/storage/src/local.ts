@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { toReadable } from './body.js';
-import { assertValidKey } from './keys.js';
+import { assertValidKey, assertValidPrefix } from './keys.js';
 import { meter } from './limits.js';
 import { DEFAULT_FILES_PATH, signPath } from './signed-path.js';
 import type { Storage, StoredObject } from './types.js';
@@ -106,6 +106,22 @@ export function createLocalStorage(opts: LocalStorageOptions): Storage {
     async exists(key) {
       const s = await stat(pathOf(key)).catch((e) => (isMissing(e) ? null : Promise.reject(e)));
       return !!s?.isFile();
+    },
+
+    async *list(prefix) {
+      assertValidPrefix(prefix);
+      // Walked folder by folder (never one array of the whole tree); the dot-folders sit at the root, outside every prefix.
+      async function* walk(folder: string, keyPrefix: string): AsyncGenerator<{ key: string; size: number }> {
+        const entries = await readdir(folder, { withFileTypes: true }).catch((e) => (isMissing(e) ? [] : Promise.reject(e)));
+        for (const e of entries) {
+          if (e.isDirectory()) yield* walk(join(folder, e.name), `${keyPrefix}${e.name}/`);
+          else if (e.isFile()) {
+            const s = await stat(join(folder, e.name)).catch(() => null);
+            if (s) yield { key: `${keyPrefix}${e.name}`, size: s.size };
+          }
+        }
+      }
+      yield* walk(join(root, prefix), prefix);
     },
 
     async signedDownloadUrl(key, { expiresInSeconds, fileName }) {

@@ -3,8 +3,8 @@ import { createStorage } from './create.js';
 import { createS3Storage } from './s3.js';
 import { InvalidKeyError } from './types.js';
 
-// No S3 server runs here. Presigning is computed locally from the credentials, so URL building is
-// tested for real; put/get/delete/exists against a bucket are not covered by these tests.
+// Presigning is computed locally from the credentials, so URL building is tested here without a server;
+// put/get/delete/exists and the URLs fetched over HTTP are in storage.contract.int.test.ts (against s3rver).
 const credentials = { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'example-secret-key' };
 const minio = createS3Storage({ bucket: 'insp-files', region: 'us-east-1', endpoint: 'http://127.0.0.1:1', forcePathStyle: true, credentials });
 const aws = createS3Storage({ bucket: 'insp-files', region: 'eu-north-1', forcePathStyle: false, credentials });
@@ -20,6 +20,12 @@ describe('S3 storage URLs', () => {
     expect(url.searchParams.get('response-content-disposition')).toBe(
       `attachment; filename="Pr_fbericht 7.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%207.pdf`,
     );
+  });
+
+  it('signs for the public endpoint when browsers reach the service elsewhere than the processes (compose)', async () => {
+    const compose = createS3Storage({ bucket: 'insp-files', region: 'us-east-1', endpoint: 'http://minio:9000', publicEndpoint: 'http://localhost:9000', forcePathStyle: true, credentials });
+    expect(new URL(await compose.signedDownloadUrl(key, { expiresInSeconds: 60 })).origin).toBe('http://localhost:9000');
+    expect(new URL((await compose.signedUploadUrl(key, { contentType: 'image/png', expiresInSeconds: 60 })).url).origin).toBe('http://localhost:9000');
   });
 
   it('presigns virtual-hosted URLs on AWS', async () => {

@@ -8,13 +8,14 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type PutObjectCommandInput,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from './disposition.js';
-import { assertValidKey } from './keys.js';
+import { assertValidKey, assertValidPrefix } from './keys.js';
 import { measureBytes, meter } from './limits.js';
 import type { Storage, StoredObject } from './types.js';
 
@@ -23,6 +24,11 @@ export interface S3StorageOptions {
   region: string;
   /** For MinIO, Ceph, R2 and other S3-compatible services. */
   endpoint?: string;
+  /**
+   * Where browsers reach the same service, when it differs from `endpoint` (in compose the processes call
+   * http://minio:9000, a browser http://localhost:9000). Presigned URLs are signed for this host: SigV4 signs the Host.
+   */
+  publicEndpoint?: string;
   forcePathStyle: boolean;
   /** Without them the SDK's default chain applies (AWS_ACCESS_KEY_ID, instance role, ...). */
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
@@ -52,6 +58,8 @@ export function createS3Client(opts: S3StorageOptions): S3Client {
 
 export function createS3Storage(opts: S3StorageOptions, client = createS3Client(opts)): Storage {
   const Bucket = opts.bucket;
+  // Presigning is local computation: a second client only to sign for the public host, never to send.
+  const signer = opts.publicEndpoint && opts.publicEndpoint !== opts.endpoint ? createS3Client({ ...opts, endpoint: opts.publicEndpoint }) : client;
 
   async function send(input: PutObjectCommandInput) {
     await client.send(new PutObjectCommand(input));
@@ -114,6 +122,16 @@ export function createS3Storage(opts: S3StorageOptions, client = createS3Client(
       }
     },
 
+    async *list(prefix) {
+      assertValidPrefix(prefix);
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0 };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
     async signedDownloadUrl(key, { expiresInSeconds, fileName }) {
       assertValidKey(key);
       const command = new GetObjectCommand({
@@ -121,14 +139,14 @@ export function createS3Storage(opts: S3StorageOptions, client = createS3Client(
         Key: key,
         ResponseContentDisposition: fileName ? contentDisposition(fileName) : undefined,
       });
-      return getSignedUrl(client, command, { expiresIn: presignSeconds(expiresInSeconds) });
+      return getSignedUrl(signer, command, { expiresIn: presignSeconds(expiresInSeconds) });
     },
 
     async signedUploadUrl(key, { contentType, expiresInSeconds }) {
       assertValidKey(key);
       const command = new PutObjectCommand({ Bucket, Key: key, ContentType: contentType });
       // Content-Type is signed so the stored object carries the type the API agreed to.
-      const url = await getSignedUrl(client, command, {
+      const url = await getSignedUrl(signer, command, {
         expiresIn: presignSeconds(expiresInSeconds),
         signableHeaders: new Set(['content-type']),
       });

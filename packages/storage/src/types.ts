@@ -39,6 +39,12 @@ export interface SignedUpload {
   headers: Record<string, string>;
 }
 
+/** One object found by `list`. */
+export interface ListedObject {
+  key: string;
+  size: number;
+}
+
 export interface Storage {
   readonly driver: 'local' | 's3';
   put(key: string, body: Body, options: PutOptions): Promise<PutResult>;
@@ -46,6 +52,11 @@ export interface Storage {
   /** Deleting a missing key is not an error: clean-up jobs may run twice. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every object whose key starts with `prefix` (a folder ending in '/'), in pages as the back end gives them, in no
+   * promised order. For clean-up jobs that must find files no row records.
+   */
+  list(prefix: string): AsyncIterable<ListedObject>;
   signedDownloadUrl(key: string, options: DownloadUrlOptions): Promise<string>;
   signedUploadUrl(key: string, options: UploadUrlOptions): Promise<SignedUpload>;
 }

@@ -22,6 +22,7 @@ import { staffAccountsRestRoutes } from './domains/staff-accounts/staff-accounts
 import { translationsRestRoutes } from './domains/translations/translations.rest.js';
 import { documentsRestRoutes } from './domains/documents/documents.rest.js';
 import { fileUploadRestRoutes } from './domains/system/file-upload.rest.js';
+import { documentSyncRestRoutes } from './domains/document-sync/document-sync.rest.js';
 
 /**
  * Every REST module of the public contract. Each domain adds its routes here. It gathers every domain, so it sits
@@ -51,4 +52,5 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(translationsRestRoutes);
   await app.register(documentsRestRoutes);
   await app.register(fileUploadRestRoutes);
+  await app.register(documentSyncRestRoutes);
 }

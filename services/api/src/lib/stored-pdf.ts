@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { enqueueJob } from '@insp/db';
+import { enqueueJob, touchGeneratedFile } from '@insp/db';
 import type { JobName, JobPayload } from '@insp/contracts';
 import type { StoredObject } from '@insp/storage';
 import { inTransaction, type ServiceContext } from '../context.js';
@@ -25,6 +25,9 @@ export async function storedPdfOrPrint<N extends JobName>(
 ): Promise<StoredPdfAnswer> {
   const { key, fileName } = pdf;
   const storage = storageOf(ctx.config);
+  // Touched before the read: the clean-up of unused generated files either spares this one or has already deleted
+  // it (then it is printed anew below); see packages/db generated-files.ts.
+  await touchGeneratedFile(ctx.db, key);
   const stored = await storage.get(key);
   if (stored) return { ready: true, key, file: stored, fileName };
   await inTransaction(ctx, async (tx) => {

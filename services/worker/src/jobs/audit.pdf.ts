@@ -1,5 +1,5 @@
 import type { TAuditPdfJob, TAuditReportData } from '@insp/contracts';
-import { loadAuditReportData } from '@insp/db';
+import { loadAuditReportData, recordGeneratedFile, touchGeneratedFile } from '@insp/db';
 import { auditPdfKey, auditPrintTemplates, renderAuditReportHtml } from '@insp/report';
 import type { JobContext, JobDeps } from '../types.js';
 import { PermanentJobError } from './errors.js';
@@ -11,11 +11,14 @@ export async function renderAuditPdf(deps: JobDeps, auditId: string, lang: strin
   const data = await loadAuditReportData(deps.db, auditId, lang, deps.config.reportTimeZone);
   if (!data) throw new PermanentJobError(`audit ${auditId} not found`);
   const key = auditPdfKey(data, lang);
-  if (await deps.storage.get(key)) return { key, rendered: false };
+  await touchGeneratedFile(deps.db, key);
+  // exists, not get: an unread S3 body would hold its socket
+  if (await deps.storage.exists(key)) return { key, rendered: false };
   const images = await inlineImages(deps.storage, deps.db, data);
   const html = renderAuditReportHtml(data, { lang, forPdf: true, imageUrl: (id) => images.get(id) ?? '' });
   const bytes = await deps.pdf.render(html, { format: 'A4', ...auditPrintTemplates(data, lang) });
   await deps.storage.put(key, bytes, { contentType: 'application/pdf' });
+  await recordGeneratedFile(deps.db, key, bytes.byteLength);
   return { key, rendered: true };
 }
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { TProtocolExportData, TProtocolExportJob } from '@insp/contracts';
-import { loadProtocolExportData } from '@insp/db';
+import { loadProtocolExportData, recordGeneratedFile, touchGeneratedFile } from '@insp/db';
 import { PROTOCOL_EXPORT_CONTENT_TYPE, protocolExportKey } from '@insp/report';
 import type { JobContext, JobDeps } from '../types.js';
 import { PermanentJobError } from './errors.js';
@@ -51,8 +51,12 @@ export async function protocolsExport(deps: JobDeps, job: TProtocolExportJob, _c
   const data = await loadProtocolExportData(deps.db, job.protocolId, job.lang);
   if (!data) throw new PermanentJobError(`protocol ${job.protocolId} not found`);
   const key = protocolExportKey(data, job.lang);
-  if (await deps.storage.get(key)) return { key, built: false };
-  await deps.storage.put(key, await buildProtocolWorkbook(data), { contentType: PROTOCOL_EXPORT_CONTENT_TYPE });
+  await touchGeneratedFile(deps.db, key);
+  // exists, not get: an unread S3 body would hold its socket
+  if (await deps.storage.exists(key)) return { key, built: false };
+  const bytes = await buildProtocolWorkbook(data);
+  await deps.storage.put(key, bytes, { contentType: PROTOCOL_EXPORT_CONTENT_TYPE });
+  await recordGeneratedFile(deps.db, key, bytes.byteLength);
   deps.log.info({ protocolId: job.protocolId, lang: job.lang, key }, 'protocol export ready');
   return { key, built: true };
 }

@@ -1,5 +1,5 @@
 import type { TReportData, TReportPdfJob } from '@insp/contracts';
-import { loadReportData } from '@insp/db';
+import { loadReportData, recordGeneratedFile, touchGeneratedFile } from '@insp/db';
 import { renderReportHtml, reportPdfFileName, reportPdfKey, reportPrintTemplates } from '@insp/report';
 import type { Storage } from '@insp/storage';
 import type { JobContext, JobDeps } from '../types.js';
@@ -36,6 +36,8 @@ export async function renderReportPdf(deps: JobDeps, inspectionId: string, lang:
   if (!data) throw new PermanentJobError(`inspection ${inspectionId} not found`);
   const key = reportPdfKey(data, lang);
   const fileName = reportPdfFileName(data);
+  // before the read: the clean-up then either spares the file or has deleted it (packages/db generated-files.ts)
+  await touchGeneratedFile(deps.db, key);
   const stored = await deps.storage.get(key);
   if (stored) {
     const chunks: Buffer[] = [];
@@ -46,6 +48,7 @@ export async function renderReportPdf(deps: JobDeps, inspectionId: string, lang:
   const html = renderReportHtml(data, { lang, forPdf: true, imageUrl: (id) => images.get(id) ?? '' });
   const bytes = await deps.pdf.render(html, { format: 'A4', ...reportPrintTemplates(data, lang) });
   await deps.storage.put(key, bytes, { contentType: 'application/pdf' });
+  await recordGeneratedFile(deps.db, key, bytes.byteLength);
   return { key, fileName, bytes, rendered: true };
 }
 

@@ -23,6 +23,16 @@ export const recurringJobs: readonly RecurringJob[] = [
     everyMs: 3600_000,
     description: 'Deletes shared report links expired more than 30 days ago, a thousand at a time',
   },
+  {
+    name: 'maintenance.generatedFiles',
+    everyMs: 24 * 3600_000,
+    description: 'Deletes stored report PDFs, audit PDFs and protocol exports unused for 30 days that no live shared link holds',
+  },
+  {
+    name: 'documents.sync',
+    everyMs: 5 * 60_000,
+    description: "Records each Automatic document package's manifest version and when its content last changed",
+  },
 ];
 
 /**

@@ -185,3 +185,44 @@ describe('GET api/v1/inspections/{id}/reportpdf', () => {
     expect(pdfText(done.rawPayload)).toContain('After a crash');
   }, 60_000);
 });
+
+describe('clean-up of unused report PDFs (maintenance.generatedFiles, issue 21)', () => {
+  it("keeps an old version's PDF a live shared link holds, deletes the unused ones, and prints the current one anew when asked", async () => {
+    const { runJob, jobRegistry } = await import('@insp/worker');
+    const storage = storageOf(t.config);
+    await t.db.updateTable('inspections').set({ summary: 'The version that was shared' }).where('id', '=', reportId).execute();
+    const shared = await t.app.inject({ method: 'GET', url: `/api/v1/inspections/${reportId}/reportpdf/storageurl?lang=en&days=7`, headers: { authorization: `Bearer ${tokens.inspector}` } });
+    expect(shared.statusCode).toBe(200);
+    const sharedKey = (await t.db.selectFrom('shared_links').select('storage_key').where('target_id', '=', reportId).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).storage_key;
+
+    await t.db.updateTable('inspections').set({ summary: 'The version after the share' }).where('id', '=', reportId).execute();
+    const keysBefore = new Set((await t.db.selectFrom('generated_files').select('storage_key').execute()).map((r) => r.storage_key));
+    expect(keysBefore).toContain(sharedKey);
+    expect((await pdf(reportId, tokens.inspector)).statusCode).toBe(200);
+    const printed = await t.db.selectFrom('generated_files').select(['storage_key', 'kind']).execute();
+    const current = printed.filter((r) => !keysBefore.has(r.storage_key));
+    expect(current).toHaveLength(1);
+    const currentKey = current[0]!.storage_key;
+
+    // a month and a half without a request for any of them
+    await t.db.updateTable('generated_files').set({ last_used_at: new Date(Date.now() - 45 * 86_400_000) }).execute();
+    const deps = { db: t.db, storage, log } as never;
+    await runJob(jobRegistry, deps, 'maintenance.generatedFiles', {}, { attempt: 1 });
+    // Judged by what is left of what this file printed, not by the run's count: on a slow machine the runtime's own
+    // timer may run the job too, and the run records files of earlier runs it finds in the folder as new.
+    const left = new Set((await t.db.selectFrom('generated_files').select('storage_key').execute()).map((r) => r.storage_key));
+    expect(printed.length).toBeGreaterThan(1);
+    expect(printed.map((r) => r.storage_key).filter((k) => left.has(k))).toEqual([sharedKey]);
+    expect(await storage.exists(sharedKey)).toBe(true);
+    expect(await storage.exists(currentKey)).toBe(false);
+
+    // the link still serves the version it shared; the report prints its current version again
+    const link = await t.app.inject({ method: 'GET', url: new URL(shared.json<{ url: string }>().url).pathname });
+    expect(link.statusCode).toBe(200);
+    expect(pdfText(link.rawPayload)).toContain('The version that was shared');
+    const again = await pdf(reportId, tokens.inspector);
+    expect(again.statusCode).toBe(200);
+    expect(pdfText(again.rawPayload)).toContain('The version after the share');
+    expect(await storage.exists(currentKey)).toBe(true);
+  }, 90_000);
+});

@@ -38,6 +38,12 @@ export interface AppConfig {
   sharedLinkDays: number;
   /** ...and the most a sharer may ask for (SHARED_LINK_MAX_DAYS, default 30; never below the default). */
   sharedLinkMaxDays: number;
+  /**
+   * Issue 22: the request log written to web_logs for /weblogs. WEB_LOG=off stops writing it (the stdout line stays);
+   * rows are buffered and written in batches every `flushMs` or `batchRows` rows; past `capacity` waiting rows new
+   * ones are dropped and counted (docs/decisions.md, "Web and app logs").
+   */
+  webLog: { enabled: boolean; flushMs: number; batchRows: number; capacity: number };
 }
 
 /**
@@ -98,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reportTimeZone: reportTimeZoneSetting(env.REPORT_TIME_ZONE),
     sharedLinkDays: positiveInt(env.SHARED_LINK_DAYS, 7, 'SHARED_LINK_DAYS'),
     sharedLinkMaxDays: positiveInt(env.SHARED_LINK_MAX_DAYS, 30, 'SHARED_LINK_MAX_DAYS'),
+    webLog: { enabled: env.WEB_LOG !== 'off', flushMs: 1000, batchRows: 500, capacity: 20_000 },
   };
   const merged = { ...base, ...overrides };
   merged.sharedLinkMaxDays = Math.max(merged.sharedLinkMaxDays, merged.sharedLinkDays);

@@ -20,6 +20,10 @@ export type TMaintenanceCleanupJob = z.infer<typeof ZMaintenanceCleanupJob>;
 export const ZSharedLinksCleanupJob = z.object({});
 export type TSharedLinksCleanupJob = z.infer<typeof ZSharedLinksCleanupJob>;
 
+/** Recurring (issue 22): deletes web and app log rows older than LOG_RETENTION_DAYS, in batches (no input; maintenance.logs.job.ts). */
+export const ZLogsCleanupJob = z.object({});
+export type TLogsCleanupJob = z.infer<typeof ZLogsCleanupJob>;
+
 /** Applies an uploaded customers file (row customer_imports.id) row by row; see customers.import.job.ts in the worker. */
 export const ZCustomersImportJob = z.object({ importId: z.uuid() });
 export type TCustomersImportJob = z.infer<typeof ZCustomersImportJob>;
@@ -58,6 +62,7 @@ export const jobSchemas = {
   'email.send': ZEmailJob,
   'maintenance.cleanup': ZMaintenanceCleanupJob,
   'maintenance.sharedLinks': ZSharedLinksCleanupJob,
+  'maintenance.logs': ZLogsCleanupJob,
   'customers.import': ZCustomersImportJob,
   'report.pdf': ZReportPdfJob,
   'report.email': ZReportEmailJob,

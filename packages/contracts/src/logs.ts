@@ -94,3 +94,13 @@ export const ZAppLogSession = z.object({
   osName: z.string().nullable(),
 });
 export type TAppLogSession = z.infer<typeof ZAppLogSession>;
+
+/** Issue 22: web and app log rows older than this many days are deleted by the maintenance.logs job. */
+export const LOG_RETENTION_DEFAULT_DAYS = 90;
+/** LOG_RETENTION_DAYS, read the same by the API (embedded jobs) and the worker: a whole number of days, 1 to 3650. */
+export function logRetentionDaysSetting(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return LOG_RETENTION_DEFAULT_DAYS;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 3650) throw new Error('LOG_RETENTION_DAYS must be a whole number of days from 1 to 3650');
+  return n;
+}

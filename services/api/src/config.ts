@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { reportTimeZoneSetting } from '@insp/contracts';
+import { logRetentionDaysSetting, reportTimeZoneSetting } from '@insp/contracts';
 import { storageConfigFromEnv, type StorageConfig } from '@insp/storage';
 
 /** Every setting the product reads; README lists them. The embedded default needs none of them. */
@@ -43,6 +43,8 @@ export interface AppConfig {
    * rows are buffered and written in batches every `flushMs` or `batchRows` rows; past `capacity` waiting rows new
    * ones are dropped and counted (docs/decisions.md, "Web and app logs").
    */
+  /** LOG_RETENTION_DAYS (default 90): the embedded jobs delete web and app log rows older than this. */
+  logRetentionDays: number;
   webLog: { enabled: boolean; flushMs: number; batchRows: number; capacity: number };
 }
 
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reportTimeZone: reportTimeZoneSetting(env.REPORT_TIME_ZONE),
     sharedLinkDays: positiveInt(env.SHARED_LINK_DAYS, 7, 'SHARED_LINK_DAYS'),
     sharedLinkMaxDays: positiveInt(env.SHARED_LINK_MAX_DAYS, 30, 'SHARED_LINK_MAX_DAYS'),
+    logRetentionDays: logRetentionDaysSetting(env.LOG_RETENTION_DAYS),
     webLog: { enabled: env.WEB_LOG !== 'off', flushMs: 1000, batchRows: 500, capacity: 20_000 },
   };
   const merged = { ...base, ...overrides };

@@ -3,6 +3,7 @@ import type { JobContext, JobDeps, JobHandler, JobRegistry } from '../types.js';
 import { sendEmail } from './email.send.job.js';
 import { maintenanceCleanup } from './maintenance.cleanup.job.js';
 import { sharedLinksCleanup } from './maintenance.shared-links.job.js';
+import { logsCleanup } from './maintenance.logs.job.js';
 import { customersImport } from './customers.import.job.js';
 import { reportPdf } from './report.pdf.js';
 import { reportEmail } from './report.email.job.js';
@@ -15,6 +16,7 @@ export const jobRegistry: JobRegistry = {
   'email.send': sendEmail,
   'maintenance.cleanup': maintenanceCleanup,
   'maintenance.sharedLinks': sharedLinksCleanup,
+  'maintenance.logs': logsCleanup,
   'customers.import': customersImport,
   'report.pdf': reportPdf,
   'report.email': reportEmail,

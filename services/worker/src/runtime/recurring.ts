@@ -23,6 +23,11 @@ export const recurringJobs: readonly RecurringJob[] = [
     everyMs: 3600_000,
     description: 'Deletes shared report links expired more than 30 days ago, a thousand at a time',
   },
+  {
+    name: 'maintenance.logs',
+    everyMs: 3600_000,
+    description: 'Deletes web and app log rows older than LOG_RETENTION_DAYS (default 90), ten thousand at a time',
+  },
 ];
 
 /**

@@ -21,7 +21,8 @@ const head = (names: string[]) => (
 /** The table view of /Logs: one row per event, newest first. */
 export function AppLogTable({ rows }: { rows: TAppLogEntry[] }) {
   return (
-    <TableContainer>
+    // Focusable region: a wide table scrolls sideways on a tablet, and a keyboard must be able to scroll it too.
+    <TableContainer tabIndex={0} role="region" aria-label="App log events">
       <Table size="small" aria-label="App log">
         {head(['Date', 'User', 'Event', 'App version', 'OS', 'Properties'])}
         <TableBody>
@@ -32,7 +33,7 @@ export function AppLogTable({ rows }: { rows: TAppLogEntry[] }) {
               <TableCell>{r.eventName}</TableCell>
               <TableCell>{r.appVersion ?? ''}</TableCell>
               <TableCell>{r.osName ?? ''}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12 }}>{r.properties ?? ''}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12, minWidth: 200 }}>{r.properties ?? ''}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -44,7 +45,7 @@ export function AppLogTable({ rows }: { rows: TAppLogEntry[] }) {
 /** The sessions view: one row per session (a sender's events without a gap over 5 minutes), newest first. */
 export function AppSessionTable({ rows }: { rows: TAppLogSession[] }) {
   return (
-    <TableContainer>
+    <TableContainer tabIndex={0} role="region" aria-label="App log sessions list">
       <Table size="small" aria-label="App log sessions">
         {head(['Start', 'End', 'Duration', 'User', 'Events', 'App version', 'OS'])}
         <TableBody>

@@ -39,8 +39,8 @@ export function AppLogsPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <Box component="form" onSubmit={(e) => (e.preventDefault(), load())} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <TextField size="small" label="date" type="date" value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={touchInput} />
-        <TextField size="small" label="e-mail" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} sx={{ flex: '1 1 220px', ...touchInput }} />
+        <TextField size="small" label="date" type="date" fullWidth={false} value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 180, ...touchInput }} />
+        <TextField size="small" label="e-mail" fullWidth={false} value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} sx={{ flex: '1 1 220px', ...touchInput }} />
         <Button type="submit" variant="contained">
           Load
         </Button>
@@ -56,10 +56,10 @@ export function AppLogsPage() {
             }
           }}
         >
-          <ToggleButton value="table" sx={{ minHeight: 44, px: 2 }}>
+          <ToggleButton value="table" sx={{ minHeight: 44, px: 2, color: 'text.primary' }}>
             Table
           </ToggleButton>
-          <ToggleButton value="sessions" sx={{ minHeight: 44, px: 2 }}>
+          <ToggleButton value="sessions" sx={{ minHeight: 44, px: 2, color: 'text.primary' }}>
             Sessions
           </ToggleButton>
         </ToggleButtonGroup>

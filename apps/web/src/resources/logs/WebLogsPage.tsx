@@ -41,16 +41,25 @@ export function WebLogsPage() {
       ),
     [log.data, filters],
   );
-  const field = (name: keyof typeof form, label: string, type = 'text') => (
-    <TextField size="small" label={label} type={type} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={touchInput} />
+  const field = (name: keyof typeof form, label: string, type: string, width: object) => (
+    <TextField
+      size="small"
+      label={label}
+      type={type}
+      fullWidth={false}
+      value={form[name]}
+      onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ ...width, ...touchInput }}
+    />
   );
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <Box component="form" onSubmit={(e) => (e.preventDefault(), load())} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Box sx={{ flex: '1 1 260px', display: 'flex' }}>{field('users', 'users as csv')}</Box>
-        {field('start', 'start', 'datetime-local')}
-        {field('stop', 'stop', 'datetime-local')}
+        {field('users', 'users as csv', 'text', { flex: '1 1 260px' })}
+        {field('start', 'start', 'datetime-local', { width: 230 })}
+        {field('stop', 'stop', 'datetime-local', { width: 230 })}
         <Button type="submit" variant="contained">
           Load log
         </Button>
@@ -60,7 +69,7 @@ export function WebLogsPage() {
       </Box>
       {log.error ? <Typography color="error">{callError(log.error).message}</Typography> : null}
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        <TableContainer>
+        <TableContainer tabIndex={0} role="region" aria-label="Web log rows">
           <Table size="small" aria-label="Web log">
             <TableHead>
               <TableRow>
@@ -89,7 +98,10 @@ export function WebLogsPage() {
                   <TableCell>{r.hostingDiagnostics.data.method}</TableCell>
                   <TableCell>{r.hostingDiagnostics.data.statusCode}</TableCell>
                   <TableCell align="right">{Math.round(r.hostingDiagnostics.data.duration)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{r.hostingDiagnostics.data.url}</TableCell>
+                  {/* One line each: a tRPC batch URL is a page long; the whole of it is in the tooltip. */}
+                  <TableCell title={r.hostingDiagnostics.data.url} sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    {r.hostingDiagnostics.data.url}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

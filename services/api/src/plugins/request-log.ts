@@ -14,6 +14,18 @@ export interface RequestLogEntry {
 }
 
 /**
+ * Grants that travel in URLs never reach the web_logs table, which Developers read: a shared link's token (the table
+ * of links keeps only its hash, decisions "Shared report links"), a signed file URL's signature, the sign-in
+ * callback's code and state. What is left still says which call it was.
+ */
+export function redactUrl(url: string): string {
+  if (/^\/api\/v1\/shared\/[^/?]/i.test(url)) return '/api/v1/shared/[token]';
+  if (/^\/auth\/callback\?/i.test(url)) return '/auth/callback?[redacted]';
+  if (/^\/api\/v1\/files\//i.test(url)) return url.replace(/([?&]sig=)[^&]*/i, '$1[redacted]');
+  return url.length > 2000 ? url.slice(0, 2000) : url;
+}
+
+/**
  * One log line per API request with the fields the Web logs screen shows (spec 002 §3: date, user, method,
  * status code, duration, url). The line is marked `weblog` so log aggregation can pick it out. Issue 22: API calls
  * (not the web app's files) are also handed to `record`, which only queues them (domains/logs/web-log-buffer.ts):
@@ -44,7 +56,7 @@ export const requestLogPlugin = fp(async (app: FastifyInstance, opts: { record?:
         method: req.method,
         statusCode: reply.statusCode,
         durationMs: Math.round(duration * 100) / 100,
-        url: req.url.length > 2000 ? req.url.slice(0, 2000) : req.url,
+        url: redactUrl(req.url),
       });
     }
   });

@@ -32,8 +32,8 @@ export interface WebLogBufferOptions {
 /**
  * The request log's way to the database (issue 22). A request only pushes an object onto an array: no query, no
  * await, nothing on the request path (decisions: "The request path", issue 18). A timer (and a full batch) writes
- * what waits in ONE statement: `insert … select from unnest($1..$7)`, seven array parameters whatever the row
- * count, so the statement text never changes and the database parses it as one row set. Writes never overlap
+ * what waits in ONE statement: `insert … select from jsonb_to_recordset($1)`, one JSON parameter whatever the row
+ * count, so the statement text never changes and the database reads the batch as one row set. Writes never overlap
  * (one in flight; rows arriving meanwhile wait for the next). A failed write drops its rows (counted, logged once
  * per failure): a log must not retry into an outage. `close` writes what is left.
  */
@@ -89,12 +89,11 @@ export class WebLogBuffer {
 
   private async insert(batch: WebLogRow[]): Promise<void> {
     try {
+      // One JSON text parameter: JSON.stringify is native, where seven pg array literals were escaped value by value.
       await sql`insert into web_logs (occurred_at, user_id, user_email, method, status_code, duration_ms, url)
-        select * from unnest(
-          ${batch.map((r) => r.at.toISOString())}::timestamptz[], ${batch.map((r) => r.userId)}::uuid[],
-          ${batch.map((r) => r.user)}::text[], ${batch.map((r) => r.method)}::text[],
-          ${batch.map((r) => r.statusCode)}::int[], ${batch.map((r) => r.durationMs)}::float8[],
-          ${batch.map((r) => r.url)}::text[])`.execute(this.db);
+        select at, "userId", "user", method, "statusCode", "durationMs", url
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+          as r(at timestamptz, "userId" uuid, "user" text, method text, "statusCode" int, "durationMs" float8, url text)`.execute(this.db);
       this.stats.written += batch.length;
       this.stats.inserts++;
     } catch (err) {

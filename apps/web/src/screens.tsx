@@ -23,6 +23,7 @@ import { tagsScreens } from './resources/tags';
 import { protocolsScreens } from './resources/protocols';
 import { categoryTitlesScreens } from './resources/category-titles';
 import { translationsScreens } from './resources/translations';
+import { logsScreens } from './resources/logs';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -48,6 +49,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...protocolsScreens,
   ...categoryTitlesScreens,
   ...translationsScreens,
+  ...logsScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

@@ -32,3 +32,4 @@ export * from './name-order.js';
 export * from './translations-workbook.js';
 export * from './documents.js';
 export * from './document-sync.js';
+export * from './logs.js';

@@ -33,6 +33,9 @@ export type TGeneratedFilesCleanupJob = z.infer<typeof ZGeneratedFilesCleanupJob
  */
 export const ZDocumentSyncJob = z.object({});
 export type TDocumentSyncJob = z.infer<typeof ZDocumentSyncJob>;
+/** Recurring (issue 22): deletes web and app log rows older than LOG_RETENTION_DAYS, in batches (no input; maintenance.logs.job.ts). */
+export const ZLogsCleanupJob = z.object({});
+export type TLogsCleanupJob = z.infer<typeof ZLogsCleanupJob>;
 
 /** Applies an uploaded customers file (row customer_imports.id) row by row; see customers.import.job.ts in the worker. */
 export const ZCustomersImportJob = z.object({ importId: z.uuid() });
@@ -74,6 +77,7 @@ export const jobSchemas = {
   'maintenance.sharedLinks': ZSharedLinksCleanupJob,
   'maintenance.generatedFiles': ZGeneratedFilesCleanupJob,
   'documents.sync': ZDocumentSyncJob,
+  'maintenance.logs': ZLogsCleanupJob,
   'customers.import': ZCustomersImportJob,
   'report.pdf': ZReportPdfJob,
   'report.email': ZReportEmailJob,

@@ -16,6 +16,7 @@ import { auditsRouter } from './domains/audits/audits.trpc.js';
 import { sharedLinksRouter } from './domains/shared-links/shared-links.trpc.js';
 import { inspectionPointsRouter } from './domains/inspection-points/inspection-points.trpc.js';
 import { pointAuthoringRouter } from './domains/point-authoring/point-authoring.trpc.js';
+import { logsRouter } from './domains/logs/logs.trpc.js';
 import { staffAccountsRouter } from './domains/staff-accounts/staff-accounts.trpc.js';
 import { translationsRouter } from './domains/translations/translations.trpc.js';
 import { documentsRouter } from './domains/documents/documents.trpc.js';
@@ -45,5 +46,6 @@ export const appRouter = router({
   inspectionPoints: inspectionPointsRouter,
   pointAuthoring: pointAuthoringRouter,
   translations: translationsRouter,
+  logs: logsRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -16,6 +16,7 @@ import { restRoutes } from './rest-v1-routes.js';
 import { strictDeep } from './rest/strict-bodies.js';
 import { authPlugin } from './domains/auth/auth.plugin.js';
 import { systemRoutes } from './domains/system/system.rest.js';
+import { WebLogBuffer } from './domains/logs/web-log-buffer.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -62,7 +63,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
   await app.register(authPlugin, { config: deps.config, db: deps.db, jobs: deps.jobs });
-  await app.register(requestLogPlugin);
+  // Issue 22: API requests go to web_logs in batches from memory (domains/logs/web-log-buffer.ts); WEB_LOG=off skips it.
+  const webLog = deps.config.webLog.enabled ? new WebLogBuffer(deps.db, deps.config.webLog, app.log) : null;
+  app.decorate('webLog', webLog);
+  if (webLog) app.addHook('onClose', () => webLog.close());
+  await app.register(requestLogPlugin, { record: webLog ? (entry) => webLog.add(entry) : undefined });
   await app.register(openApiPlugin);
   for (const plugin of deps.extraPlugins ?? []) await app.register(plugin);
 

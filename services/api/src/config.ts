@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { reportTimeZoneSetting } from '@insp/contracts';
+import { logRetentionDaysSetting, reportTimeZoneSetting } from '@insp/contracts';
 import { storageConfigFromEnv, type StorageConfig } from '@insp/storage';
 
 /** Every setting the product reads; README lists them. The embedded default needs none of them. */
@@ -42,6 +42,14 @@ export interface AppConfig {
   documentMaxBytes: number;
   /** Issue 21: how long a document's storage URL (and a pre-signed upload's links) stay valid (DOCUMENT_LINK_SECONDS, default 300). */
   documentLinkSeconds: number;
+  /**
+   * Issue 22: the request log written to web_logs for /weblogs. WEB_LOG=off stops writing it (the stdout line stays);
+   * rows are buffered and written in batches every `flushMs` or `batchRows` rows; past `capacity` waiting rows new
+   * ones are dropped and counted (docs/decisions.md, "Web and app logs").
+   */
+  /** LOG_RETENTION_DAYS (default 90): the embedded jobs delete web and app log rows older than this. */
+  logRetentionDays: number;
+  webLog: { enabled: boolean; flushMs: number; batchRows: number; capacity: number };
 }
 
 /**
@@ -104,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sharedLinkMaxDays: positiveInt(env.SHARED_LINK_MAX_DAYS, 30, 'SHARED_LINK_MAX_DAYS'),
     documentMaxBytes: positiveInt(env.DOCUMENT_MAX_MB, 200, 'DOCUMENT_MAX_MB') * 1024 * 1024,
     documentLinkSeconds: positiveInt(env.DOCUMENT_LINK_SECONDS, 300, 'DOCUMENT_LINK_SECONDS'),
+    logRetentionDays: logRetentionDaysSetting(env.LOG_RETENTION_DAYS),
+    webLog: { enabled: env.WEB_LOG !== 'off', flushMs: 1000, batchRows: 500, capacity: 20_000 },
   };
   const merged = { ...base, ...overrides };
   merged.sharedLinkMaxDays = Math.max(merged.sharedLinkMaxDays, merged.sharedLinkDays);

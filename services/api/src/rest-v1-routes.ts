@@ -18,6 +18,7 @@ import { filesRestRoutes } from './domains/system/files.rest.js';
 import { sharedLinksRestRoutes } from './domains/shared-links/shared-links.rest.js';
 import { inspectionPointsRestRoutes } from './domains/inspection-points/inspection-points.rest.js';
 import { pointAuthoringRestRoutes } from './domains/point-authoring/point-authoring.rest.js';
+import { logsRestRoutes } from './domains/logs/logs.rest.js';
 import { staffAccountsRestRoutes } from './domains/staff-accounts/staff-accounts.rest.js';
 import { translationsRestRoutes } from './domains/translations/translations.rest.js';
 import { documentsRestRoutes } from './domains/documents/documents.rest.js';
@@ -53,4 +54,5 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(documentsRestRoutes);
   await app.register(fileUploadRestRoutes);
   await app.register(documentSyncRestRoutes);
+  await app.register(logsRestRoutes);
 }

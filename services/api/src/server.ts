@@ -37,6 +37,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     reportTimeZone: config.reportTimeZone,
+    logRetentionDays: config.logRetentionDays,
     log,
     runProcessors: config.inProcessJobs,
     storage,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import pino from 'pino';
-import { reportTimeZoneSetting } from '@insp/contracts';
+import { logRetentionDaysSetting, reportTimeZoneSetting } from '@insp/contracts';
 import { openDatabase } from '@insp/db';
 import { createStorage, storageConfigFromEnv } from '@insp/storage';
 import { startJobRuntime } from './runtime/runtime.js';
@@ -31,6 +31,7 @@ async function main(env: NodeJS.ProcessEnv) {
     mailFrom: env.MAIL_FROM ?? 'Inspections <no-reply@company.example>',
     // the API's REPORT_TIME_ZONE: both render a report to find its stored PDF
     reportTimeZone: reportTimeZoneSetting(env.REPORT_TIME_ZONE),
+    logRetentionDays: logRetentionDaysSetting(env.LOG_RETENTION_DAYS),
     log,
     runProcessors: true,
     // Deployments (or test runs) that share one Redis keep their queues apart; the API needs the same value.

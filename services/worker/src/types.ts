@@ -20,6 +20,8 @@ export interface WorkerConfig {
   mailFrom: string;
   /** REPORT_TIME_ZONE: reports of customers without a time zone print in this one (issue 20); default UTC. */
   reportTimeZone?: string;
+  /** LOG_RETENTION_DAYS (issue 22): web and app log rows older than this many days are deleted; default 90. */
+  logRetentionDays?: number;
 }
 
 /** What every processor receives. */

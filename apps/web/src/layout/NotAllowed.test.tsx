@@ -36,13 +36,13 @@ describe('permission screen', () => {
   });
 
   it('guards a route of the table and shows a placeholder for screens still to come', () => {
-    // Web logs (Developer flag only) has no screen yet.
-    const webLogs = routeTable.find((r) => r.path === '/weblogs')!;
-    renderAs(inspector, <RouteScreen entry={webLogs} />);
+    // The debug token screen (/Admin, staff Manager and up) has no screen yet.
+    const debugToken = routeTable.find((r) => r.path === '/Admin')!;
+    renderAs(inspector, <RouteScreen entry={debugToken} />);
     expect(screen.getByTestId('not-allowed')).toBeTruthy();
     cleanup();
-    renderAs({ ...inspector, flags: ['Developer'] }, <RouteScreen entry={webLogs} />);
-    expect(screen.getByRole('heading', { name: 'Web logs' })).toBeTruthy();
+    renderAs({ ...inspector, level: Level.Manager }, <RouteScreen entry={debugToken} />);
+    expect(screen.getByRole('heading', { name: 'Debug token' })).toBeTruthy();
     expect(screen.getByText('This screen arrives in a later release.')).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { maintenanceCleanup } from './maintenance.cleanup.job.js';
 import { sharedLinksCleanup } from './maintenance.shared-links.job.js';
 import { generatedFilesCleanup } from './maintenance.generated-files.job.js';
 import { documentsSync } from './documents.sync.job.js';
+import { logsCleanup } from './maintenance.logs.job.js';
 import { customersImport } from './customers.import.job.js';
 import { reportPdf } from './report.pdf.js';
 import { reportEmail } from './report.email.job.js';
@@ -19,6 +20,7 @@ export const jobRegistry: JobRegistry = {
   'maintenance.sharedLinks': sharedLinksCleanup,
   'maintenance.generatedFiles': generatedFilesCleanup,
   'documents.sync': documentsSync,
+  'maintenance.logs': logsCleanup,
   'customers.import': customersImport,
   'report.pdf': reportPdf,
   'report.email': reportEmail,

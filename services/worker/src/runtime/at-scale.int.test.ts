@@ -202,4 +202,11 @@ describe('jobs through BullMQ (at scale)', () => {
     const scheduler = await waitFor(async () => (await maintenance.getJobSchedulers()).find((s) => s.key === 'maintenance.sharedLinks'), 'the scheduler');
     expect(scheduler).toMatchObject({ name: 'maintenance.sharedLinks', every: 3600_000 });
   });
+
+  it('registers the hourly log retention as a BullMQ job scheduler on the same queue', async () => {
+    workerProcess();
+    const maintenance = queue('maintenance');
+    const scheduler = await waitFor(async () => (await maintenance.getJobSchedulers()).find((s) => s.key === 'maintenance.logs'), 'the scheduler');
+    expect(scheduler).toMatchObject({ name: 'maintenance.logs', every: 3600_000 });
+  });
 });

@@ -142,4 +142,18 @@ describe('jobs in-process (embedded default)', () => {
       5000,
     );
   });
+
+  it('runs the recurring log retention on its own timer too', async () => {
+    const { id } = await database.db
+      .insertInto('app_logs')
+      .values({ occurred_at: new Date(Date.now() - 400 * 24 * 3600_000), event_name: 'ancient' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    runtime = await start({ recurringEveryMs: 100 });
+    await waitFor(
+      async () => !(await database.db.selectFrom('app_logs').select('id').where('id', '=', id).executeTakeFirst()),
+      'the year-old app log row to be deleted',
+      5000,
+    );
+  });
 });

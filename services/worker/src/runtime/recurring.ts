@@ -33,6 +33,11 @@ export const recurringJobs: readonly RecurringJob[] = [
     everyMs: 5 * 60_000,
     description: "Records each Automatic document package's manifest version and when its content last changed",
   },
+  {
+    name: 'maintenance.logs',
+    everyMs: 3600_000,
+    description: 'Deletes web and app log rows older than LOG_RETENTION_DAYS (default 90), ten thousand at a time',
+  },
 ];
 
 /**

@@ -20,6 +20,8 @@ export interface JobRuntimeOptions {
   mailFrom: string;
   /** REPORT_TIME_ZONE (default UTC): must be the API's, as both render a report to find its stored PDF. */
   reportTimeZone?: string;
+  /** LOG_RETENTION_DAYS: web and app log rows older than this are deleted (maintenance.logs); default 90. */
+  logRetentionDays?: number;
   log: Logger;
   /** How often the outbox is polled when nobody kicks; default 1000 ms. */
   pollMs?: number;
@@ -56,7 +58,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
   assertEveryJobHasHandler(registry);
   const pollMs = opts.pollMs ?? 1000;
   const { log, db } = opts;
-  const config = { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, mailFrom: opts.mailFrom, reportTimeZone: opts.reportTimeZone };
+  const config = { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, mailFrom: opts.mailFrom, reportTimeZone: opts.reportTimeZone, logRetentionDays: opts.logRetentionDays };
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, dataDir: opts.dataDir, from: opts.mailFrom });
   const ownPdf = !opts.pdf && opts.runProcessors ? createPdfRenderer() : undefined;
   const pdf = opts.pdf ?? ownPdf;

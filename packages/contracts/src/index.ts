@@ -29,3 +29,4 @@ export * from './shared-links.js';
 export * from './inspection-v1.js';
 export * from './audit-v1.js';
 export * from './name-order.js';
+export * from './usage-dashboard.js';

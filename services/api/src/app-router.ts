@@ -16,6 +16,7 @@ import { auditsRouter } from './domains/audits/audits.trpc.js';
 import { sharedLinksRouter } from './domains/shared-links/shared-links.trpc.js';
 import { inspectionPointsRouter } from './domains/inspection-points/inspection-points.trpc.js';
 import { pointAuthoringRouter } from './domains/point-authoring/point-authoring.trpc.js';
+import { usageDashboardRouter } from './domains/inspections/usage-dashboard.trpc.js';
 import { staffAccountsRouter } from './domains/staff-accounts/staff-accounts.trpc.js';
 
 /**
@@ -41,5 +42,6 @@ export const appRouter = router({
   sharedLinks: sharedLinksRouter,
   inspectionPoints: inspectionPointsRouter,
   pointAuthoring: pointAuthoringRouter,
+  usageDashboard: usageDashboardRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -8,3 +8,4 @@ export { groupBy } from './report-data-points.js';
 export * from './audit-report-data.js';
 export * from './protocol-export-data.js';
 export * from './category-translations.js';
+export * from './usage-dashboard.js';

@@ -43,10 +43,15 @@ const columns: Record<UsageOrder['key'], string> = {
   name: 'name', totalNumberOfEquipment: 'total', lastWeek: 'week', lastMonth: 'month', lastYear: 'year',
 };
 
-/** ORDER BY the key (ascending puts null names last, 002 §2), then the name and id so equal counts keep one order. */
+/**
+ * ORDER BY the key (ascending puts null names last, 002 §2), then the name and id so equal counts keep one order.
+ * Names sort in the root ICU order of migration 0028 ('beta' between 'Alpha' and 'Delta'), not byte order.
+ */
 function orderBy(order: UsageOrder) {
   const dir = sql.raw(order.direction === 'desc' ? 'desc nulls first' : 'asc nulls last');
-  return sql`order by ${sql.ref(columns[order.key])} ${dir}, name asc nulls last, id`;
+  const name = sql`name collate sort_root`;
+  const key = order.key === 'name' ? name : sql.ref(columns[order.key]);
+  return sql`order by ${key} ${dir}, ${name} asc nulls last, id`;
 }
 
 const inPeriod = (p: UsagePeriods, from: keyof UsagePeriods, to: keyof UsagePeriods) =>
@@ -59,7 +64,7 @@ const flags = (p: UsagePeriods) => sql`bool_or(${inPeriod(p, 'weekFrom', 'weekTo
 const serviced = sql`i.deleted_at is null and i.audit_id is null and i.equipment_id is not null`;
 
 /**
- * Per customer: its machines of the product category (not deleted) and how many were serviced in each period. Each
+ * Per live customer: its machines of the product category (not deleted) and how many were serviced in each period. Each
  * machine's dates in the widest period (a week may begin in the year before) are one index-only probe of
  * inspections_serviced_equipment: the cost follows the machines, not the inspections.
  */
@@ -70,8 +75,8 @@ function perCustomer(p: UsagePeriods, category: string, customers: RawBuilder<un
       select e.id, e.customer_id from equipment e
       join product_families f on f.id = e.product_family_id
       join product_categories pc on pc.id = f.product_category_id
-      where e.deleted_at is null and e.customer_id is not null and lower(pc.name) = lower(${category})
-        ${customers ? sql`and e.customer_id in (select c.id from customers c where ${customers})` : sql``}
+      join customers c on c.id = e.customer_id and c.deleted_at is null and c.merged_into_customer_id is null
+      where e.deleted_at is null and lower(pc.name) = lower(${category}) ${customers ? sql`and ${customers}` : sql``}
     ), per_customer as (
       select m.customer_id, count(*)::int as total, (count(*) filter (where d.w))::int as week,
         (count(*) filter (where d.m))::int as month, (count(*) filter (where d.y))::int as year

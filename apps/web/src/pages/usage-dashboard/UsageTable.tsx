@@ -32,7 +32,8 @@ export function UsageTable(props: { label: string; rows: TServicedEquipmentRow[]
   const { label, rows, sort, onSort, loading } = props;
   return (
     <TableContainer component={Paper} variant="outlined" aria-busy={loading}>
-      <Table size="small" aria-label={label}>
+      {/* fixed layout: both tables line their columns up */}
+      <Table size="small" aria-label={label} sx={{ tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow>
             {COLUMNS.map((c) => (
@@ -40,7 +41,7 @@ export function UsageTable(props: { label: string; rows: TServicedEquipmentRow[]
                 key={c.key}
                 align={c.key === 'name' ? 'left' : 'right'}
                 aria-sort={sort.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                sx={{ fontWeight: 600, py: 0 }}
+                sx={{ fontWeight: 600, py: 0, width: c.key === 'name' ? '32%' : '17%' }}
               >
                 <TableSortLabel
                   active={sort.key === c.key}

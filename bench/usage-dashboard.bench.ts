@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { ZServicedEquipmentQuery, ZUsageQuery, USAGE_PRODUCT_CATEGORY, type Actor } from '@insp/contracts';
-import { companyUsageStatement, customerUsageStatement, usagePeriods, usageTotalsStatement, type Db } from '@insp/db';
+import { companyUsageStatement, customerUsageStatement, usagePeriods, usagePeriodsStatement, usageTotalsStatement, type Db } from '@insp/db';
 import { companiesServicedEquipment, servicedEquipment, usageSummary } from '../services/api/src/domains/inspections/usage-dashboard.service.js';
 import { containsPattern } from '../services/api/src/lib/list.js';
 import type { ServiceContext } from '../services/api/src/context.js';
@@ -51,10 +51,10 @@ export default async function usageDashboardBench() {
           if (c.kind === 'customers') return customerUsageStatement({ ...common, category: USAGE_PRODUCT_CATEGORY, onlyIncludeServiced: q.onlyIncludeServiced }).compile(db);
           return companyUsageStatement(common).compile(db);
         };
-        const periodsSql = 'select now() at time zone $1'; // stands for the periods statement (one round trip)
+        const periodsSql = usagePeriodsStatement(m.now, timeZone).compile(handle.db);
         const compiled = await statement(handle.db);
         const direct = async () => {
-          await raw.query(periodsSql, [timeZone]);
+          await raw.query(periodsSql.sql, periodsSql.parameters as unknown[]);
           return raw.query(compiled.sql, compiled.parameters as unknown[]);
         };
         if (process.env.BENCH_EXPLAIN) {

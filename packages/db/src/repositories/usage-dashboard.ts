@@ -17,14 +17,17 @@ export interface UsagePeriods {
 }
 
 /** This week (ISO: Monday first), month and year around `now` on the calendar of `timeZone`, as instants. */
-export async function usagePeriods(db: Db, now: Date, timeZone: string): Promise<UsagePeriods> {
+export function usagePeriodsStatement(now: Date, timeZone: string): RawBuilder<UsagePeriods> {
   const local = sql`(${now}::timestamptz at time zone ${timeZone})`;
   const at = (unit: 'week' | 'month' | 'year', step: string) =>
     sql<Date>`((date_trunc(${unit}, ${local}) + ${step}::interval) at time zone ${timeZone})`;
-  const { rows } = await sql<UsagePeriods>`select ${at('week', '0 days')} as "weekFrom", ${at('week', '1 week')} as "weekTo",
+  return sql<UsagePeriods>`select ${at('week', '0 days')} as "weekFrom", ${at('week', '1 week')} as "weekTo",
     ${at('month', '0 days')} as "monthFrom", ${at('month', '1 month')} as "monthTo",
-    ${at('year', '0 days')} as "yearFrom", ${at('year', '1 year')} as "yearTo"`.execute(db);
-  return rows[0]!;
+    ${at('year', '0 days')} as "yearFrom", ${at('year', '1 year')} as "yearTo"`;
+}
+
+export async function usagePeriods(db: Db, now: Date, timeZone: string): Promise<UsagePeriods> {
+  return (await usagePeriodsStatement(now, timeZone).execute(db)).rows[0]!;
 }
 
 export type UsageOrder = { key: 'name' | 'totalNumberOfEquipment' | 'lastWeek' | 'lastMonth' | 'lastYear'; direction: 'asc' | 'desc' };

@@ -24,6 +24,7 @@ import { protocolsScreens } from './resources/protocols';
 import { categoryTitlesScreens } from './resources/category-titles';
 import { translationsScreens } from './resources/translations';
 import { logsScreens } from './resources/logs';
+import { usageDashboardScreens } from './pages/usage-dashboard';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -50,6 +51,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...categoryTitlesScreens,
   ...translationsScreens,
   ...logsScreens,
+  ...usageDashboardScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

@@ -33,3 +33,4 @@ export * from './translations-workbook.js';
 export * from './documents.js';
 export * from './document-sync.js';
 export * from './logs.js';
+export * from './usage-dashboard.js';

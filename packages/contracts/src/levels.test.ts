@@ -57,6 +57,13 @@ describe('isAllowed', () => {
     expect(isAllowed(P.userManagement, dist(false))).toBe(false);
     expect(isAllowed(P.userManagement, staff(Level.Admin, ['Developer']))).toBe(false);
   });
+
+  it('admits staff admins or the Developer flag to the usage dashboard, never a manager without it or a distributor', () => {
+    expect(isAllowed(P.usageDashboards, staff(Level.Admin))).toBe(true);
+    expect(isAllowed(P.usageDashboards, staff(Level.User, ['Developer']))).toBe(true);
+    expect(isAllowed(P.usageDashboards, staff(Level.Manager))).toBe(false);
+    expect(isAllowed(P.usageDashboards, { ...dist(true), flags: ['Developer'] })).toBe(false);
+  });
 });
 
 describe('route table', () => {

@@ -45,8 +45,11 @@ export const P = {
   referenceRead: { internal: User, external: User },
   externalUsers: { internal: Manager, external: Admin, orFlags: ['Developer'] },
   userManagement: { internal: Never, external: User, distributorAdminOnly: true },
-  // spec 002 §2: the two notes on Usage dashboard and Tags differ; both readings apply.
-  usageDashboards: { internal: Manager, external: Never, requireFlags: ['Developer'] },
+  // spec 002 §2: the navigation note says Developer flag only, the route table admin only or the Developer flag;
+  // issue 22 applies both readings as either grants (§6: flags "alternatively unlock" routes): staff admins, or a
+  // staff account with the Developer flag. Managers without the flag and distributors are refused.
+  usageDashboards: { internal: Admin, external: Never, orFlags: ['Developer'], staffOnly: true },
+  // spec 002 §2: the two notes on Tags differ; both readings apply.
   tags: { internal: Admin, external: Never, requireFlags: ['Developer'] },
   // "Developer flag only" / "CertificationManager flag only": staff holding the flag, whatever their level;
   // never a distributor, even one whose record carries the flag.

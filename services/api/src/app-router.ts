@@ -17,6 +17,7 @@ import { sharedLinksRouter } from './domains/shared-links/shared-links.trpc.js';
 import { inspectionPointsRouter } from './domains/inspection-points/inspection-points.trpc.js';
 import { pointAuthoringRouter } from './domains/point-authoring/point-authoring.trpc.js';
 import { logsRouter } from './domains/logs/logs.trpc.js';
+import { usageDashboardRouter } from './domains/inspections/usage-dashboard.trpc.js';
 import { staffAccountsRouter } from './domains/staff-accounts/staff-accounts.trpc.js';
 import { translationsRouter } from './domains/translations/translations.trpc.js';
 import { documentsRouter } from './domains/documents/documents.trpc.js';
@@ -47,5 +48,6 @@ export const appRouter = router({
   pointAuthoring: pointAuthoringRouter,
   translations: translationsRouter,
   logs: logsRouter,
+  usageDashboard: usageDashboardRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import { customerImportRestRoutes } from './domains/customer-import/customer-imp
 import { certifiedUsersRestRoutes } from './domains/certified-users/certified-users.rest.js';
 import { imagesRestRoutes } from './domains/images/images.rest.js';
 import { inspectionsRestRoutes } from './domains/inspections/inspections.rest.js';
+import { usageDashboardRestRoutes } from './domains/inspections/usage-dashboard.rest.js';
 import { inspectionReportRestRoutes } from './domains/inspections/inspection-report.rest.js';
 import { inspectionEditRestRoutes } from './domains/inspections/inspection-edit.rest.js';
 import { protocolsFitRestRoutes } from './domains/protocols/protocols-fit.rest.js';
@@ -39,6 +40,7 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(customerImportRestRoutes);
   await app.register(staffAccountsRestRoutes);
   await app.register(inspectionsRestRoutes);
+  await app.register(usageDashboardRestRoutes);
   await app.register(inspectionReportRestRoutes);
   await app.register(inspectionEditRestRoutes);
   await app.register(protocolsFitRestRoutes);

@@ -38,21 +38,26 @@ describe('top navigation by actor', () => {
     expect(labels(distributor(true))).not.toContain('Translations');
   });
 
-  it('an admin without the Developer flag sees no developer-only items', () => {
+  it('an admin without the Developer flag sees no developer-only items, but the Usage dashboard (admin or the flag)', () => {
     const items = labels(staff(Level.Admin));
     expect(items).not.toContain('Web logs');
     expect(items).not.toContain('Tags');
-    expect(items).not.toContain('Usage dashboard');
+    // issue 22: /UsageDashboards is for staff admins or the Developer flag (contracts P.usageDashboards)
+    expect(items).toContain('Usage dashboard');
     // /ExternalUsers: manager level, or the Developer flag (contracts P.externalUsers, spec 002 §2 route levels)
     expect(items).toContain('Distributors');
   });
 
-  it('an inspector with the Developer flag sees Distributors and Web logs but not the admin-only Tags', () => {
+  it('an inspector with the Developer flag sees Distributors, Web logs and Usage dashboard but not the admin-only Tags', () => {
     const items = labels(staff(Level.User, ['Developer']));
     expect(items).toContain('Distributors');
     expect(items).toContain('Web logs');
     expect(items).not.toContain('Tags');
-    expect(items).not.toContain('Usage dashboard');
+    expect(items).toContain('Usage dashboard');
+  });
+
+  it('a manager without the Developer flag does not see the Usage dashboard', () => {
+    expect(labels(staff(Level.Manager))).not.toContain('Usage dashboard');
   });
 
   it('an inspector sees only My page, Reports and Audits', () => {

@@ -10,3 +10,4 @@ export * from './protocol-export-data.js';
 export * from './category-translations.js';
 export * from './generated-files.js';
 export * from './document-manifest.js';
+export * from './usage-dashboard.js';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
 const file = new URL('../docker-compose.yml', import.meta.url).pathname;
-const env = { ...process.env, TOKEN_SECRET: 'x'.repeat(40), OIDC_ISSUER: 'https://idp.example', OIDC_CLIENT_ID: 'inspections' };
+const env = { ...process.env, TOKEN_SECRET: 'x'.repeat(40), OIDC_ISSUER: 'https://idp.example', OIDC_CLIENT_ID: 'inspections', S3_SECRET_KEY: 's'.repeat(16) };
 
 /** `docker compose` (v2 plugin) or `docker-compose` (v1), whichever client this machine has. */
 function composeClient(): string[] | null {
@@ -35,5 +35,9 @@ describe('docker-compose.yml', () => {
     const missing = spawnSync(cmd!, [...pre, '-f', file, 'config', '-q'], { env: { ...env, TOKEN_SECRET: '' }, encoding: 'utf8' });
     expect(missing.status).not.toBe(0);
     expect(missing.stderr + missing.stdout).toMatch(/TOKEN_SECRET/);
+    // Files live in MinIO at scale (issue 21): its secret is required as well.
+    const noStorageSecret = spawnSync(cmd!, [...pre, '-f', file, 'config', '-q'], { env: { ...env, S3_SECRET_KEY: '' }, encoding: 'utf8' });
+    expect(noStorageSecret.status).not.toBe(0);
+    expect(noStorageSecret.stderr + noStorageSecret.stdout).toMatch(/S3_SECRET_KEY/);
   });
 });

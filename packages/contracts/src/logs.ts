@@ -58,7 +58,7 @@ export const ZAppLogEvent = z.object({
   appVersion: ZText.max(50).optional(),
   eventName: ZText.trim().min(1).max(200),
   osName: ZText.max(50).optional(),
-  properties: z.string().max(APP_LOG_MAX_PROPERTIES).optional().meta({ description: 'JSON text as the client wrote it' }),
+  properties: ZText.max(APP_LOG_MAX_PROPERTIES).optional().meta({ description: 'JSON text as the client wrote it (JSON escapes control characters, so raw ones are refused)' }),
 });
 export const ZAppLogBatch = z.object({ events: z.array(ZAppLogEvent).min(1).max(APP_LOG_MAX_EVENTS) });
 export type TAppLogBatch = z.infer<typeof ZAppLogBatch>;

@@ -93,6 +93,8 @@ function sample(schema: Schema, name: string): unknown {
     if (/timeZone/i.test(name)) return 'Europe/Helsinki'; // a valid zone, so only the poisoned field can refuse the body
     return 'Text'.padEnd(s.minLength ?? 0, 'x').slice(0, s.maxLength ?? 200);
   }
+  // A timestamp gets now: an event's time is checked against a window (the app log ingestion, issue 22).
+  if ((isType(s, 'integer') || isType(s, 'number')) && /timestamp/i.test(name)) return Date.now();
   if (isType(s, 'integer') || isType(s, 'number')) return Math.max(s.minimum ?? 0, 0);
   if (isType(s, 'boolean')) return false;
   if (isType(s, 'array')) return s.maxItems === 0 ? [] : [sample(s.items ?? {}, name)];

@@ -235,6 +235,7 @@ describe('document library', () => {
       { method: 'GET', url: `/trpc/documents.list?input=${encodeURIComponent('{}')}` },
       { method: 'GET', url: `/trpc/documents.details?input=${encodeURIComponent(JSON.stringify({ id: live }))}` },
       { method: 'GET', url: '/trpc/documents.packages' },
+      { method: 'GET', url: `/trpc/documents.pointChoices?input=${encodeURIComponent('{}')}` },
       { method: 'POST', url: '/trpc/documents.createCategory', payload: { name: 'X' } },
       { method: 'POST', url: '/trpc/documents.saveMetadata', payload: { documentId: live } },
       { method: 'POST', url: '/trpc/documents.delete', payload: { id: live } },
@@ -257,5 +258,27 @@ describe('document library', () => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
     expect(await count()).toBe(4);
+  });
+});
+
+describe('the details panel\'s point choices', () => {
+  it('lists live inspection points by name to a Manager, searched and paged in SQL', async () => {
+    const { product_category_id } = await t.db.selectFrom('inspection_points').select('product_category_id').where('id', '=', ids.point!).executeTakeFirstOrThrow();
+    const extra = await t.db.insertInto('inspection_points').values([
+      { name: 'Liner bolts', type: 'Comment', product_category_id },
+      { name: 'Gone point', type: 'Comment', product_category_id, deleted_at: new Date() },
+    ]).returning('id').execute();
+    expect(extra).toHaveLength(2);
+    const call = async (input: unknown) => {
+      const res = await t.app.inject({ method: 'GET', url: `/trpc/documents.pointChoices?input=${encodeURIComponent(JSON.stringify(input))}`, headers: as('manager') });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result.data as { result: { id: string; name: string }[]; count: number };
+    };
+    const liner = await call({ search: 'liner' });
+    expect(liner.result.map((p) => p.name)).toEqual(['Liner bolts', 'Liner wear']);
+    expect(liner.count).toBe(2);
+    const page = await call({ search: 'liner', offset: 1, amount: 1 });
+    expect(page).toEqual({ result: [{ id: ids.point, name: 'Liner wear' }], count: 2 });
+    expect((await call({ search: 'gone' })).count).toBe(0);
   });
 });

@@ -22,6 +22,7 @@ import { inspectionPointsScreens } from './resources/inspection-points';
 import { tagsScreens } from './resources/tags';
 import { protocolsScreens } from './resources/protocols';
 import { categoryTitlesScreens } from './resources/category-titles';
+import { documentsScreens } from './resources/documents';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -46,6 +47,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...tagsScreens,
   ...protocolsScreens,
   ...categoryTitlesScreens,
+  ...documentsScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

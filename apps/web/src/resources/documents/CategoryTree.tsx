@@ -17,26 +17,27 @@ export const startsOpen = (n: TDocumentLibraryNode) => n.totalCount <= 5;
 function Node({ node, depth, selected, onSelect }: { node: TDocumentLibraryNode; depth: number; selected: string; onSelect(id: string): void }) {
   const [open, setOpen] = useState(() => startsOpen(node));
   const subs = node.subCategories;
+  // each category is an <li> holding its row and, open, a nested <ul> of its subcategories
   return (
-    <>
-      <ListItem
-        disablePadding
-        secondaryAction={subs.length ? (
-          <IconButton aria-label={`${open ? 'Collapse' : 'Expand'} ${node.name}`} aria-expanded={open} onClick={() => setOpen((o) => !o)} sx={{ width: 44, height: 44 }}>
-            {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-          </IconButton>
-        ) : undefined}
-      >
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
         <ListItemButton selected={selected === node.id} aria-current={selected === node.id ? 'true' : undefined} onClick={() => onSelect(node.id)} sx={{ minHeight: 44, pl: 2 + depth * 2 }}>
           <ListItemText primary={`${node.name} (${node.documentCount})`} />
         </ListItemButton>
-      </ListItem>
+        {subs.length ? (
+          <IconButton aria-label={`${open ? 'Collapse' : 'Expand'} ${node.name}`} aria-expanded={open} onClick={() => setOpen((o) => !o)} sx={{ width: 44, height: 44 }}>
+            {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          </IconButton>
+        ) : null}
+      </Box>
       {subs.length ? (
         <Collapse in={open} unmountOnExit>
-          {subs.map((s) => <Node key={s.id} node={s} depth={depth + 1} selected={selected} onSelect={onSelect} />)}
+          <List disablePadding dense>
+            {subs.map((s) => <Node key={s.id} node={s} depth={depth + 1} selected={selected} onSelect={onSelect} />)}
+          </List>
         </Collapse>
       ) : null}
-    </>
+    </ListItem>
   );
 }
 

@@ -115,6 +115,20 @@ describe('/Documents', () => {
     await page.getByRole('list', { name: 'Document packages' }).getByText('2 files, Manual synching').waitFor();
     await screenshot(page, 'documents-package');
     await page.context().close();
+
+    // the point side (point authoring is Admin): the point lists the linked document, the picker offers the library's
+    const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signInAsStaff(admin, product.url, 'admin@company.example', '/InspectionPoints');
+    await admin.getByLabel('Filter inspection points').fill(point.name);
+    await admin.getByRole('option', { name: new RegExp(point.name) }).first().click();
+    const attached = admin.getByRole('group', { name: 'Attached documents' });
+    await attached.getByText(/e2e-manual\.pdf/).waitFor();
+    await attached.getByRole('button', { name: 'Choose documents' }).click();
+    const picker = admin.getByRole('dialog', { name: 'Attach documents' });
+    await picker.getByText(`${CATEGORY} (2)`).waitFor();
+    await picker.getByRole('checkbox', { name: /e2e-parts\.csv/ }).waitFor();
+    await screenshot(admin, 'documents-point-picker');
+    await admin.context().close();
   });
 
   it('fits an 820 px touch tablet with 44 px targets', async () => {

@@ -282,3 +282,28 @@ describe('the details panel\'s point choices', () => {
     expect((await call({ search: 'gone' })).count).toBe(0);
   });
 });
+
+describe('a new version sent again with its Idempotency-Key', () => {
+  it('makes one version, removes the repeat\'s bytes, and refuses the key for other bytes', async () => {
+    const doc = (await upload('manager', 'Retry manual.pdf', pdf('retry v1'))).json();
+    const version = (bytes: Buffer, key: string) => {
+      const f = form({ sourceSystem: 'UI', parentDocumentId: doc.id }, { name: 'Retry manual v2.pdf', bytes });
+      return t.app.inject({ method: 'POST', url: '/api/v1/documentlibrary/document/version', headers: { ...as('manager'), ...f.headers, 'idempotency-key': key }, payload: f.payload });
+    };
+    const files = (await storedFiles()).length;
+    const first = await version(pdf('retry v2'), 'version-key-1');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().version).toBe(2);
+    const again = await version(pdf('retry v2'), 'version-key-1');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ id: doc.id, version: 2 });
+    expect(again.json().versions).toHaveLength(2);
+    expect((await storedFiles()).length).toBe(files + 1);
+    const other = await version(pdf('other bytes'), 'version-key-1');
+    expect(other.statusCode).toBe(409);
+    expect(other.json().field).toBe('Idempotency-Key');
+    expect((await storedFiles()).length).toBe(files + 1);
+    const next = await version(pdf('retry v3'), 'version-key-2');
+    expect(next.json().version).toBe(3);
+  });
+});

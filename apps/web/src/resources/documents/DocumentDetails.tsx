@@ -118,7 +118,7 @@ export function DocumentDetails({ id, categories, onDeleted }: { id: string; cat
         <Button color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={busy} onClick={() => setConfirmDelete(true)}>Delete</Button>
       </Box>
       {downloadError ? <Alert severity="error">The download could not be started</Alert> : null}
-      <UploadRows rows={versions.rows} label="Version uploads" />
+      <UploadRows rows={versions.rows} label="Version uploads" busy={versions.busy} onRetry={(k) => void versions.retry(k)} />
       {remove.isError ? <Alert severity="error">{UPLOAD_TEXT.deleteFailed}</Alert> : null}
       <Typography variant="subtitle1" component="h3">Metadata</Typography>
       <MetadataForm value={form} onChange={setForm} categories={categories} disabled={busy} />

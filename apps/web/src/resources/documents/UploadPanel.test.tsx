@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { useUploads } from './useUploads';
 import { UploadPanel } from './UploadPanel';
 
 /** A fake XMLHttpRequest: each send is kept until the test answers it. */
@@ -13,7 +14,8 @@ class FakeXhr {
   url = '';
   body: FormData | null = null;
   open(_method: string, url: string) { this.url = url; }
-  setRequestHeader() {}
+  headers: Record<string, string> = {};
+  setRequestHeader(name: string, value: string) { this.headers[name] = value; }
   send(body: FormData) { this.body = body; FakeXhr.sent.push(this); }
   answer(status: number, body: unknown) { this.status = status; this.responseText = JSON.stringify(body); this.onload?.(); }
 }
@@ -73,5 +75,26 @@ describe('upload of new documents', () => {
     act(() => FakeXhr.sent[0]!.answer(400, { message: 'file: is larger than 200 MB', field: 'file' }));
     await flush();
     expect(screen.getByText('Upload failed: is larger than 200 MB')).toBeTruthy();
+  });
+});
+
+describe('a new version', () => {
+  it('is sent again after a failure with the same Idempotency-Key', async () => {
+    const onUploaded = vi.fn();
+    const { result } = renderHook(() => useUploads(onUploaded));
+    await act(async () => { void result.current.start([file('v2.pdf')], { parentDocumentId: 'd1' }); await Promise.resolve(); });
+    const first = FakeXhr.sent[0]!;
+    expect(first.url).toBe('/api/v1/documentlibrary/document/version');
+    expect(first.body?.get('parentDocumentId')).toBe('d1');
+    const key = first.headers['Idempotency-Key'];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    await act(async () => { first.onerror?.(); await new Promise((r) => setTimeout(r, 0)); });
+    expect(result.current.rows[0]).toMatchObject({ state: 'failed' });
+    await act(async () => { void result.current.retry(result.current.rows[0]!.key); await Promise.resolve(); });
+    const second = FakeXhr.sent[1]!;
+    expect(second.headers['Idempotency-Key']).toBe(key);
+    await act(async () => { second.answer(201, { id: 'd1', name: 'Manual.pdf' }); await new Promise((r) => setTimeout(r, 0)); });
+    expect(result.current.rows[0]).toMatchObject({ state: 'done' });
+    expect(onUploaded).toHaveBeenCalledTimes(1);
   });
 });

@@ -32,7 +32,7 @@ export function UploadPanel({ categoryId, categoryName, listedNames, onUploaded 
         </Button>
         <Typography variant="body2" color="text.secondary">into {categoryName}</Typography>
       </Box>
-      <UploadRows rows={uploads.rows} label="Uploads" />
+      <UploadRows rows={uploads.rows} label="Uploads" busy={uploads.busy} onRetry={(k) => void uploads.retry(k)} />
     </Box>
   );
 }

@@ -56,15 +56,17 @@ export class DocumentUploadError extends Error {
 /**
  * POST api/v1/documentlibrary/document (a new document) or …/document/version (`parentDocumentId`), multipart with
  * one file part, by XMLHttpRequest: only it reports upload progress. 201 is success; anything else rejects with the
- * server's message (a 409 is a name the library already has).
+ * server's message (a 409 is a name the library already has). A version carries an Idempotency-Key: sent again
+ * after a lost answer, the server makes no second version.
  */
-export function uploadDocument(file: File, fields: Record<string, string>, onProgress: (share: number) => void): Promise<{ id: string; name: string }> {
+export function uploadDocument(file: File, fields: Record<string, string>, onProgress: (share: number) => void, idempotencyKey?: string): Promise<{ id: string; name: string }> {
   const url = fields.parentDocumentId ? '/api/v1/documentlibrary/document/version' : '/api/v1/documentlibrary/document';
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     const token = getToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    if (idempotencyKey) xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
     };

@@ -25,6 +25,7 @@ import { categoryTitlesScreens } from './resources/category-titles';
 import { translationsScreens } from './resources/translations';
 import { logsScreens } from './resources/logs';
 import { usageDashboardScreens } from './pages/usage-dashboard';
+import { documentsScreens } from './resources/documents';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -52,6 +53,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...translationsScreens,
   ...logsScreens,
   ...usageDashboardScreens,
+  ...documentsScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

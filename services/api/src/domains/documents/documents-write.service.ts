@@ -13,6 +13,7 @@ import { writeAuditTrail, type Db } from '@insp/db';
 import type { z } from 'zod';
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { fromZodIssues, notFound } from '../../errors.js';
+import { fingerprint, runOnce, type IdempotencyKey } from '../../lib/idempotency.js';
 import { getDocument } from './documents-read.service.js';
 import { removeStored, type StoredDocumentFile } from './documents.files.js';
 
@@ -114,12 +115,17 @@ export async function createDocument(ctx: ServiceContext, fields: unknown, file:
   });
 }
 
-/** POST api/v1/documentlibrary/document/version: the file becomes the current version; earlier ones stay downloadable. */
-export async function addDocumentVersion(ctx: ServiceContext, fields: unknown, file: StoredDocumentFile): Promise<TDocument> {
+/**
+ * POST api/v1/documentlibrary/document/version: the file becomes the current version; earlier ones stay downloadable.
+ * Each call makes a version, so a retry whose answer was lost would add a second one: with an `Idempotency-Key` the
+ * same user, document and bytes answer the document as it is and the file stored for the repeat is removed.
+ */
+export async function addDocumentVersion(ctx: ServiceContext, fields: unknown, file: StoredDocumentFile, key?: IdempotencyKey): Promise<TDocument> {
   return withStored(ctx, file, async () => {
     const c = requirePermission(ctx, P.documents);
     const data = parse(ZDocumentVersionFields, fields);
-    await inTransaction(c, async (tx) => {
+    const hash = fingerprint({ parentDocumentId: data.parentDocumentId, fileName: file.fileName, sha256: file.sha256 });
+    const run = await runOnce({ db: c.db, userId: c.actor.userId, operation: 'document.version', key, hash }, (claim) => inTransaction(c, async (tx) => {
       const doc = await tx.db.selectFrom('documents').select(['id', 'version']).where('id', '=', data.parentDocumentId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
       if (!doc) throw new AppError('NOT_FOUND', 'parentDocumentId: no such document', 'parentDocumentId');
       const last = await tx.db.selectFrom('document_versions').select(sql<number>`coalesce(max(version), 0)`.as('v')).where('document_id', '=', doc.id).executeTakeFirstOrThrow();
@@ -135,12 +141,15 @@ export async function addDocumentVersion(ctx: ServiceContext, fields: unknown, f
         .where('id', '=', doc.id)
         .execute();
       await writeAuditTrail(tx.db, { entityType: 'document', entityId: doc.id, actorUserId: by, action: 'version', changes: { version, fileName: file.fileName, size: file.size, sha256: file.sha256 } });
-    });
-    return getDocument(c, data.parentDocumentId);
+      await claim(tx.db, doc.id);
+      return doc.id;
+    }));
+    // a repeat made nothing: the bytes stored for it go
+    if (run.repeated) await removeStored(ctx.config, [file]);
+    return getDocument(c, run.id);
   });
 }
 
-/** POST api/v1/documentlibrary/document/metadata: the category (null: uncategorized) and the link sets, replaced. */
 export async function saveDocumentMetadata(ctx: ServiceContext, input: TDocumentMetadataInput): Promise<TDocument> {
   const c = requirePermission(ctx, P.documents);
   const data = parse(ZDocumentMetadataInput, input);

@@ -235,6 +235,7 @@ describe('document library', () => {
       { method: 'GET', url: `/trpc/documents.list?input=${encodeURIComponent('{}')}` },
       { method: 'GET', url: `/trpc/documents.details?input=${encodeURIComponent(JSON.stringify({ id: live }))}` },
       { method: 'GET', url: '/trpc/documents.packages' },
+      { method: 'GET', url: `/trpc/documents.pointChoices?input=${encodeURIComponent('{}')}` },
       { method: 'POST', url: '/trpc/documents.createCategory', payload: { name: 'X' } },
       { method: 'POST', url: '/trpc/documents.saveMetadata', payload: { documentId: live } },
       { method: 'POST', url: '/trpc/documents.delete', payload: { id: live } },
@@ -257,5 +258,52 @@ describe('document library', () => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
     expect(await count()).toBe(4);
+  });
+});
+
+describe('the details panel\'s point choices', () => {
+  it('lists live inspection points by name to a Manager, searched and paged in SQL', async () => {
+    const { product_category_id } = await t.db.selectFrom('inspection_points').select('product_category_id').where('id', '=', ids.point!).executeTakeFirstOrThrow();
+    const extra = await t.db.insertInto('inspection_points').values([
+      { name: 'Liner bolts', type: 'Comment', product_category_id },
+      { name: 'Gone point', type: 'Comment', product_category_id, deleted_at: new Date() },
+    ]).returning('id').execute();
+    expect(extra).toHaveLength(2);
+    const call = async (input: unknown) => {
+      const res = await t.app.inject({ method: 'GET', url: `/trpc/documents.pointChoices?input=${encodeURIComponent(JSON.stringify(input))}`, headers: as('manager') });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result.data as { result: { id: string; name: string }[]; count: number };
+    };
+    const liner = await call({ search: 'liner' });
+    expect(liner.result.map((p) => p.name)).toEqual(['Liner bolts', 'Liner wear']);
+    expect(liner.count).toBe(2);
+    const page = await call({ search: 'liner', offset: 1, amount: 1 });
+    expect(page).toEqual({ result: [{ id: ids.point, name: 'Liner wear' }], count: 2 });
+    expect((await call({ search: 'gone' })).count).toBe(0);
+  });
+});
+
+describe('a new version sent again with its Idempotency-Key', () => {
+  it('makes one version, removes the repeat\'s bytes, and refuses the key for other bytes', async () => {
+    const doc = (await upload('manager', 'Retry manual.pdf', pdf('retry v1'))).json();
+    const version = (bytes: Buffer, key: string) => {
+      const f = form({ sourceSystem: 'UI', parentDocumentId: doc.id }, { name: 'Retry manual v2.pdf', bytes });
+      return t.app.inject({ method: 'POST', url: '/api/v1/documentlibrary/document/version', headers: { ...as('manager'), ...f.headers, 'idempotency-key': key }, payload: f.payload });
+    };
+    const files = (await storedFiles()).length;
+    const first = await version(pdf('retry v2'), 'version-key-1');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().version).toBe(2);
+    const again = await version(pdf('retry v2'), 'version-key-1');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ id: doc.id, version: 2 });
+    expect(again.json().versions).toHaveLength(2);
+    expect((await storedFiles()).length).toBe(files + 1);
+    const other = await version(pdf('other bytes'), 'version-key-1');
+    expect(other.statusCode).toBe(409);
+    expect(other.json().field).toBe('Idempotency-Key');
+    expect((await storedFiles()).length).toBe(files + 1);
+    const next = await version(pdf('retry v3'), 'version-key-2');
+    expect(next.json().version).toBe(3);
   });
 });

@@ -20,6 +20,7 @@ import { categoriesWithDocuments, documentsOfPoint, documentStorageUrl, readDocu
 import { addDocumentVersion, assertNameFree, createDocument, createDocumentCategory, deleteDocument, saveDocumentMetadata } from './documents-write.service.js';
 import { createDocumentPackage, listDocumentPackages, updateDocumentPackage } from './document-packages.service.js';
 import { documentFileName, removeStored, storeDocumentFile, tooLarge, type StoredDocumentFile } from './documents.files.js';
+import { keyFromHeaders } from '../../lib/idempotency.js';
 
 const tags = ['documents'];
 const base = '/api/v1/documentlibrary';
@@ -64,7 +65,7 @@ export async function documentsRestRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Uploads a new version of a document (multipart: file, sourceSystem, parentDocumentId); earlier versions stay downloadable', ...multipartOnly, response: { 201: ZDocument } },
     handler: async (req, reply) => {
       const form = await documentForm(req, false);
-      return reply.status(201).send(await addDocumentVersion(req.ctx, form.fields, form.file));
+      return reply.status(201).send(await addDocumentVersion(req.ctx, form.fields, form.file, keyFromHeaders(req.headers)));
     },
   });
   r.delete(`${base}/document/:id`, {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ZDocumentCategoryInput, ZDocumentListQuery, ZDocumentMetadataInput, ZDocumentPackageInput, ZId } from '@insp/contracts';
+import { ZDocumentCategoryInput, ZDocumentListQuery, ZDocumentMetadataInput, ZDocumentPackageInput, ZId, ZListQuery } from '@insp/contracts';
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import { categoryTree, documentDetails, documentStorageUrl, listDocuments } from './documents-read.service.js';
 import { createDocumentCategory, deleteDocument, saveDocumentMetadata } from './documents-write.service.js';
+import { documentPointChoices } from './document-choices.service.js';
 import { createDocumentPackage, listDocumentPackages, updateDocumentPackage } from './document-packages.service.js';
 
 /**
@@ -20,6 +21,8 @@ export const documentsRouter = router({
     .input(z.object({ id: ZId, version: z.number().int().min(1).optional() }))
     .query(({ ctx, input }) => documentStorageUrl(ctx, input.id, input.version)),
   packages: authedProcedure.query(({ ctx }) => listDocumentPackages(ctx)),
+  /** Inspection points to link a document to, by name, paged (the library's Managers may not read the point list). */
+  pointChoices: authedProcedure.input(ZListQuery).query(({ ctx, input }) => documentPointChoices(ctx, input)),
 
   createCategory: authedProcedure.input(ZDocumentCategoryInput).mutation(({ ctx, input }) => createDocumentCategory(ctx, input)),
   saveMetadata: authedProcedure.input(ZDocumentMetadataInput).mutation(({ ctx, input }) => saveDocumentMetadata(ctx, input)),

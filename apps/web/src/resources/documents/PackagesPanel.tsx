@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import type { TDocumentPackage } from '@insp/contracts';
+import { trpc, trpcClient } from '../../providers/trpc';
+import { shownMessage } from '../../lib/errors';
+import { useDebounced } from '../../components/useDebounced';
+import { useReloadDocuments } from './api';
+import type { Named } from './MetadataForm';
+
+/** 002 §3, §9: the package types by their shown names. */
+export const PACKAGE_TYPES = [
+  { type: 'Auto', name: 'Automatic synching' },
+  { type: 'Proposed', name: 'Proposed for synching' },
+  { type: 'Manual', name: 'Manual synching' },
+] as const;
+type PackageType = (typeof PACKAGE_TYPES)[number]['type'];
+
+/** 002 §2: a package's line, 'N files, type'. */
+export const packageLine = (p: Pick<TDocumentPackage, 'documents' | 'typeName'>) => `${p.documents.length} files, ${p.typeName}`;
+
+function PackageDialog({ pkg, onClose }: { pkg: TDocumentPackage | 'new'; onClose(): void }) {
+  const existing = pkg === 'new' ? null : pkg;
+  const [name, setName] = useState(existing?.name ?? '');
+  const [type, setType] = useState<PackageType>(existing?.type ?? 'Manual');
+  const [docs, setDocs] = useState<Named[]>(existing?.documents.map((d) => ({ id: d.id, name: d.name })) ?? []);
+  const [text, setText] = useState('');
+  const search = useDebounced(text.trim(), 200);
+  const choices = useQuery({ ...trpc.documents.list.queryOptions({ search, offset: 0, amount: 20, orderKey: 'name', orderDirection: 'asc' }), placeholderData: keepPreviousData });
+  const reload = useReloadDocuments();
+  const save = useMutation({
+    mutationFn: () => {
+      const data = { name, type, DocumentIds: docs.map((d) => d.id) };
+      return existing ? trpcClient.documents.updatePackage.mutate({ documentPackageId: existing.documentPackageId, data }) : trpcClient.documents.createPackage.mutate(data);
+    },
+    onSuccess: async () => {
+      await reload();
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="package-title">
+      <DialogTitle id="package-title">{existing ? `Edit package ${existing.name}` : 'New document package'}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required disabled={save.isPending} />
+        <TextField select label="Type" value={type} onChange={(e) => setType(e.target.value as PackageType)} disabled={save.isPending}>
+          {PACKAGE_TYPES.map((t) => <MenuItem key={t.type} value={t.type}>{t.name}</MenuItem>)}
+        </TextField>
+        <Autocomplete multiple options={(choices.data?.result ?? []).map((d) => ({ id: d.id, name: d.name }))} value={docs} filterOptions={(x) => x}
+          isOptionEqualToValue={(a, b) => a.id === b.id} getOptionLabel={(o) => o.name} disabled={save.isPending}
+          onChange={(_, v) => setDocs(v)} onInputChange={(_, v, reason) => { if (reason !== 'reset') setText(v); }}
+          renderInput={(params) => <TextField {...params} label="Documents" />} />
+        {save.error ? <Alert severity="error">{shownMessage(save.error)}</Alert> : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={save.isPending}>Cancel</Button>
+        {/* disabled while pending: a double click sends one package */}
+        <Button variant="contained" onClick={() => save.mutate()} disabled={!name.trim() || save.isPending}>{save.isPending ? 'Saving' : 'Save'}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The document packages list ('N files, type') with create and edit (002 §2, §7 documentpackage). */
+export function PackagesPanel() {
+  const packages = useQuery(trpc.documents.packages.queryOptions());
+  const [editing, setEditing] = useState<TDocumentPackage | 'new' | null>(null);
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2">Document packages</Typography>
+        <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>New package</Button>
+      </Box>
+      {packages.isPending ? <Typography>Loading...</Typography> : null}
+      {packages.isError ? <Alert severity="error">The packages could not be loaded</Alert> : null}
+      <List aria-label="Document packages">
+        {(packages.data ?? []).map((p) => (
+          <ListItem key={p.documentPackageId} disablePadding>
+            <ListItemButton onClick={() => setEditing(p)} sx={{ minHeight: 44 }}>
+              <ListItemText primary={p.name} secondary={packageLine(p)} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+        {packages.data && !packages.data.length ? <ListItem><Typography color="text.secondary">No packages</Typography></ListItem> : null}
+      </List>
+      {editing ? <PackageDialog pkg={editing} onClose={() => setEditing(null)} /> : null}
+    </Box>
+  );
+}

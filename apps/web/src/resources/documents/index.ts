@@ -1,0 +1,5 @@
+import type { ComponentType } from 'react';
+import { DocumentsPage } from './DocumentsPage';
+
+/** /Documents (spec 002 §2, route permission P.documents: staff Manager and up). */
+export const documentsScreens: Partial<Record<string, ComponentType>> = { '/Documents': DocumentsPage };

@@ -40,7 +40,8 @@ describe('/Logs', () => {
     const ev = (at: number, eventName: string) => ({ timestamp: at, appVersion: '4.2.0', eventName, osName: 'iPadOS', properties: JSON.stringify({ email: ADMIN }) });
     await sendEvents(page, [ev(T, 'app opened'), ev(T + 120_000, 'inspection started'), ev(T + 900_000, 'inspection saved')]);
 
-    await page.getByRole('link', { name: 'App logs' }).click();
+    // the link on the Web logs page (the shell's navigation has one too)
+    await page.getByRole('main').getByRole('link', { name: 'App logs' }).click();
     await page.waitForURL(/\/Logs$/);
     await page.getByLabel('date').fill(DAY);
     await page.getByLabel('e-mail').fill(ADMIN);

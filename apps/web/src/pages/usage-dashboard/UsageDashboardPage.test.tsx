@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Level, routeTable, type TServicedEquipmentRow, type TSession } from '@insp/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Level, type TServicedEquipmentRow, type TSession } from '@insp/contracts';
 import { queryClient } from '../../providers/queryClient';
-import { actorOf, SessionContext } from '../../providers/session';
-import { RouteScreen } from '../../screens';
 import { fakeApi } from '../../test/render';
+import { renderRouteScreen } from '../../test/render-route';
 import { staffSession } from '../../test/render-resource';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -40,14 +38,7 @@ afterEach(() => {
 });
 
 function renderDashboard(session: TSession) {
-  const entry = routeTable.find((r) => r.path === '/UsageDashboards')!;
-  return render(
-    <SessionContext.Provider value={{ session, actor: actorOf(session) }}>
-      <QueryClientProvider client={queryClient}>
-        <RouteScreen entry={entry} />
-      </QueryClientProvider>
-    </SessionContext.Provider>,
-  );
+  return renderRouteScreen('/UsageDashboards', session);
 }
 const lastCall = (path: string) => calls.filter((c) => c.path === path).at(-1)!.input;
 

@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
-import { Level, routeTable, type TSession } from '@insp/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Level, type TSession } from '@insp/contracts';
 import { queryClient } from '../../providers/queryClient';
-import { actorOf, SessionContext } from '../../providers/session';
-import { RouteScreen } from '../../screens';
 import { fakeApi } from '../../test/render';
+import { renderRouteScreen } from '../../test/render-route';
 import { staffSession } from '../../test/render-resource';
 import { durationText, matchesAll, pageLabel } from './logs';
 
@@ -29,15 +26,7 @@ afterEach(() => {
 
 const developer: TSession = { ...staffSession(Level.User), flags: ['Developer'] };
 function renderLogs(session: TSession) {
-  return render(
-    <SessionContext.Provider value={{ session, actor: actorOf(session) }}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <RouteScreen entry={routeTable.find((r) => r.path === '/Logs')!} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </SessionContext.Provider>,
-  );
+  return renderRouteScreen('/Logs', session);
 }
 
 describe('/Logs', () => {

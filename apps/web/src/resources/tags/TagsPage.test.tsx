@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError } from '@trpc/client';
-import { Level, routeTable, type TSession } from '@insp/contracts';
+import { Level, type TSession } from '@insp/contracts';
 import { queryClient } from '../../providers/queryClient';
-import { actorOf, SessionContext } from '../../providers/session';
-import { RouteScreen } from '../../screens';
 import { fakeApi } from '../../test/render';
+import { renderRouteScreen } from '../../test/render-route';
 import { staffSession } from '../../test/render-resource';
 import { saveFailedText } from './tags';
 
@@ -40,14 +38,7 @@ afterEach(() => {
 
 const developerAdmin: TSession = { ...staffSession(Level.Admin), flags: ['Developer'] };
 function renderTags(session: TSession) {
-  const entry = routeTable.find((r) => r.path === '/tags')!;
-  return render(
-    <SessionContext.Provider value={{ session, actor: actorOf(session) }}>
-      <QueryClientProvider client={queryClient}>
-        <RouteScreen entry={entry} />
-      </QueryClientProvider>
-    </SessionContext.Provider>,
-  );
+  return renderRouteScreen('/tags', session);
 }
 async function openPoint() {
   renderTags(developerAdmin);

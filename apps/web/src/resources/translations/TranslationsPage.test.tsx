@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Level, routeTable, type TSession, type TTranslationsImportReport } from '@insp/contracts';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Level, type TSession, type TTranslationsImportReport } from '@insp/contracts';
 import { queryClient } from '../../providers/queryClient';
-import { actorOf, SessionContext } from '../../providers/session';
-import { RouteScreen } from '../../screens';
 import { fakeApi } from '../../test/render';
+import { renderRouteScreen } from '../../test/render-route';
 import { staffSession } from '../../test/render-resource';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -42,14 +40,7 @@ afterEach(() => {
 });
 
 function renderPage(session: TSession) {
-  const entry = routeTable.find((r) => r.path === '/Translations')!;
-  return render(
-    <SessionContext.Provider value={{ session, actor: actorOf(session) }}>
-      <QueryClientProvider client={queryClient}>
-        <RouteScreen entry={entry} />
-      </QueryClientProvider>
-    </SessionContext.Provider>,
-  );
+  return renderRouteScreen('/Translations', session);
 }
 
 describe('/Translations', { timeout: 20_000 }, () => {

@@ -3,17 +3,18 @@ import type { Db } from '../client.js';
 
 /**
  * PDFs and exports the product prints into storage under content keys (`report-pdf/`, `audit-pdf/`,
- * `protocol-export/`, packages/report/src/document-files.ts). Each is recorded with when it was last asked for, so
+ * `protocol-export/`, `translations-export/` (issue 21, migration 0034), packages/report/src/document-files.ts). Each is recorded with when it was last asked for, so
  * the worker's `maintenance.generatedFiles` can delete the ones nobody asked for in a while (docs/decisions.md,
  * "Storage at scale, document sync and clean-up"). Anything deleted is printed again on the next request, except
  * the file a shared link snapshots: those are kept while the link lives.
  */
-export type GeneratedFileKind = 'report_pdf' | 'audit_pdf' | 'protocol_export';
+export type GeneratedFileKind = 'report_pdf' | 'audit_pdf' | 'protocol_export' | 'translations_export';
 
 const KIND_BY_FOLDER: Record<string, GeneratedFileKind> = {
   'report-pdf': 'report_pdf',
   'audit-pdf': 'audit_pdf',
   'protocol-export': 'protocol_export',
+  'translations-export': 'translations_export',
 };
 
 /** The folders generated files are stored in, as storage prefixes. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { P, ZTranslationsExcelLinkQuery, type TTranslationsExcelLink } from '@insp/contracts';
-import type { Db } from '@insp/db';
+import { recordGeneratedFile, touchGeneratedFile, type Db } from '@insp/db';
 import { requirePermission, type ServiceContext } from '../../context.js';
 import { AppError, fromZodIssues } from '../../errors.js';
 import { storageOf } from '../../lib/storage.js';
@@ -31,7 +31,12 @@ export async function translationsExcelLink(ctx: ServiceContext, input: { type?:
   const hash = createHash('sha256').update(`translations-xlsx-${WORKBOOK_LAYOUT}`).update('\0').update(JSON.stringify(data)).digest('hex');
   const key = `translations-export/${hash.slice(0, 2)}/${hash}.xlsx`;
   const storage = storageOf(c.config);
-  if (!(await storage.exists(key))) await storage.put(key, await buildTranslationsWorkbook(data), { contentType: XLSX });
+  // A generated file: touched before it is looked at, recorded when written, so the clean-up removes it once unused.
+  await touchGeneratedFile(c.db, key);
+  if (!(await storage.exists(key))) {
+    const written = await storage.put(key, await buildTranslationsWorkbook(data), { contentType: XLSX });
+    await recordGeneratedFile(c.db, key, written.size);
+  }
   const names = categories.map((x) => x.name).join('_').replace(/[^\p{L}\p{N}._-]+/gu, '-').slice(0, 80);
   const fileName = `Translations_${type}_${names || 'categories'}.xlsx`;
   const link = await storage.signedDownloadUrl(key, { expiresInSeconds: LINK_SECONDS, fileName });

@@ -69,6 +69,11 @@ describe('GET api/v1/translations/excelLink', () => {
     const ws = wb.getWorksheet('Translations')!;
     expect(ws.getColumn(6).hidden).toBe(true);
     expect(wb.getWorksheet('insp-meta')!.state).toBe('veryHidden');
+    // A generated file: recorded, so the clean-up of unused generated files removes it in time (migration 0034).
+    const recorded = await t.db.selectFrom('generated_files').select(['storage_key', 'kind', 'size']).where('kind', '=', 'translations_export').execute();
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.storage_key).toMatch(/^translations-export\/[0-9a-f]{2}\/[0-9a-f]{64}\.xlsx$/);
+    expect(Number(recorded[0]!.size)).toBeGreaterThan(0);
   });
 
   it('carries the descriptions for type Description', async () => {

@@ -50,7 +50,9 @@ export const requestLogPlugin = fp(async (app: FastifyInstance, opts: { record?:
     );
     if (record && isApiPath(req.url)) {
       record({
-        at: new Date(Date.now() - duration),
+        // When it started: now less the (fractional) duration, rounded up, so that it is never earlier than a
+        // whole-millisecond clock read before the request began (Date.now() truncates; a filter's start is such a read).
+        at: new Date(Math.ceil(Date.now() - duration)),
         userId: actor?.userId ?? null,
         user: actor?.email ?? null,
         method: req.method,

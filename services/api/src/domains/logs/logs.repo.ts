@@ -1,5 +1,6 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { DB, Db } from '@insp/db';
+import { listPage, type ListSpec } from '../../lib/list.js';
 import { LOG_SESSION_GAP_MS, type TAppLogEntry, type TAppLogSession, type TListResponse, type TWebLogEntry } from '@insp/contracts';
 
 /** Past this many matches a log list answers `countCapped` instead of counting a month of rows (decisions, "Lists"). */
@@ -21,15 +22,14 @@ export interface AppLogFilter {
   amount: number;
 }
 
-/** Count of matches, stopping at LOG_COUNT_LIMIT + 1 rows. */
-async function countUpTo(db: Db, matches: SelectQueryBuilder<DB, any, any>): Promise<Pick<TListResponse<unknown>, 'count' | 'countCapped'>> {
-  const { n } = await db
-    .selectFrom(matches.clearSelect().select(sql`1`.as('one')).limit(LOG_COUNT_LIMIT + 1).as('m'))
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const count = Number(n);
-  return count > LOG_COUNT_LIMIT ? { count: LOG_COUNT_LIMIT, countCapped: true } : { count };
-}
+/** Newest first, with the capped count of lib/list.ts (the logs are paged like every other list). */
+const newestFirst = <TB extends 'web_logs' | 'app_logs'>(): ListSpec<DB, TB> => ({
+  sortable: { occurredAt: sql`occurred_at` },
+  defaultSort: { key: 'occurredAt', direction: 'desc' },
+  tieBreaker: sql`id`,
+  countLimit: LOG_COUNT_LIMIT,
+});
+const pageOf = (f: { offset: number; amount: number }) => ({ offset: f.offset, amount: f.amount, search: '' });
 
 /** Newest first, through web_logs_time (or web_logs_user_time when users are named). */
 export async function findWebLogs(db: Db, f: WebLogFilter): Promise<TListResponse<TWebLogEntry>> {
@@ -37,21 +37,14 @@ export async function findWebLogs(db: Db, f: WebLogFilter): Promise<TListRespons
   if (f.users?.length) q = q.where(sql<string>`lower(user_email)`, 'in', f.users);
   if (f.start !== undefined) q = q.where('occurred_at', '>=', new Date(f.start));
   if (f.stop !== undefined) q = q.where('occurred_at', '<=', new Date(f.stop));
-  const rows = await q
-    .select(['id', 'occurred_at', 'user_email', 'method', 'status_code', 'duration_ms', 'url'])
-    .orderBy('occurred_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(f.amount)
-    .offset(f.offset)
-    .execute();
-  const counted = rows.length < f.amount && (rows.length > 0 || f.offset === 0) ? { count: f.offset + rows.length } : await countUpTo(db, q);
+  const page = await listPage(db, q.select(['id', 'occurred_at', 'user_email', 'method', 'status_code', 'duration_ms', 'url']), pageOf(f), newestFirst<'web_logs'>());
   return {
-    result: rows.map((r) => ({
+    ...page,
+    result: page.result.map((r) => ({
       id: String(r.id),
       hostingDiagnostics: { date: r.occurred_at.getTime(), data: { method: r.method, statusCode: r.status_code, duration: r.duration_ms, url: r.url } },
       authLogger: { data: { user: r.user_email } },
     })),
-    ...counted,
   };
 }
 
@@ -67,16 +60,10 @@ function appLogMatches(db: Db, f: AppLogFilter) {
 
 export async function findAppLogs(db: Db, f: AppLogFilter): Promise<TListResponse<TAppLogEntry>> {
   const q = appLogMatches(db, f);
-  const rows = await q
-    .select(['id', 'occurred_at', 'app_version', 'event_name', 'os_name', 'properties', 'user_email'])
-    .orderBy('occurred_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(f.amount)
-    .offset(f.offset)
-    .execute();
-  const counted = rows.length < f.amount && (rows.length > 0 || f.offset === 0) ? { count: f.offset + rows.length } : await countUpTo(db, q);
+  const page = await listPage(db, q.select(['id', 'occurred_at', 'app_version', 'event_name', 'os_name', 'properties', 'user_email']), pageOf(f), newestFirst<'app_logs'>());
   return {
-    result: rows.map((r) => ({
+    ...page,
+    result: page.result.map((r) => ({
       id: String(r.id),
       timestamp: r.occurred_at.getTime(),
       appVersion: r.app_version,
@@ -85,7 +72,6 @@ export async function findAppLogs(db: Db, f: AppLogFilter): Promise<TListRespons
       properties: r.properties,
       user: r.user_email,
     })),
-    ...counted,
   };
 }
 

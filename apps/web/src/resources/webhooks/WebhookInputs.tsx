@@ -24,7 +24,7 @@ export function WebhookInputs({ value, onChange, error }: { value: WebhookForm; 
   const toggle = (t: WebhookEventType) => onChange({ ...value, events: value.events.includes(t) ? value.events.filter((x) => x !== t) : [...value.events, t] });
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <TextField label="URL" required value={value.url} onChange={(ev) => onChange({ ...value, url: ev.target.value })} error={Boolean(at('url'))} helperText={at('url') ?? 'http or https; private and loopback addresses are refused'} sx={touchInput} />
+      <TextField label="URL" required value={value.url} onChange={(ev) => onChange({ ...value, url: ev.target.value })} error={Boolean(at('url'))} helperText={at('url') ?? 'http or https; the server refuses private and loopback addresses unless its configuration allows them'} sx={touchInput} />
       <TextField label="Description" value={value.description} onChange={(ev) => onChange({ ...value, description: ev.target.value })} sx={touchInput} />
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
         <FormLabel component="legend">Events</FormLabel>

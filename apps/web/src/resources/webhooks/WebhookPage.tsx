@@ -37,7 +37,7 @@ export function WebhookPage() {
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Button component={RouterLink} to="/Webhooks">Webhooks</Button>
-        <Typography variant="h5" component="h1" sx={{ flex: 1, wordBreak: 'break-all' }}>{endpoint.data?.url}</Typography>
+        <Typography variant="h6" component="h1" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{endpoint.data?.url}</Typography>
         <Button variant="outlined" onClick={() => test.mutate()} disabled={test.isPending || !endpoint.data?.enabled}>Send test event</Button>
         <Button variant="outlined" onClick={() => reveal.mutate()}>Show secret</Button>
         <Button color="error" onClick={() => window.confirm('Delete this endpoint and its deliveries?') && remove.mutate()}>Delete</Button>

@@ -54,7 +54,7 @@ describe('navigation per role', () => {
       'My page', 'Reports', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
       'Equipment', 'Distributors', 'Usage dashboard', 'Web logs', 'Tags', 'Certifications',
       // issue 21: the screens that could only be typed before
-      'App logs', 'Background services', 'Debug token', 'Translations',
+      'App logs', 'Background services', 'Debug token', 'Translations', 'Webhooks',
     ]);
     await page.getByTestId('welcome').waitFor();
     await screenshot(page, 'my-page-admin');

@@ -26,6 +26,7 @@ import { translationsScreens } from './resources/translations';
 import { logsScreens } from './resources/logs';
 import { usageDashboardScreens } from './pages/usage-dashboard';
 import { documentsScreens } from './resources/documents';
+import { webhooksScreens } from './resources/webhooks';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -54,6 +55,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...logsScreens,
   ...usageDashboardScreens,
   ...documentsScreens,
+  ...webhooksScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

@@ -71,6 +71,13 @@ export type TDropdownBatchUpdateJob = z.infer<typeof ZDropdownBatchUpdateJob>;
 export const ZProtocolExportJob = z.object({ protocolId: z.uuid(), lang: z.string().min(2).max(10) });
 export type TProtocolExportJob = z.infer<typeof ZProtocolExportJob>;
 
+/**
+ * Issue 22: POSTs one webhook delivery (webhook_deliveries row) to its endpoint, signed; services/worker/src/jobs/
+ * webhooks.deliver.job.ts. Retried for about a day (WEBHOOK_MAX_ATTEMPTS, webhookRetryDelayMs in webhooks.ts).
+ */
+export const ZWebhookDeliverJob = z.object({ deliveryId: z.uuid() });
+export type TWebhookDeliverJob = z.infer<typeof ZWebhookDeliverJob>;
+
 export const jobSchemas = {
   'email.send': ZEmailJob,
   'maintenance.cleanup': ZMaintenanceCleanupJob,
@@ -84,6 +91,7 @@ export const jobSchemas = {
   'report.auditPdf': ZAuditPdfJob,
   'protocols.export': ZProtocolExportJob,
   'points.dropdownBatchUpdate': ZDropdownBatchUpdateJob,
+  'webhooks.deliver': ZWebhookDeliverJob,
 } as const;
 export type JobName = keyof typeof jobSchemas;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;

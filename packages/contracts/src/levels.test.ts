@@ -66,12 +66,23 @@ describe('isAllowed', () => {
   });
 });
 
+describe('webhooks (issue 22)', () => {
+  it('are for staff admins only: not managers, not the Developer flag alone, never a distributor', () => {
+    expect(isAllowed(P.webhooks, staff(Level.Admin))).toBe(true);
+    expect(isAllowed(P.webhooks, staff(Level.Manager, ['Developer']))).toBe(false);
+    expect(isAllowed(P.webhooks, staff(Level.User))).toBe(false);
+    expect(isAllowed(P.webhooks, dist(true))).toBe(false);
+  });
+});
+
 describe('route table', () => {
   it('lists the navigation of spec 000 §2.1 in order, then the screens only typed before (issue 21)', () => {
     expect(navItems.map((n) => n.nav)).toEqual([
       'My page', 'Reports', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
       'Equipment', 'Distributors', 'Usage dashboard', 'Users', 'Web logs', 'Tags', 'Certifications',
       'App logs', 'Background services', 'Debug token', 'Translations',
+      // issue 22
+      'Webhooks',
     ]);
   });
   it('has each path once', () => {

@@ -62,6 +62,8 @@ export const P = {
   certifications: { internal: User, external: Never, requireFlags: ['CertificationManager'] },
   // decision (issue 6): staff accounts (who holds which account flag) for Admins or the Developer flag;
   // staff only, so a distributor record carrying the Developer flag never opens it.
+  // decision (issue 22): webhook endpoints carry secrets and send company data to other systems: staff Admins only.
+  webhooks: { internal: Admin, external: Never, staffOnly: true },
   staffAccounts: { internal: Admin, external: Never, orFlags: ['Developer'], staffOnly: true },
 } satisfies Record<string, Permission>;
 

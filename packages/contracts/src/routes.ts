@@ -54,6 +54,9 @@ export const routeTable: RouteEntry[] = [
   { path: '/BackgroundServices', nav: 'Background services', title: 'Background services', permission: P.backgroundServices },
   { path: '/Admin', nav: 'Debug token', title: 'Debug token', permission: P.admin },
   { path: '/Translations', nav: 'Translations', title: 'Translations', permission: P.translations },
+  // Issue 22: not in the spec; the integrations' endpoints, for staff Admins.
+  { path: '/Webhooks', nav: 'Webhooks', title: 'Webhooks', permission: P.webhooks },
+  { path: '/Webhooks/:id', title: 'Webhook', permission: P.webhooks },
 ];
 
 export const navItems = routeTable.filter((r) => r.nav);

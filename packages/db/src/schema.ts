@@ -958,6 +958,52 @@ export interface VoiceComments {
   uploaded_by_user_id: string | null;
 }
 
+export interface WebhookAttempts {
+  attempt: number;
+  created_at: Generated<Timestamp>;
+  delivery_id: string;
+  duration_ms: number;
+  error: string | null;
+  id: Generated<number>;
+  response_excerpt: string | null;
+  status_code: number | null;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  delivered_at: Timestamp | null;
+  endpoint_id: string;
+  event_id: string;
+  id: Generated<string>;
+  last_error: string | null;
+  last_status_code: number | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface WebhookEndpoints {
+  created_at: Generated<Timestamp>;
+  created_by_user_id: string | null;
+  description: Generated<string>;
+  enabled: Generated<boolean>;
+  events: Generated<string[]>;
+  id: Generated<string>;
+  secret: string;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
+export interface WebhookEvents {
+  body: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  type: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface WebLogs {
   created_at: Generated<Timestamp>;
   duration_ms: number;
@@ -1049,4 +1095,8 @@ export interface DB {
   users: Users;
   voice_comments: VoiceComments;
   web_logs: WebLogs;
+  webhook_attempts: WebhookAttempts;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_endpoints: WebhookEndpoints;
+  webhook_events: WebhookEvents;
 }

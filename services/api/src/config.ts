@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { logRetentionDaysSetting, reportTimeZoneSetting } from '@insp/contracts';
 import { storageConfigFromEnv, type StorageConfig } from '@insp/storage';
+import { webhookSettingsFromEnv, type WebhookSettings } from '@insp/webhooks';
 
 /** Every setting the product reads; README lists them. The embedded default needs none of them. */
 export interface AppConfig {
@@ -50,6 +51,12 @@ export interface AppConfig {
   /** LOG_RETENTION_DAYS (default 90): the embedded jobs delete web and app log rows older than this. */
   logRetentionDays: number;
   webLog: { enabled: boolean; flushMs: number; batchRows: number; capacity: number };
+  /**
+   * Issue 22: WEBHOOK_ALLOW_PRIVATE (true lets webhooks reach private, loopback and link-local addresses),
+   * WEBHOOK_ALLOW_NETWORKS (CIDRs allowed anyway), WEBHOOK_RETRY_BASE_MS (first retry delay, default 60 000),
+   * WEBHOOK_TIMEOUT_MS (one attempt, default 10 000). The worker reads the same.
+   */
+  webhooks: WebhookSettings;
 }
 
 /**
@@ -114,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     documentLinkSeconds: positiveInt(env.DOCUMENT_LINK_SECONDS, 300, 'DOCUMENT_LINK_SECONDS'),
     logRetentionDays: logRetentionDaysSetting(env.LOG_RETENTION_DAYS),
     webLog: { enabled: env.WEB_LOG !== 'off', flushMs: 1000, batchRows: 500, capacity: 20_000 },
+    webhooks: webhookSettingsFromEnv(env),
   };
   const merged = { ...base, ...overrides };
   merged.sharedLinkMaxDays = Math.max(merged.sharedLinkMaxDays, merged.sharedLinkDays);

@@ -38,6 +38,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: config.mailFrom,
     reportTimeZone: config.reportTimeZone,
     logRetentionDays: config.logRetentionDays,
+    webhooks: config.webhooks,
     log,
     runProcessors: config.inProcessJobs,
     storage,

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { logRetentionDaysSetting, reportTimeZoneSetting } from '@insp/contracts';
 import { openDatabase } from '@insp/db';
 import { createStorage, storageConfigFromEnv } from '@insp/storage';
+import { webhookSettingsFromEnv } from '@insp/webhooks';
 import { startJobRuntime } from './runtime/runtime.js';
 
 /**
@@ -32,6 +33,7 @@ async function main(env: NodeJS.ProcessEnv) {
     // the API's REPORT_TIME_ZONE: both render a report to find its stored PDF
     reportTimeZone: reportTimeZoneSetting(env.REPORT_TIME_ZONE),
     logRetentionDays: logRetentionDaysSetting(env.LOG_RETENTION_DAYS),
+    webhooks: webhookSettingsFromEnv(env),
     log,
     runProcessors: true,
     // Deployments (or test runs) that share one Redis keep their queues apart; the API needs the same value.

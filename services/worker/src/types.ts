@@ -2,6 +2,7 @@ import type { JobName, JobPayload } from '@insp/contracts';
 import type { Db } from '@insp/db';
 import type { Storage } from '@insp/storage';
 import type { PdfRenderer } from '@insp/pdf';
+import type { WebhookSettings } from '@insp/webhooks';
 import type { Mailer } from './mail/mailer.js';
 
 type LogFn = (obj: unknown, msg?: string) => void;
@@ -22,6 +23,8 @@ export interface WorkerConfig {
   reportTimeZone?: string;
   /** LOG_RETENTION_DAYS (issue 22): web and app log rows older than this many days are deleted; default 90. */
   logRetentionDays?: number;
+  /** Issue 22: WEBHOOK_* settings (address policy, retry base, timeout); by default public addresses only, 60 s base. */
+  webhooks?: WebhookSettings;
 }
 
 /** What every processor receives. */

@@ -66,8 +66,9 @@ export async function signInAsDistributor(page: Page, baseUrl: string, email: st
  * The callback receives both once they are up. The product runs on a copy of the run's prepared data folder and
  * database (a PostgreSQL copy of the prepared one, or PGlite in the folder with E2E_DATABASE=embedded), and the
  * browser is a connection to the run's Chromium (global-setup.ts); run without that set-up, both start fresh on PGlite.
+ * `extraEnv` adds settings for this file's product (webhooks.e2e: WEBHOOK_ALLOW_PRIVATE for its local receiver).
  */
-export function productAndBrowser(ready: (product: Product, browser: Browser) => void) {
+export function productAndBrowser(ready: (product: Product, browser: Browser) => void, extraEnv: Record<string, string> = {}) {
   let started: [Product, Browser] | undefined;
   let database: Awaited<ReturnType<typeof cloneDatabase>> | undefined;
   beforeAll(async () => {
@@ -75,7 +76,7 @@ export function productAndBrowser(ready: (product: Product, browser: Browser) =>
     const copyOf = prepared ? await preparedDataDir(prepared) : undefined;
     const template = inject('e2ePreparedDatabase');
     database = template ? await cloneDatabase(template) : undefined;
-    const env = database ? productDatabaseEnv(database.url) : undefined;
+    const env = { ...(database ? productDatabaseEnv(database.url) : {}), ...extraEnv };
     started = await Promise.all([startProduct({ copyOf, env }), openBrowser(inject('e2eBrowserEndpoint'))]);
     ready(...started);
   });

@@ -16,7 +16,7 @@ describe('top navigation by actor', () => {
   it('an admin with the Developer flag sees Distributors, Web logs, Tags, Usage dashboard and every admin screen', () => {
     expect(labels(staff(Level.Admin, ['Developer']))).toEqual([
       'My page', 'Reports', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
-      'Equipment', 'Distributors', 'Usage dashboard', 'Web logs', 'Tags', 'App logs', 'Background services', 'Debug token', 'Translations',
+      'Equipment', 'Distributors', 'Usage dashboard', 'Web logs', 'Tags', 'App logs', 'Background services', 'Debug token', 'Translations', 'Webhooks',
     ]);
   });
 

@@ -60,8 +60,7 @@ export async function markJob(db: Db, id: number, status: 'relayed' | 'done'): P
 }
 
 /** Try again later with backoff; after maxAttempts the row is parked as failed for an operator to see. */
-export async function retryJob(db: Db, id: number, error: string, attempts: number, maxAttempts = 8): Promise<void> {
-  const backoffMs = Math.min(2 ** attempts * 1000, 15 * 60_000);
+export async function retryJob(db: Db, id: number, error: string, attempts: number, maxAttempts = 8, backoffMs = Math.min(2 ** attempts * 1000, 15 * 60_000)): Promise<void> {
   await db
     .updateTable('outbox')
     .set({

@@ -12,6 +12,7 @@ import { reportEmail } from './report.email.job.js';
 import { auditPdf } from './audit.pdf.js';
 import { dropdownBatchUpdate } from './points.dropdown-batch-update.job.js';
 import { protocolsExport } from './protocols.export.js';
+import { webhookDeliver } from './webhooks.deliver.job.js';
 import { PermanentJobError } from './errors.js';
 
 export const jobRegistry: JobRegistry = {
@@ -27,6 +28,7 @@ export const jobRegistry: JobRegistry = {
   'report.auditPdf': auditPdf,
   'points.dropdownBatchUpdate': dropdownBatchUpdate,
   'protocols.export': protocolsExport,
+  'webhooks.deliver': webhookDeliver,
 };
 
 export { PermanentJobError };

@@ -3,6 +3,7 @@ import type { JobDeps, JobRegistry } from '../types.js';
 import { PermanentJobError, runJob } from '../jobs/registry.js';
 import { recordJobFailure } from '../outbox/state.js';
 import { errorMessage } from './util.js';
+import { embeddedRetry } from './retry-policy.js';
 
 const BATCH = 10;
 
@@ -20,7 +21,10 @@ export function processDueJobs(deps: JobDeps, registry: JobRegistry, isClosed: (
       const permanent = err instanceof PermanentJobError;
       deps.log.warn({ ...log, err }, permanent ? 'job cannot run, parked as failed' : 'job failed, will retry');
       if (permanent) await recordJobFailure(deps.db, row.id, errorMessage(err), true);
-      else await retryJob(deps.db, row.id, errorMessage(err), row.attempts);
+      else {
+        const own = embeddedRetry(row.name, row.attempts, deps.config);
+        await retryJob(deps.db, row.id, errorMessage(err), row.attempts, own?.maxAttempts, own?.backoffMs);
+      }
     }
   }
 

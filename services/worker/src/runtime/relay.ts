@@ -3,20 +3,24 @@ import { jobNames, jobQueue, type JobName } from '@insp/contracts';
 import { claimDueJobs } from '@insp/db';
 import type { JobDeps } from '../types.js';
 import { deferRelay, markRelayed } from '../outbox/state.js';
+import { jobRetry } from './retry-policy.js';
 import { connectionName, producerConnection } from './redis.js';
 import { errorMessage, throttledErrorLog, withTimeout } from './util.js';
 
 const BATCH = 50;
 
 /** How BullMQ treats a relayed job: retried with exponential backoff, kept a while for inspection. */
-export const relayedJobOptions = (id: number): JobsOptions => ({
-  // The outbox id as job id: a row relayed twice (relay died before marking it) is still one BullMQ job.
-  jobId: `outbox-${id}`,
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 5_000 },
-  removeOnComplete: { age: 24 * 3600 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-});
+export const relayedJobOptions = (id: number, name?: string): JobsOptions => {
+  const own = name ? jobRetry(name) : undefined;
+  return {
+    // The outbox id as job id: a row relayed twice (relay died before marking it) is still one BullMQ job.
+    jobId: `outbox-${id}`,
+    attempts: own?.attempts ?? 5,
+    backoff: own ? { type: own.backoffType } : { type: 'exponential', delay: 5_000 },
+    removeOnComplete: { age: 24 * 3600 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  };
+};
 
 export interface RelayOptions {
   redisUrl: string;
@@ -57,7 +61,7 @@ export function startRelay(deps: Pick<JobDeps, 'db' | 'log'>, opts: RelayOptions
       const rows = await claimDueJobs(deps.db, BATCH, 30_000);
       for (const [i, row] of rows.entries()) {
         try {
-          await withTimeout(queueFor(row.name).add(row.name, row.payload, relayedJobOptions(row.id)), 5000, 'queue add');
+          await withTimeout(queueFor(row.name).add(row.name, row.payload, relayedJobOptions(row.id, row.name)), 5000, 'queue add');
         } catch (err) {
           deps.log.warn({ err, outboxId: row.id, job: row.name }, 'queue did not accept the job; it stays in the outbox');
           await deferRelay(deps.db, rows.slice(i).map((r) => r.id), errorMessage(err), opts.retryMs);

@@ -1,5 +1,6 @@
 import type { Db } from '@insp/db';
 import type { Storage } from '@insp/storage';
+import type { WebhookSettings } from '@insp/webhooks';
 import { createPdfRenderer, type PdfRenderer } from '@insp/pdf';
 import type { JobRegistry, Logger } from '../types.js';
 import { createMailer } from '../mail/mailer.js';
@@ -22,6 +23,8 @@ export interface JobRuntimeOptions {
   reportTimeZone?: string;
   /** LOG_RETENTION_DAYS: web and app log rows older than this are deleted (maintenance.logs); default 90. */
   logRetentionDays?: number;
+  /** Issue 22: WEBHOOK_* settings (webhookSettingsFromEnv); default public addresses only, 60 s retry base. */
+  webhooks?: WebhookSettings;
   log: Logger;
   /** How often the outbox is polled when nobody kicks; default 1000 ms. */
   pollMs?: number;
@@ -58,7 +61,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
   assertEveryJobHasHandler(registry);
   const pollMs = opts.pollMs ?? 1000;
   const { log, db } = opts;
-  const config = { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, mailFrom: opts.mailFrom, reportTimeZone: opts.reportTimeZone, logRetentionDays: opts.logRetentionDays };
+  const config = { dataDir: opts.dataDir, smtpUrl: opts.smtpUrl, mailFrom: opts.mailFrom, reportTimeZone: opts.reportTimeZone, logRetentionDays: opts.logRetentionDays, webhooks: opts.webhooks };
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, dataDir: opts.dataDir, from: opts.mailFrom });
   const ownPdf = !opts.pdf && opts.runProcessors ? createPdfRenderer() : undefined;
   const pdf = opts.pdf ?? ownPdf;

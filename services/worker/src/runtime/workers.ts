@@ -5,6 +5,7 @@ import type { JobDeps, JobRegistry } from '../types.js';
 import { assertEveryJobHasHandler, jobRegistry, PermanentJobError, runJob } from '../jobs/registry.js';
 import { recordJobFailure } from '../outbox/state.js';
 import { registerJobSchedulers } from './recurring.js';
+import { backoffStrategy } from './retry-policy.js';
 import { connectionName, workerConnection } from './redis.js';
 import { errorMessage, throttledErrorLog } from './util.js';
 
@@ -67,6 +68,7 @@ export function startWorkers(opts: WorkersOptions): Workers {
       connection: workerConnection(opts.redisUrl, connectionName(opts.prefix, 'worker')),
       prefix: opts.prefix,
       concurrency: opts.concurrency ?? 4,
+      settings: { backoffStrategy: backoffStrategy(deps.config) },
     });
     w.on('failed', (job, err) => track(onFailed(job, err)));
     w.on('error', onError);

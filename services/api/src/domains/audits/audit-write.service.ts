@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { recordWebhookEvent } from '@insp/db';
 import { P, type AuditTextField, type TAudit, type TAuditDetailsInput, type TAuditInspectorInput } from '@insp/contracts';
 import { badField } from '../inspections/inspection-edit.save.js';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
@@ -24,6 +25,7 @@ export async function setAuditFinished(ctx: ServiceContext, id: string, finished
     if (a.finished !== finished) {
       await tx.db.updateTable('audits').set({ finished, finished_at: finished ? sql`now()` : null }).where('id', '=', id).execute();
       await auditChanged(tx.db, c.actor, id, finished ? 'finish' : 'reopen', { finished: [a.finished, finished] });
+      await recordWebhookEvent(tx.db, finished ? 'audit.finished' : 'audit.reopened', { auditId: id });
     }
     return { id, finished };
   });

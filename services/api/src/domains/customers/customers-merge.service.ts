@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { P, ZCustomerMerge, type TCustomer, type TCustomerMerge } from '@insp/contracts';
-import { refreshCustomerSearchText, writeAuditTrail } from '@insp/db';
+import { recordWebhookEvent, refreshCustomerSearchText, writeAuditTrail } from '@insp/db';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { AppError, fromZodIssues } from '../../errors.js';
 import { getCustomer } from './customers-read.service.js';
@@ -55,6 +55,7 @@ export async function mergeCustomers(ctx: ServiceContext, firstId: string, input
     await refreshCustomerSearchText(tx.db, survivorId);
     await writeAuditTrail(tx.db, { entityType: 'customer', entityId: survivorId, actorUserId: tx.actor?.userId ?? null, action: 'merge', changes: { mergedCustomerId: firstId, mergedName: first.name, nameBefore: survivor.name, name, moved } });
     await writeAuditTrail(tx.db, { entityType: 'customer', entityId: firstId, actorUserId: tx.actor?.userId ?? null, action: 'merged_into', changes: { customerId: survivorId } });
+    await recordWebhookEvent(tx.db, 'customer.merged', { customerId: survivorId, mergedCustomerId: firstId, name });
   });
   return getCustomer(ctx, survivorId);
 }

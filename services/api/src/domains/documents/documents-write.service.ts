@@ -9,7 +9,7 @@ import {
   type TDocumentLibraryNode,
   type TDocumentMetadataInput,
 } from '@insp/contracts';
-import { writeAuditTrail, type Db } from '@insp/db';
+import { recordWebhookEvent, writeAuditTrail, type Db } from '@insp/db';
 import type { z } from 'zod';
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { fromZodIssues, notFound } from '../../errors.js';
@@ -109,6 +109,7 @@ export async function createDocument(ctx: ServiceContext, fields: unknown, file:
         .execute();
       await replaceLinks(tx.db, doc.id, data);
       await writeAuditTrail(tx.db, { entityType: 'document', entityId: doc.id, actorUserId: by, action: 'create', changes: { name: file.fileName, size: file.size, sha256: file.sha256, ...data } });
+      await recordWebhookEvent(tx.db, 'document.uploaded', { documentId: doc.id, version: 1, name: file.fileName, size: file.size, sha256: file.sha256, contentType: file.contentType });
       return doc.id;
     });
     return getDocument(c, id);
@@ -141,6 +142,7 @@ export async function addDocumentVersion(ctx: ServiceContext, fields: unknown, f
         .where('id', '=', doc.id)
         .execute();
       await writeAuditTrail(tx.db, { entityType: 'document', entityId: doc.id, actorUserId: by, action: 'version', changes: { version, fileName: file.fileName, size: file.size, sha256: file.sha256 } });
+      await recordWebhookEvent(tx.db, 'document.uploaded', { documentId: doc.id, version, name: file.fileName, size: file.size, sha256: file.sha256, contentType: file.contentType });
       await claim(tx.db, doc.id);
       return doc.id;
     }));

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { writeAuditTrail, type Db, recordedCategoryTranslations, recordedSubcategoryTranslations } from '@insp/db';
+import { recordWebhookEvent, writeAuditTrail, type Db, recordedCategoryTranslations, recordedSubcategoryTranslations } from '@insp/db';
 import { P, type TInspectionCreate, type TInspectionEdit } from '@insp/contracts';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { currentProtocolVersion } from '../protocols/protocols-versions.js';
@@ -49,6 +49,7 @@ export async function createInspection(ctx: ServiceContext, input: TInspectionCr
       entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'create',
       changes: { protocolId: protocol.id, equipmentId: equipment.id, equipmentCreated: equipment.created },
     });
+    await recordWebhookEvent(db, 'inspection.created', { inspectionId: id, protocolId: protocol.id, type: protocol.type, customerId: customer.id, equipmentId: equipment.id, status: 'In_Use' });
     return loadInspectionEdit(db, id, { internal: true });
   });
 }

@@ -1,4 +1,4 @@
-import { writeAuditTrail } from '@insp/db';
+import { recordWebhookEvent, writeAuditTrail } from '@insp/db';
 import { canChangeStatus, canDeleteInspection, canRate, P, type InspectionStatus, type TInspectionRatingInput, type TInspectionStatusInput } from '@insp/contracts';
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { forbidden } from '../../errors.js';
@@ -31,6 +31,9 @@ export async function updateInspectionStatus(ctx: ServiceContext, id: string, in
       .where('id', '=', id)
       .execute();
     await writeAuditTrail(tx.db, { entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'status', changes: { status: [row.status, to] } });
+    // issue 22: webhooks, in this transaction (nothing lost, nothing sent for a rolled-back change)
+    await recordWebhookEvent(tx.db, 'inspection.status_changed', { inspectionId: id, from: row.status, to });
+    if (to === 'Finished') await recordWebhookEvent(tx.db, 'inspection.finished', { inspectionId: id });
     return { id, status: to as InspectionStatus };
   });
 }
@@ -46,6 +49,7 @@ export async function rateInspection(ctx: ServiceContext, id: string, input: TIn
     const before = await tx.db.selectFrom('inspections').select('rating').where('id', '=', id).executeTakeFirstOrThrow();
     await tx.db.updateTable('inspections').set({ rating: input.rating, updated_by_user_id: c.actor.userId }).where('id', '=', id).execute();
     await writeAuditTrail(tx.db, { entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'rating', changes: { rating: [before.rating, input.rating] } });
+    await recordWebhookEvent(tx.db, 'inspection.rated', { inspectionId: id, rating: input.rating, previousRating: before.rating });
     return { id, rating: input.rating };
   });
 }

@@ -1,0 +1,3 @@
+export * from './signature.js';
+export * from './address-policy.js';
+export * from './post.js';

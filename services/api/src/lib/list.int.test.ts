@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { ZListQuery } from '@insp/contracts';
+import { openDatabase } from '@insp/db';
 import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
 import { listPage, type ListSpec, type ListTemplate } from './list.js';
 
@@ -85,6 +86,61 @@ describe('listPage', () => {
     expect(await list({ amount: 10 }, { countLimit: 40 })).toMatchObject({ count: 40, countCapped: true });
     expect((await list({ amount: 10, search: 'quarry 1' }, { countLimit: 40 })).count).toBe(20);
     expect((await list({ amount: 10, search: 'quarry 1' }, { countLimit: 40 })).countCapped).toBeUndefined();
+  });
+
+  it('with sortFewMatches, counts a search first and sorts few matches itself: the same pages, counts and columns', async () => {
+    const few = { sortFewMatches: 40 };
+    for (const q of [
+      { search: 'quarry 1', amount: 7 },
+      { search: 'quarry 1', amount: 7, offset: 14 },
+      { search: 'quarry 1', orderKey: 'mdmCustomerId', orderDirection: 'DESC' },
+      { search: 'quarry 1', orderKey: 'mdmCustomerId', orderDirection: 'asc' },
+      { search: 'same name' },
+    ]) {
+      const plain = await list(q);
+      const sorted = await list(q, few);
+      expect(sorted, JSON.stringify(q)).toEqual(plain);
+      expect(Object.keys(sorted.result[0]!).sort()).toEqual(['id', 'mdm_customer_id', 'name']);
+    }
+    // more matches than it counts: the plain page, its count capped there
+    const many = await list({ search: 'quarry', amount: 10 }, few);
+    expect(many).toEqual({ ...(await list({ search: 'quarry', amount: 10 })), count: 40, countCapped: true });
+    expect(await list({ search: 'quarry 1', offset: 50 }, few)).toEqual({ result: [], count: 20 });
+    expect(await list({ search: 'no such customer' }, few)).toEqual({ result: [], count: 0 });
+  });
+
+  it('with sortFewMatches, sorts few matches itself: its page cannot become a walk of the sort key\'s index', async () => {
+    await sql`create table list_fence (id int primary key, name text not null)`.execute(t.db);
+    await sql`create index list_fence_name on list_fence (name)`.execute(t.db);
+    await sql`insert into list_fence select g, 'Row ' || lpad(g::text, 4, '0') from generate_series(1, 2000) g`.execute(t.db);
+    await sql`analyze list_fence`.execute(t.db);
+    const statements: Array<{ sql: string; parameters: readonly unknown[] }> = [];
+    // one connection, told that sorting is (nearly) never worth it: a plan sorts only when it cannot read in index order
+    const logged = await openDatabase({ databaseUrl: t.url, poolSize: 1 }, { log: (e) => void statements.push(e.query) });
+    try {
+      await sql`set enable_sort = off`.execute(logged.db);
+      statements.length = 0;
+      const spec: ListSpec<any, any> = { sortable: { name: sql.ref('name') }, defaultSort: { key: 'name', direction: 'asc' }, tieBreaker: sql.ref('id'), search: (p) => sql<boolean>`name ilike ${p}` };
+      const query = ZListQuery.parse({ search: 'row 00', amount: 5 });
+      const base = () => logged.db.selectFrom('list_fence' as never).select(['id', 'name'] as never);
+      const page = await listPage(logged.db, base(), query, { ...spec, sortFewMatches: 100 });
+      expect([page.count, ...page.result.map((r: { name: string }) => r.name)]).toEqual([99, 'Row 0001', 'Row 0002', 'Row 0003', 'Row 0004', 'Row 0005']);
+      expect(statements).toHaveLength(2); // the count, then the page
+      const plan = async (statement: { sql: string; parameters: readonly unknown[] }) => {
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(statement.sql.replace(/\$(\d+)/g, (_, i) => `'${String(statement.parameters[Number(i) - 1])}'`))}`.execute(logged.db);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      };
+      const fewPlan = await plan(statements[1]!);
+      expect(fewPlan).toMatch(/Sort Key: /);
+      expect(fewPlan).not.toMatch(/Index Scan using list_fence_name/);
+      // the plain page of the same search reads the name index in order and filters it, as the planner chose at scale
+      statements.length = 0;
+      await listPage(logged.db, base(), query, spec);
+      const plainPlan = await plan(statements[0]!);
+      expect(plainPlan).toMatch(/Index Scan using list_fence_name/);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('answers a page and its count in one statement, and rows carry only their own columns', async () => {

@@ -26,6 +26,14 @@ export interface ListSpec<DB, TB extends keyof DB> {
   knownCount?: () => Promise<number | null>;
   /** Counting rows stops after this many; a larger total answers `count: countLimit, countCapped: true`. */
   countLimit?: number;
+  /**
+   * For a big table whose search the planner cannot size: a search counts its matches first, up to this many
+   * (then also the count's cap). No more than that, and the page is sorted from the matches themselves; more,
+   * and it is read in sort-key order as usual. The planner's estimate for a contains-pattern can be 1,400 rows
+   * where 200 (or none) match; it then walks the sort key's index for 50 matches and reads every row of a
+   * million (seconds), where sorting the few matches found through the search index takes milliseconds.
+   */
+  sortFewMatches?: number;
   /** For the `TB` type parameter only. */
   _table?: TB;
 }
@@ -165,6 +173,16 @@ export async function listPage<DB, TB extends keyof DB, O extends Record<string,
     return answer(rows, Number((await countedMatches(db, page.filtered, limit).executeTakeFirstOrThrow()).n));
   };
 
+  if (sel.pattern !== undefined && spec.sortFewMatches) {
+    const few = spec.sortFewMatches;
+    const page = pageOf(baseQuery(), sel, spec);
+    const n = Number((await countedMatches(db, page.filtered, few).executeTakeFirstOrThrow()).n);
+    if (n === 0 || (n <= few && query.offset >= n)) return { result: [], count: n };
+    if (n > few) return { result: (await page.rows.execute()) as O[], count: few, countCapped: true };
+    const sorted = (await fewMatchesPage(db, page.filtered, sel, spec).execute()) as Array<O & Record<typeof SORT_VALUE | typeof SORT_TIE, unknown>>;
+    return { result: sorted.map(({ [SORT_VALUE]: _v, [SORT_TIE]: _t, ...row }) => row as unknown as O), count: n };
+  }
+
   if (sel.pattern === undefined && spec.knownCount) {
     const rows = (await pageOf(baseQuery(), sel, spec).rows.execute()) as O[];
     // A short page with rows is the last one: the count is known without counting.
@@ -187,3 +205,25 @@ export async function listPage<DB, TB extends keyof DB, O extends Record<string,
 
 /** The column that carries the count of matches on each row of a page (taken off before rows are answered). */
 const PAGE_COUNT = '__page_count';
+/** The sort value and tie-breaker a page sorted from its matches carries out of its subquery (taken off too). */
+const SORT_VALUE = '__sort_value';
+const SORT_TIE = '__sort_tie';
+
+/**
+ * A page sorted from the matches: the filtered query is a subquery fenced by OFFSET 0, so PostgreSQL plans it on
+ * its own, for all its rows (through the search index when the pattern is selective), and sorts what it returns;
+ * it cannot turn it into a walk of the sort key's index that filters every row.
+ */
+function fewMatchesPage<DB, TB extends keyof DB, O>(db: Kysely<any>, filtered: SelectQueryBuilder<DB, TB, O>, sel: PageSelection, spec: ListSpec<DB, TB>) {
+  const sortKey = spec.sortable[sel.key]!;
+  const expr = isKeyObject(sortKey) ? sortKey.expr : sortKey;
+  const emptyLast = isKeyObject(sortKey);
+  const matches = filtered.select([sql`${expr}`.as(SORT_VALUE), sql`${spec.tieBreaker}`.as(SORT_TIE)] as never).offset(0);
+  return db
+    .selectFrom(matches.as('matches'))
+    .selectAll()
+    .orderBy(sql.ref(`matches.${SORT_VALUE}`), (ob) => (sel.direction === 'desc' ? (emptyLast ? ob.desc().nullsLast() : ob.desc()) : ob.asc()))
+    .orderBy(sql.ref(`matches.${SORT_TIE}`), sel.direction)
+    .limit(sel.amount as number)
+    .offset(sel.offset as number);
+}

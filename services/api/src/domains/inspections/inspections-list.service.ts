@@ -20,6 +20,13 @@ export async function listInspections(ctx: ServiceContext, query: TInspectionLis
   return { ...page, result: page.result.map(toListItem) };
 }
 
+/**
+ * How far a search of the reports counts: beyond it the list says '1,000+'. Twenty pages of fifty is further
+ * than anyone pages through a search, and counting ten times as many matching rows was most of a common word's
+ * search at a million reports (issue 18).
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
+
 /** The list's query and sort/search/count rules (exported so a test can check its plans use the indexes). */
 export function inspectionList(c: AuthedContext, query: TInspectionListQuery, indexWord: string | null = null) {
   let base = visibleReports(c.db, c.actor)
@@ -70,6 +77,9 @@ export function inspectionList(c: AuthedContext, query: TInspectionListQuery, in
         ? sql<boolean>`(i.search_text like search_fold(${containsPattern(indexWord)}) and strpos(i.search_text, search_fold(${query.search})) > 0)`
         : sql<boolean>`i.search_text like search_fold(${pattern})`,
     knownCount: query.mineOnly ? undefined : () => countFromCounters(c, query.types),
+    // A search counts its matches first, up to SEARCH_COUNT_LIMIT, and sorts them itself when they are that few
+    // (lib/list.ts sortFewMatches; docs/decisions.md 'Searching a million reports').
+    sortFewMatches: SEARCH_COUNT_LIMIT,
   };
   return { base, spec };
 }

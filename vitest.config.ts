@@ -50,6 +50,11 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           // one Chromium and one migrated, seeded data folder for the run (support/global-setup.ts)
           globalSetup: ['./apps/web/e2e/support/global-setup.ts'],
+          // Files share a worker's modules (playwright-core, axe-core's source, the support helpers) instead of
+          // importing them afresh: 2 s a file. Each file has its own product, data and browser contexts; the one
+          // module state in support/ (sign-in.ts's saved tokens) is keyed by the product's address and forgotten
+          // when that product stops.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // expect.poll's 1 s default is too short for a search to answer on a busy machine (two browser files at

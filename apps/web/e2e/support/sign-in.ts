@@ -81,6 +81,8 @@ export function productAndBrowser(ready: (product: Product, browser: Browser) =>
     ready(...started);
   });
   afterAll(async () => {
+    // a later file's product may get the same port: its people sign in afresh
+    if (started) for (const key of [...signedIn.keys()]) if (key.startsWith(`${started[0].url} `)) signedIn.delete(key);
     await started?.[1].close();
     await started?.[0].stop();
     if (started) rmSync(started[0].dataDir, { recursive: true, force: true });

@@ -124,7 +124,7 @@ describe('listPage', () => {
       const query = ZListQuery.parse({ search: 'row 00', amount: 5 });
       const base = () => logged.db.selectFrom('list_fence' as never).select(['id', 'name'] as never);
       const page = await listPage(logged.db, base(), query, { ...spec, sortFewMatches: 100 });
-      expect([page.count, ...page.result.map((r: { name: string }) => r.name)]).toEqual([99, 'Row 0001', 'Row 0002', 'Row 0003', 'Row 0004', 'Row 0005']);
+      expect([page.count, ...page.result.map((r) => String(r.name))]).toEqual([99, 'Row 0001', 'Row 0002', 'Row 0003', 'Row 0004', 'Row 0005']);
       expect(statements).toHaveLength(2); // the count, then the page
       const plan = async (statement: { sql: string; parameters: readonly unknown[] }) => {
         const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(statement.sql.replace(/\$(\d+)/g, (_, i) => `'${String(statement.parameters[Number(i) - 1])}'`))}`.execute(logged.db);

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { FileTooLargeError, newStorageKey, peekStream, SNIFF_BYTES, verifySignedPath } from '@insp/storage';
+import { FileTooLargeError, newStorageKey, peekStream, signPath, SNIFF_BYTES, verifySignedPath } from '@insp/storage';
 import { DOCUMENT_FILE_TYPES, P, type TFileUploadResponse } from '@insp/contracts';
 import { AppError, requirePermission, type ServiceContext } from '../../context.js';
 import { unauthorized } from '../../errors.js';
@@ -10,6 +10,9 @@ import { bytesMatch, documentFileName, tooLarge } from '../documents/documents.f
  * POST api/v1/file/upload (001 §3 File upload data, §7): for each file name a generated key (uploadId; the file keeps
  * its extension, 001 §5), a pre-signed PUT (uploadUrl; the client sends the file's content type, 201 is success)
  * and a signed read link (readUrl). The names must be of a type the document library takes (400 naming `files.i`).
+ * The upload link is always the API's own signed PUT (receiveSignedUpload), whatever the storage: it answers 201 as
+ * field clients require (an S3 PUT answers 200, which they take for a failure), and only there are the bytes judged
+ * and the size limit kept before the file reaches storage. The read link is the storage's (S3 pre-signed at scale).
  */
 export async function issueFileUploads(ctx: ServiceContext, input: { files: string[] }): Promise<TFileUploadResponse> {
   const c = requirePermission(ctx, P.fileUpload);
@@ -21,10 +24,11 @@ export async function issueFileUploads(ctx: ServiceContext, input: { files: stri
     named.map(async ({ fileName, ext }) => {
       const key = newStorageKey('uploads', ext);
       const contentType = DOCUMENT_FILE_TYPES[ext];
-      const upload = await storage.signedUploadUrl(key, { contentType, expiresInSeconds: seconds });
+      const grant = { method: 'PUT' as const, key, expires: Math.floor(Date.now() / 1000) + seconds, contentType };
+      const uploadUrl = c.config.publicUrl.replace(/\/$/, '') + signPath(c.config.tokenSecret, grant);
       const readUrl = await storage.signedDownloadUrl(key, { expiresInSeconds: seconds, fileName });
       // Azure's block-blob header (001 §7) is accepted and ignored.
-      return { fileName, uploadId: key, uploadUrl: upload.url, readUrl, method: 'PUT' as const, headers: upload.headers, expires };
+      return { fileName, uploadId: key, uploadUrl, readUrl, method: 'PUT' as const, headers: { 'Content-Type': contentType }, expires };
     }),
   );
   return { files };

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@insp/db/testing';
-import { sessionTokens, startProduct } from './http-product.js';
+import { sessionTokens, startFileFloor, startProduct } from './http-product.js';
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_FILE_MB ?? 200) * MB;
@@ -61,6 +61,28 @@ export default async function documentUploadHttpBench() {
     });
     const same = readFileSync(source).equals(readFileSync(target));
 
+    // The same two transfers against a bare node:http server that only streams bytes to and from the disk: what
+    // HTTP over loopback costs on this machine before any work of the product's.
+    const floor = await startFileFloor(join(dir, 'floor.bin'));
+    let floorUpload: Measured;
+    let floorDownload: Measured;
+    try {
+      floorUpload = await measure(floor.pid, async () => {
+        const form = new FormData();
+        form.append('file', await openAsBlob(source, { type: 'application/pdf' }), 'manual.pdf');
+        const res = await fetch(`${floor.url}/upload`, { method: 'POST', body: form });
+        if (res.status !== 201) throw new Error(`floor upload answered ${res.status}`);
+      });
+      await pipeline(createReadStream(source), createWriteStream(join(dir, 'floor.bin')));
+      floorDownload = await measure(floor.pid, async () => {
+        const res = await fetch(`${floor.url}/file`);
+        if (res.status !== 200 || !res.body) throw new Error(`floor download answered ${res.status}`);
+        await pipeline(Readable.fromWeb(res.body as never), createWriteStream(join(dir, 'floor-downloaded.bin')));
+      });
+    } finally {
+      await floor.stop();
+    }
+
     const row = (m: Measured) => ({
       seconds: +m.seconds.toFixed(2),
       'MB/s': +(SIZE / MB / m.seconds).toFixed(0),
@@ -68,7 +90,13 @@ export default async function documentUploadHttpBench() {
       'x disk copy': +(m.seconds / copy.seconds).toFixed(2),
     });
     console.log({ fileMB: SIZE / MB, limits: { apiRssGrowthMB: RSS_LIMIT_MB, timesDiskCopy: SPEED_FACTOR }, downloadedBytesEqual: same });
-    console.table({ 'disk stream copy': row(copy), 'upload through the API': row(upload), 'download through the API': row(download) });
+    console.table({
+      'disk stream copy': row(copy),
+      'upload through the API': row(upload),
+      'upload, bare node:http to disk': row(floorUpload),
+      'download through the API': row(download),
+      'download, bare node:http from disk': row(floorDownload),
+    });
   } finally {
     await product.stop();
     await database.destroy();

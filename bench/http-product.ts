@@ -72,6 +72,12 @@ export async function startFloor(databaseUrl: string): Promise<Running> {
   return startChild([`${root}bench/floor-server.mjs`], { DATABASE_URL: databaseUrl, POOL_SIZE: '10' }, port, '/floor');
 }
 
+/** bench/http-file-floor.mjs: a bare node:http server streaming request bodies to `file` and `file` to responses. */
+export async function startFileFloor(file: string): Promise<Running> {
+  const port = await freePort();
+  return startChild([`${root}bench/http-file-floor.mjs`], { FLOOR_FILE: file }, port, '/ready');
+}
+
 /** Sessions for `userIds` and the bearer tokens the product would issue for them (same claims, same secret). */
 export async function sessionTokens(db: Db, product: Running, userIds: string[]) {
   const secret = new TextEncoder().encode(TOKEN_SECRET);

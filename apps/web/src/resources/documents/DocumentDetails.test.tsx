@@ -81,4 +81,29 @@ describe('document details', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalledWith('Successfully deleted!'));
   });
+
+  it('keeps every version downloadable: each has its own Download, which asks for that version\'s link', async () => {
+    const version = (n: number, size: number) => ({
+      version: n, fileName: `HP300 manual v${n}.pdf`, fileType: 'pdf', fileSize: size, contentType: 'application/pdf', sha256: null,
+      timestamp: `2026-11-1${n}T10:00:00.000Z`, downloadLink: `/api/v1/documentlibrary/${uuid(1)}/?version=${n}`,
+    });
+    const versions = [version(2, 2560), version(1, 1024)];
+    const api2 = fakeApi({
+      'documents.details': () => ({ data: { ...doc, versions } }),
+      'documents.pointChoices': () => ({ data: { result: [], count: 0 } }),
+      'productFamilies.all': () => ({ data: [] }),
+      'documents.storageUrl': () => ({ data: { url: 'about:blank', expires: '2026-11-20T10:05:00.000Z' } }),
+    });
+    vi.stubGlobal('fetch', api2.fetch);
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderDetails();
+    expect(await screen.findByText(/Version 1: HP300 manual v1\.pdf, 1\.00 KB/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download version 1' }));
+    await vi.waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await vi.waitFor(() => expect(clicked).toHaveBeenCalledTimes(2));
+    const asked = api2.calls.filter((c) => c.path === 'documents.storageUrl').map((c) => c.input);
+    expect(asked).toEqual([{ id: uuid(1), version: 1 }, { id: uuid(1) }]);
+    clicked.mockRestore();
+  });
 });

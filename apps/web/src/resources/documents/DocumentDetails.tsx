@@ -26,8 +26,8 @@ const valuesOf = (d: TDocumentDetails): MetadataValues => ({
 });
 
 /** Opens a short-lived signed link (GET …/document/{id}/storageurl): the blob path itself needs the bearer token. */
-async function download(id: string) {
-  const { url } = await trpcClient.documents.storageUrl.query({ id });
+async function download(id: string, version?: number) {
+  const { url } = await trpcClient.documents.storageUrl.query({ id, version });
   const a = document.createElement('a');
   a.href = url;
   a.rel = 'noopener';
@@ -74,10 +74,23 @@ export function DocumentDetails({ id, categories, onDeleted }: { id: string; cat
       await reload();
     },
   });
-  const [downloading, setDownloading] = useState(false);
+  /** The version being fetched ('current' for the Download button), or null. */
+  const [downloading, setDownloading] = useState<number | 'current' | null>(null);
   const [downloadError, setDownloadError] = useState(false);
   const versionInput = useRef<HTMLInputElement>(null);
   const versions = useUploads(() => void reload());
+
+  const fetchVersion = async (which: number | 'current') => {
+    setDownloading(which);
+    setDownloadError(false);
+    try {
+      await download(details.data!.id, which === 'current' ? undefined : which);
+    } catch {
+      setDownloadError(true);
+    } finally {
+      setDownloading(null);
+    }
+  };
 
   if (details.isPending) return <Typography>Loading...</Typography>;
   if (details.isError || !form) return <Alert severity="error">The document could not be loaded</Alert>;
@@ -93,19 +106,8 @@ export function DocumentDetails({ id, categories, onDeleted }: { id: string; cat
         <dt>Type</dt><dd>{d.fileType}</dd>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={downloading}
-          onClick={async () => {
-            setDownloading(true);
-            setDownloadError(false);
-            try {
-              await download(d.id);
-            } catch {
-              setDownloadError(true);
-            } finally {
-              setDownloading(false);
-            }
-          }}>
-          {downloading ? 'Downloading...' : 'Download'}
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={downloading !== null} onClick={() => void fetchVersion('current')}>
+          {downloading === 'current' ? 'Downloading...' : 'Download'}
         </Button>
         <input ref={versionInput} type="file" hidden data-testid="version-file" onChange={(e) => {
           const files = [...(e.target.files ?? [])];
@@ -133,9 +135,20 @@ export function DocumentDetails({ id, categories, onDeleted }: { id: string; cat
       {d.versions.length > 1 ? (
         <Box>
           <Typography variant="subtitle1" component="h3">Versions</Typography>
-          {d.versions.map((v) => (
-            <Typography key={v.version} variant="body2">Version {v.version}: {v.fileName}, {kb(v.fileSize)}, {formatDateTime(v.timestamp)}</Typography>
-          ))}
+          {/* every version stays downloadable (002 §2: a new version keeps the old ones) */}
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
+            {d.versions.map((v) => (
+              <Box component="li" key={v.version} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Typography variant="body2" sx={{ flex: '1 1 16rem', overflowWrap: 'anywhere' }}>
+                  Version {v.version}: {v.fileName}, {kb(v.fileSize)}, {formatDateTime(v.timestamp)}
+                </Typography>
+                <Button size="small" startIcon={<DownloadIcon />} sx={{ minHeight: 44 }} disabled={downloading !== null}
+                  aria-label={`Download version ${v.version}`} onClick={() => void fetchVersion(v.version)}>
+                  {downloading === v.version ? 'Downloading...' : 'Download'}
+                </Button>
+              </Box>
+            ))}
+          </Box>
         </Box>
       ) : null}
       <ConfirmDialog open={confirmDelete} title={`Delete document ${d.name}?`} text="The document is removed from the library, its packages and the inspection points it is linked to."

@@ -10,7 +10,7 @@ import { AppError } from '../errors.js';
  */
 
 /** Writes that take a key; each is its own key space, and the result id says what the first call made. */
-export type KeyedOperation = 'inspection_point.create' | 'inspection_point.files' | 'document.version';
+export type KeyedOperation = 'inspection_point.create' | 'inspection_point.files' | 'document.version' | 'document_package.create';
 
 /** A key as the caller sent it; `field` names it in errors ('Idempotency-Key' on REST, 'clientRequestId' on tRPC). */
 export interface IdempotencyKey {

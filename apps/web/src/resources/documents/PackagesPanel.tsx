@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -18,7 +18,9 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { TDocumentPackage } from '@insp/contracts';
 import { trpc, trpcClient } from '../../providers/trpc';
-import { shownMessage } from '../../lib/errors';
+import { callError, shownMessage } from '../../lib/errors';
+import { newRequestKey } from '../../lib/requestKey';
+import { sameValues } from '../../lib/sameValues';
 import { useDebounced } from '../../components/useDebounced';
 import { useReloadDocuments } from './api';
 import type { Named } from './MetadataForm';
@@ -30,6 +32,7 @@ export const PACKAGE_TYPES = [
   { type: 'Manual', name: 'Manual synching' },
 ] as const;
 type PackageType = (typeof PACKAGE_TYPES)[number]['type'];
+type PackageData = { name: string; type: PackageType; DocumentIds: string[] };
 
 /** 002 §2: a package's line, 'N files, type'. */
 export const packageLine = (p: Pick<TDocumentPackage, 'documents' | 'typeName'>) => `${p.documents.length} files, ${p.typeName}`;
@@ -43,10 +46,22 @@ function PackageDialog({ pkg, onClose }: { pkg: TDocumentPackage | 'new'; onClos
   const search = useDebounced(text.trim(), 200);
   const choices = useQuery({ ...trpc.documents.list.queryOptions({ search, offset: 0, amount: 20, orderKey: 'name', orderDirection: 'asc' }), placeholderData: keepPreviousData });
   const reload = useReloadDocuments();
+  // A new package is one attempt with an idempotency key: while its outcome is unknown (no answer, a 5xx) Save sends
+  // the same key and body, so the server answers the package it made instead of making a second; changes made since
+  // go in as an update of that package. A refusal (4xx) made nothing: the next Save is a new attempt.
+  const attempt = useRef<{ key: string; data: PackageData } | null>(null);
   const save = useMutation({
-    mutationFn: () => {
-      const data = { name, type, DocumentIds: docs.map((d) => d.id) };
-      return existing ? trpcClient.documents.updatePackage.mutate({ documentPackageId: existing.documentPackageId, data }) : trpcClient.documents.createPackage.mutate(data);
+    mutationFn: async () => {
+      const data: PackageData = { name, type, DocumentIds: docs.map((d) => d.id) };
+      if (existing) return trpcClient.documents.updatePackage.mutate({ documentPackageId: existing.documentPackageId, data });
+      const sent = (attempt.current ??= { key: newRequestKey(), data });
+      const made = await trpcClient.documents.createPackage.mutate({ ...sent.data, clientRequestId: sent.key }).catch((e: unknown) => {
+        const status = callError(e).status;
+        if (status !== null && status >= 400 && status < 500) attempt.current = null;
+        throw e;
+      });
+      attempt.current = null;
+      return sameValues(sent.data, data) ? made : trpcClient.documents.updatePackage.mutate({ documentPackageId: made.documentPackageId, data });
     },
     onSuccess: async () => {
       await reload();

@@ -2,6 +2,7 @@ import { DocumentPackageTypeLabels, P, packageTypeOf, ZDocumentPackageInput, typ
 import { writeAuditTrail, type Db } from '@insp/db';
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { fromZodIssues, notFound } from '../../errors.js';
+import { fingerprint, runOnce, type IdempotencyKey } from '../../lib/idempotency.js';
 
 /**
  * Document packages (002 §3, §7): a named set of documents with a synching type. Answers carry both spellings the
@@ -57,18 +58,27 @@ async function setDocuments(db: Db, packageId: string, documentIds: string[]) {
   if (ids.length) await db.insertInto('document_package_documents').values(ids.map((id) => ({ document_package_id: packageId, document_id: id }))).execute();
 }
 
-/** POST api/v1/documentlibrary/documentpackage. A documentPackageId in the body is refused: the server makes ids. */
-export async function createDocumentPackage(ctx: ServiceContext, input: TDocumentPackageInput): Promise<TDocumentPackage> {
+/**
+ * POST api/v1/documentlibrary/documentpackage. A documentPackageId in the body is refused: the server makes ids. With
+ * an idempotency key (REST `Idempotency-Key`, tRPC `clientRequestId`) a retry whose answer was lost answers the
+ * package the first call made instead of making a second.
+ */
+export async function createDocumentPackage(ctx: ServiceContext, input: TDocumentPackageInput, key?: IdempotencyKey): Promise<TDocumentPackage> {
   const c = requirePermission(ctx, P.documents);
   const data = parse(input);
   if (data.documentPackageId) throw new AppError('BAD_REQUEST', 'documentPackageId: a new package gets its id from the server', 'documentPackageId');
-  const id = await inTransaction(c, async (tx) => {
-    const row = await tx.db.insertInto('document_packages').values({ name: data.name, type: packageTypeOf(data.type) }).returning('id').executeTakeFirstOrThrow();
-    await setDocuments(tx.db, row.id, data.DocumentIds);
-    await writeAuditTrail(tx.db, { entityType: 'document_package', entityId: row.id, actorUserId: c.actor.userId, action: 'create', changes: data });
-    return row.id;
-  });
-  return (await loadPackages(c.db, [id]))[0]!;
+  const run = await runOnce({ db: c.db, userId: c.actor.userId, operation: 'document_package.create', key, hash: fingerprint(data) }, (claim) =>
+    inTransaction(c, async (tx) => {
+      const row = await tx.db.insertInto('document_packages').values({ name: data.name, type: packageTypeOf(data.type) }).returning('id').executeTakeFirstOrThrow();
+      await setDocuments(tx.db, row.id, data.DocumentIds);
+      await writeAuditTrail(tx.db, { entityType: 'document_package', entityId: row.id, actorUserId: c.actor.userId, action: 'create', changes: data });
+      await claim(tx.db, row.id);
+      return row.id;
+    }),
+  );
+  const [made] = await loadPackages(c.db, [run.id]);
+  if (!made) throw notFound('Document package');
+  return made;
 }
 
 /** PUT api/v1/documentlibrary/documentpackage/{documentPackageId}: name, type and documents replaced. */

@@ -216,6 +216,27 @@ describe('document library', () => {
     expect((await upload('manager', 'HP300 manual.pdf', pdf('new'))).statusCode).toBe(201);
   });
 
+  it('answers a repeated package create with the same key with the package the first made, over REST and tRPC', async () => {
+    const packages = async () => Number((await t.db.selectFrom('document_packages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await packages();
+    const rest = (key: string, name: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/documentlibrary/documentpackage', headers: { ...as('manager'), 'idempotency-key': key }, payload: { name, type: 'Manual' } });
+    const first = await rest('pkg-key-1', 'Retried pack');
+    const again = await rest('pkg-key-1', 'Retried pack');
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json().documentPackageId).toBe(first.json().documentPackageId);
+    expect(await packages()).toBe(before + 1);
+    // the same key with another body is a conflict naming the header, and makes nothing
+    const other = await rest('pkg-key-1', 'Another pack');
+    expect([other.statusCode, other.json().field]).toEqual([409, 'Idempotency-Key']);
+    const trpc = (clientRequestId: string) =>
+      t.app.inject({ method: 'POST', url: '/trpc/documents.createPackage', headers: as('manager'), payload: { name: 'Screen pack', type: 'Auto', clientRequestId } });
+    const a = await trpc('pkg-key-2');
+    const b = await trpc('pkg-key-2');
+    expect(b.json().result.data.documentPackageId).toBe(a.json().result.data.documentPackageId);
+    expect(await packages()).toBe(before + 2);
+  });
+
   it('refuses every call to a too-low role', async () => {
     const live = (await t.db.selectFrom('documents').select('id').where('deleted_at', 'is', null).executeTakeFirstOrThrow()).id;
     const pkg = (await t.db.selectFrom('document_packages').select('id').executeTakeFirstOrThrow()).id;

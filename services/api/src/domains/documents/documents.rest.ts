@@ -115,7 +115,7 @@ export async function documentsRestRoutes(app: FastifyInstance) {
   });
   r.post(`${base}/documentpackage`, {
     schema: { tags, summary: 'Creates a document package (type Auto/Automatic synching, Proposed/Proposed for synching or Manual/Manual synching)', body: ZDocumentPackageInput, response: { 201: ZDocumentPackage } },
-    handler: async (req, reply) => reply.status(201).send(await createDocumentPackage(req.ctx, req.body)),
+    handler: async (req, reply) => reply.status(201).send(await createDocumentPackage(req.ctx, req.body, keyFromHeaders(req.headers))),
   });
   r.put(`${base}/documentpackage/:documentPackageId`, {
     schema: { tags, summary: "Replaces a document package's name, type and documents", params: z.object({ documentPackageId: ZId }), body: ZDocumentPackageInput, response: { 200: ZDocumentPackage } },

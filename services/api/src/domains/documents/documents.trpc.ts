@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZDocumentCategoryInput, ZDocumentListQuery, ZDocumentMetadataInput, ZDocumentPackageInput, ZId, ZListQuery } from '@insp/contracts';
+import { ZDocumentCategoryInput, ZDocumentListQuery, ZDocumentMetadataInput, ZDocumentPackageInput, ZId, ZIdempotencyKey, ZListQuery } from '@insp/contracts';
+import { keyFromInput } from '../../lib/idempotency.js';
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import { categoryTree, documentDetails, documentStorageUrl, listDocuments } from './documents-read.service.js';
 import { createDocumentCategory, deleteDocument, saveDocumentMetadata } from './documents-write.service.js';
@@ -27,7 +28,9 @@ export const documentsRouter = router({
   createCategory: authedProcedure.input(ZDocumentCategoryInput).mutation(({ ctx, input }) => createDocumentCategory(ctx, input)),
   saveMetadata: authedProcedure.input(ZDocumentMetadataInput).mutation(({ ctx, input }) => saveDocumentMetadata(ctx, input)),
   delete: authedProcedure.input(z.object({ id: ZId })).mutation(({ ctx, input }) => deleteDocument(ctx, input.id)),
-  createPackage: authedProcedure.input(ZDocumentPackageInput).mutation(({ ctx, input }) => createDocumentPackage(ctx, input)),
+  createPackage: authedProcedure
+    .input(ZDocumentPackageInput.extend({ clientRequestId: ZIdempotencyKey.optional() }))
+    .mutation(({ ctx, input: { clientRequestId, ...data } }) => createDocumentPackage(ctx, data, keyFromInput(clientRequestId))),
   updatePackage: authedProcedure
     .input(z.object({ documentPackageId: ZId, data: ZDocumentPackageInput }))
     .mutation(({ ctx, input }) => updateDocumentPackage(ctx, input.documentPackageId, input.data)),

@@ -34,3 +34,4 @@ export * from './documents.js';
 export * from './document-sync.js';
 export * from './logs.js';
 export * from './usage-dashboard.js';
+export * from './background-services.js';

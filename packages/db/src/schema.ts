@@ -120,7 +120,9 @@ export interface BackgroundServices {
   data: Generated<Json>;
   enabled: Generated<boolean>;
   id: string;
+  last_duration_ms: number | null;
   last_error: string | null;
+  last_result: Json | null;
   last_run_at: Timestamp | null;
   next_run_at: Timestamp | null;
   schedule: string | null;

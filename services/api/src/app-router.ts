@@ -21,6 +21,7 @@ import { usageDashboardRouter } from './domains/inspections/usage-dashboard.trpc
 import { staffAccountsRouter } from './domains/staff-accounts/staff-accounts.trpc.js';
 import { translationsRouter } from './domains/translations/translations.trpc.js';
 import { documentsRouter } from './domains/documents/documents.trpc.js';
+import { backgroundServicesRouter } from './domains/background-services/background-services.trpc.js';
 
 /**
  * The web app's API. Each domain adds its router here. It gathers every domain, so it sits at the top beside
@@ -49,5 +50,6 @@ export const appRouter = router({
   translations: translationsRouter,
   logs: logsRouter,
   usageDashboard: usageDashboardRouter,
+  backgroundServices: backgroundServicesRouter,
 });
 export type AppRouter = typeof appRouter;

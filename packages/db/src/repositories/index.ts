@@ -11,3 +11,4 @@ export * from './category-translations.js';
 export * from './generated-files.js';
 export * from './document-manifest.js';
 export * from './usage-dashboard.js';
+export * from './background-services.js';

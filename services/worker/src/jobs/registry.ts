@@ -1,4 +1,4 @@
-import { isJobName, jobNames, jobSchemas, type JobName } from '@insp/contracts';
+import { isJobName, isRecurringJob, jobNames, jobSchemas, type JobName } from '@insp/contracts';
 import type { JobContext, JobDeps, JobHandler, JobRegistry } from '../types.js';
 import { sendEmail } from './email.send.job.js';
 import { maintenanceCleanup } from './maintenance.cleanup.job.js';
@@ -13,6 +13,7 @@ import { auditPdf } from './audit.pdf.js';
 import { dropdownBatchUpdate } from './points.dropdown-batch-update.job.js';
 import { protocolsExport } from './protocols.export.js';
 import { PermanentJobError } from './errors.js';
+import { trackedRecurringRun } from './background-run.js';
 
 export const jobRegistry: JobRegistry = {
   'email.send': sendEmail,
@@ -40,11 +41,12 @@ export function assertEveryJobHasHandler(registry: Partial<Record<string, unknow
   if (missing.length) throw new Error(`No handler for job ${missing.map((n) => `'${n}'`).join(', ')}: add it to the worker's job registry`);
 }
 
-/** Validates the payload with the contract's schema, then runs the handler. */
+/** Validates the payload with the contract's schema, then runs the handler (a recurring job's run is recorded). */
 export async function runJob(registry: JobRegistry, deps: JobDeps, name: string, payload: unknown, ctx: JobContext): Promise<unknown> {
   if (!isJobName(name)) throw new PermanentJobError(`unknown job '${name}'`);
   const parsed = jobSchemas[name].safeParse(payload);
   if (!parsed.success) throw new PermanentJobError(`invalid payload for '${name}': ${parsed.error.message}`);
   const handler = registry[name] as JobHandler<JobName>;
+  if (isRecurringJob(name)) return trackedRecurringRun(deps, name, () => handler(deps, parsed.data as never, ctx));
   return handler(deps, parsed.data as never, ctx);
 }

@@ -4,7 +4,7 @@ import { markJob } from '@insp/db';
 import type { JobDeps, JobRegistry } from '../types.js';
 import { assertEveryJobHasHandler, jobRegistry, PermanentJobError, runJob } from '../jobs/registry.js';
 import { recordJobFailure } from '../outbox/state.js';
-import { registerJobSchedulers } from './recurring.js';
+import { syncJobSchedulers } from './recurring.js';
 import { connectionName, workerConnection } from './redis.js';
 import { errorMessage, throttledErrorLog } from './util.js';
 
@@ -15,6 +15,14 @@ export interface WorkersOptions {
   registry?: JobRegistry;
   /** Jobs one worker process runs at a time, per queue. */
   concurrency?: number;
+  /** BullMQ lock duration (default 30 s): a job whose worker died is taken by another once its lock runs out (tests shorten it). */
+  lockDurationMs?: number;
+  /** How often a stalled job (its lock ran out) is looked for; default BullMQ's 30 s. */
+  stalledIntervalMs?: number;
+  /** Replaces every recurring job's interval (tests). */
+  recurringEveryMs?: number;
+  /** How often the job schedulers are synced with background_services; default 5000 ms. */
+  schedulerSyncMs?: number;
 }
 
 export interface Workers {
@@ -67,13 +75,22 @@ export function startWorkers(opts: WorkersOptions): Workers {
       connection: workerConnection(opts.redisUrl, connectionName(opts.prefix, 'worker')),
       prefix: opts.prefix,
       concurrency: opts.concurrency ?? 4,
+      ...(opts.lockDurationMs ? { lockDuration: opts.lockDurationMs } : {}),
+      ...(opts.stalledIntervalMs ? { stalledInterval: opts.stalledIntervalMs } : {}),
     });
     w.on('failed', (job, err) => track(onFailed(job, err)));
     w.on('error', onError);
     return w;
   });
 
-  const schedulers = registerJobSchedulers({ redisUrl: opts.redisUrl, prefix: opts.prefix, log: deps.log });
+  const schedulers = syncJobSchedulers({
+    redisUrl: opts.redisUrl,
+    prefix: opts.prefix,
+    db: deps.db,
+    log: deps.log,
+    everyMs: opts.recurringEveryMs,
+    syncMs: opts.schedulerSyncMs,
+  });
 
   return {
     async close() {

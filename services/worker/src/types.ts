@@ -41,6 +41,8 @@ export interface JobContext {
   outboxId?: number;
   /** 1 on the first run. */
   attempt: number;
+  /** The BullMQ job's id at scale (a scheduler's run: `repeat:<scheduler>:<time>`); absent in-process. */
+  jobId?: string;
 }
 
 export type JobHandler<N extends JobName> = (deps: JobDeps, payload: JobPayload<N>, ctx: JobContext) => Promise<unknown>;

@@ -49,7 +49,7 @@ export function startWorkers(opts: WorkersOptions): Workers {
   async function processJob(job: Job) {
     const outboxId = outboxIdOf(job);
     try {
-      const result = await runJob(registry, deps, job.name, job.data, { outboxId, attempt: job.attemptsMade + 1 });
+      const result = await runJob(registry, deps, job.name, job.data, { outboxId, attempt: job.attemptsMade + 1, jobId: job.id });
       if (outboxId !== undefined) await markJob(deps.db, outboxId, 'done');
       return result;
     } catch (err) {

@@ -26,6 +26,8 @@ import { translationsScreens } from './resources/translations';
 import { logsScreens } from './resources/logs';
 import { usageDashboardScreens } from './pages/usage-dashboard';
 import { documentsScreens } from './resources/documents';
+import { backgroundServicesScreens } from './pages/background-services';
+import { debugTokenScreens } from './pages/debug-token';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -54,6 +56,8 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...logsScreens,
   ...usageDashboardScreens,
   ...documentsScreens,
+  ...backgroundServicesScreens,
+  ...debugTokenScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

@@ -13,7 +13,7 @@ export function findBackgroundServices(db: Db) {
 }
 export type BackgroundServiceRow = Awaited<ReturnType<typeof findBackgroundServices>>[number];
 
-/** Enabled or disabled (the API); a disabled service shows 'Disabled' and no next run until enabled again. */
+/** Enabled or disabled (the API); a disabled service shows 'Disabled' (and the API hides its next run). */
 export async function setBackgroundServiceEnabled(db: Db, id: string, enabled: boolean): Promise<void> {
   const status = enabled ? 'Idle' : 'Disabled';
   await db
@@ -24,7 +24,6 @@ export async function setBackgroundServiceEnabled(db: Db, id: string, enabled: b
         enabled,
         // Enabling keeps what the last run left (Failed stays Failed until RESET or a successful run).
         status: enabled ? sql`case when background_services.status = 'Disabled' then 'Idle' else background_services.status end` : status,
-        next_run_at: enabled ? sql`background_services.next_run_at` : null,
       }),
     )
     .execute();
@@ -62,7 +61,7 @@ export async function startBackgroundRun(db: Db, id: string): Promise<boolean> {
 export async function finishBackgroundRun(
   db: Db,
   id: string,
-  run: { durationMs: number; error?: string; result?: unknown; nextRunAt?: Date | null },
+  run: { durationMs: number; error?: string; result?: unknown },
 ): Promise<void> {
   await db
     .updateTable('background_services')
@@ -73,26 +72,25 @@ export async function finishBackgroundRun(
       ...(run.error === undefined
         ? { last_result: run.result === undefined ? null : JSON.stringify(run.result) }
         : { last_error: run.error.slice(0, 2000) }),
-      ...(run.nextRunAt !== undefined ? { next_run_at: sql`case when enabled then ${run.nextRunAt}::timestamptz end` } : {}),
     })
     .where('id', '=', id)
     .execute();
 }
 
 /**
- * When the scheduler runs it next (kept null while disabled); written only when it changed, so the workers' idle
- * syncs write nothing.
+ * When the scheduler (a BullMQ job scheduler, or the embedded timer, which keeps ticking while disabled and skips
+ * its runs) runs it next, null when there is none; the API shows none while disabled. Written only when it changed,
+ * so the workers' idle syncs write nothing.
  */
 export async function setBackgroundNextRun(db: Db, id: string, next: Date | null): Promise<void> {
-  const value = sql<Date | null>`case when background_services.enabled then ${next}::timestamptz end`;
   await db
     .insertInto('background_services')
     .values({ id, next_run_at: next })
     .onConflict((oc) =>
       oc
         .column('id')
-        .doUpdateSet({ next_run_at: value })
-        .where(sql<boolean>`background_services.next_run_at is distinct from ${value}`),
+        .doUpdateSet({ next_run_at: next })
+        .where(sql<boolean>`background_services.next_run_at is distinct from ${next}::timestamptz`),
     )
     .execute();
 }

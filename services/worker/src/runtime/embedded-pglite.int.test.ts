@@ -58,12 +58,12 @@ describe('background services on the embedded default (in-process timers, PGlite
         expect(after.get(j.name)!.next_run_at!.getTime(), j.name).toBeGreaterThan(Date.now() - 1000);
       }
 
-      // The API's disable: the timer goes on, the runs are skipped, no next run is shown.
+      // The API's disable: the timer goes on (so its next tick is known again once enabled), the runs are skipped.
       await setBackgroundServiceEnabled(database.db, 'maintenance.logs', false);
       const stopped = runs['maintenance.logs']!;
       await sleep(1000);
       expect(runs['maintenance.logs']).toBeLessThanOrEqual(stopped + 1);
-      expect((await rows()).get('maintenance.logs')).toMatchObject({ status: 'Disabled', next_run_at: null });
+      expect((await rows()).get('maintenance.logs')).toMatchObject({ status: 'Disabled', enabled: false });
       await setBackgroundServiceEnabled(database.db, 'maintenance.logs', true);
       await waitFor(async () => runs['maintenance.logs']! > stopped + 1, 'the runs to resume');
 

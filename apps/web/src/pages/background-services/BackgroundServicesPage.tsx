@@ -83,13 +83,14 @@ function ServiceRow(props: { service: TBackgroundService; busy: boolean; onEnabl
   const { service: s, busy } = props;
   return (
     <TableRow data-testid={`service-${s.id}`}>
-      <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{s.id}</TableCell>
+      {/* Ids may break anywhere, so the RESET column stays in view on an 820 px tablet. */}
+      <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 96 }}>{s.id}</TableCell>
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600, color: s.status === 'Failed' ? 'error.dark' : s.status === 'Disabled' ? 'text.secondary' : 'text.primary' }}>
           {s.status}
         </Typography>
       </TableCell>
-      <TableCell sx={{ minWidth: 240 }}>
+      <TableCell sx={{ minWidth: 200 }}>
         <ServiceData data={s.data} />
       </TableCell>
       <TableCell padding="checkbox">

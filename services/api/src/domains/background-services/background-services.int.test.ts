@@ -62,7 +62,7 @@ describe('POST api/v1/backgroundServices/{id}/enabled', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ id: 'maintenance.logs', enabled: false, status: 'Disabled', data: { nextRun: null } });
     const row = await t.db.selectFrom('background_services').selectAll().where('id', '=', 'maintenance.logs').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ enabled: false, next_run_at: null });
+    expect(row).toMatchObject({ enabled: false, status: 'Disabled' });
 
     const on = await call('POST', '/api/v1/backgroundServices/maintenance.logs/enabled', 'manager', { enabled: true });
     expect(on.json()).toMatchObject({ enabled: true, status: 'Idle' });

@@ -29,7 +29,7 @@ describe('background services and the debug token', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Background services' }).click();
     await page.getByRole('heading', { level: 1, name: 'Background services' }).waitFor();
     await row(page, 'maintenance.generatedFiles').getByText('Last error: storage: connect ECONNREFUSED 127.0.0.1:9000').waitFor();
-    expect(await page.locator('tbody tr').count()).toBe(5);
+    expect(await page.locator('tbody tr').count()).toBe(6);
     expect(await status(page, 'maintenance.generatedFiles').textContent()).toBe('Failed');
     await screenshot(page, 'background-services');
     await expectNoSeriousA11yViolations(page, 'background services');

@@ -38,6 +38,11 @@ export const recurringJobs: readonly RecurringJob[] = [
     everyMs: 3600_000,
     description: 'Deletes web and app log rows older than LOG_RETENTION_DAYS (default 90), ten thousand at a time',
   },
+  {
+    name: 'certifications.expiryScan',
+    everyMs: 24 * 3600_000,
+    description: 'E-mails each certified user whose certifications expire within 30 days, once per expiration date',
+  },
   // Webhook delivery retries (issue 22, built in parallel) join here as one more entry, e.g.
   // { name: 'webhooks.retry', everyMs: 60_000, description: '…' }: the screen, the enable/disable/reset calls
   // and the schedulers of every worker follow this list, nothing else needs to change.

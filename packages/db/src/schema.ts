@@ -143,6 +143,7 @@ export interface Certifications {
   certified_user_id: string;
   created_at: Generated<Timestamp>;
   expiration_date: Timestamp;
+  expiry_notice_for: Timestamp | null;
   id: Generated<string>;
   product_family_id: string;
   updated_at: Generated<Timestamp>;

@@ -22,6 +22,8 @@ export interface WorkerConfig {
   reportTimeZone?: string;
   /** LOG_RETENTION_DAYS (issue 22): web and app log rows older than this many days are deleted; default 90. */
   logRetentionDays?: number;
+  /** Certifications expiring within this many days get a notice (certifications.expiryScan); default 30. */
+  certExpiryNoticeDays?: number;
 }
 
 /** What every processor receives. */

@@ -83,8 +83,16 @@ function ServiceRow(props: { service: TBackgroundService; busy: boolean; onEnabl
   const { service: s, busy } = props;
   return (
     <TableRow data-testid={`service-${s.id}`}>
-      {/* Ids may break anywhere, so the RESET column stays in view on an 820 px tablet. */}
-      <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 96 }}>{s.id}</TableCell>
+      {/* Ids may break after their dots, so the RESET column stays in view on an 820 px tablet. */}
+      <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'break-word' }}>
+        {s.id.split('.').map((part, i, parts) => (
+          <span key={i}>
+            {part}
+            {i < parts.length - 1 ? '.' : ''}
+            <wbr />
+          </span>
+        ))}
+      </TableCell>
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600, color: s.status === 'Failed' ? 'error.dark' : s.status === 'Disabled' ? 'text.secondary' : 'text.primary' }}>
           {s.status}

@@ -48,6 +48,10 @@ describe('/Logs', () => {
     await page.getByRole('button', { name: 'Load' }).click();
     const table = page.getByRole('table', { name: 'App log' });
     await table.getByRole('cell', { name: 'inspection saved' }).waitFor();
+    // issue 22 polish: a page heading, and one page of rows reads '3 rows' (not '1 ... 3 of 3'). Waiting for it also
+    // waits for the filtered answer: the unfiltered page shown before it holds 'inspection saved' too.
+    await page.getByRole('heading', { level: 1, name: 'App logs' }).waitFor();
+    await page.getByText('3 rows', { exact: true }).waitFor();
     expect(await table.locator('tbody tr').count()).toBe(3);
     await screenshot(page, 'app-logs-table');
     await expectNoSeriousA11yViolations(page, 'app logs table');

@@ -27,6 +27,8 @@ import { logsScreens } from './resources/logs';
 import { usageDashboardScreens } from './pages/usage-dashboard';
 import { documentsScreens } from './resources/documents';
 import { webhooksScreens } from './resources/webhooks';
+import { backgroundServicesScreens } from './pages/background-services';
+import { debugTokenScreens } from './pages/debug-token';
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a
@@ -56,6 +58,8 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...usageDashboardScreens,
   ...documentsScreens,
   ...webhooksScreens,
+  ...backgroundServicesScreens,
+  ...debugTokenScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

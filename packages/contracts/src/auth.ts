@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountFlags } from './levels.js';
+import { AccountFlags, StaffGroups } from './levels.js';
 import { ZText } from './common.js';
 
 export const ZEmail = ZText.trim().toLowerCase().pipe(z.email({ message: 'must be an e-mail address' }));
@@ -71,6 +71,9 @@ export const ZDebugTokenQuery = z.object({
     .transform((s) => s.split(',').map((g) => g.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(z.enum(['manager', 'admin', 'audit', 'commission', 'inspection', 'mecu']))),
 });
+
+/** The web app's SET TOKEN (tRPC auth.debugToken): the same groups as the query's, as a list. */
+export const ZDebugTokenInput = z.strictObject({ groups: z.array(z.enum(StaffGroups)).max(StaffGroups.length) });
 
 /** Public configuration the login screen needs before anyone is signed in. */
 /** GET /auth/config: what the login screen needs before sign-in (publicUrl names the address sign-in works at). */

@@ -35,3 +35,4 @@ export * from './document-sync.js';
 export * from './logs.js';
 export * from './usage-dashboard.js';
 export * from './webhooks.js';
+export * from './background-services.js';

@@ -37,6 +37,22 @@ export type TDocumentSyncJob = z.infer<typeof ZDocumentSyncJob>;
 export const ZLogsCleanupJob = z.object({});
 export type TLogsCleanupJob = z.infer<typeof ZLogsCleanupJob>;
 
+/**
+ * Recurring (issue 22): finds certifications expiring within 30 days that were not
+ * noticed for their current expiration date, and queues one certifications.expiryNotice per certified user (no input;
+ * certifications.expiry-notices.job.ts).
+ */
+export const ZCertificationExpiryScanJob = z.object({});
+export type TCertificationExpiryScanJob = z.infer<typeof ZCertificationExpiryScanJob>;
+
+/** One e-mail to a certified user listing their certifications that expire soon (sent once per outbox row). */
+export const ZCertificationExpiryNoticeJob = z.object({
+  to: z.email(),
+  name: z.string().max(300),
+  certifications: z.array(z.object({ productFamily: z.string().max(300), expiresAt: z.number().int() })).min(1).max(500),
+});
+export type TCertificationExpiryNoticeJob = z.infer<typeof ZCertificationExpiryNoticeJob>;
+
 /** Applies an uploaded customers file (row customer_imports.id) row by row; see customers.import.job.ts in the worker. */
 export const ZCustomersImportJob = z.object({ importId: z.uuid() });
 export type TCustomersImportJob = z.infer<typeof ZCustomersImportJob>;
@@ -85,6 +101,8 @@ export const jobSchemas = {
   'maintenance.generatedFiles': ZGeneratedFilesCleanupJob,
   'documents.sync': ZDocumentSyncJob,
   'maintenance.logs': ZLogsCleanupJob,
+  'certifications.expiryScan': ZCertificationExpiryScanJob,
+  'certifications.expiryNotice': ZCertificationExpiryNoticeJob,
   'customers.import': ZCustomersImportJob,
   'report.pdf': ZReportPdfJob,
   'report.email': ZReportEmailJob,

@@ -56,8 +56,11 @@ export const P = {
   webLogs: { internal: User, external: Never, requireFlags: ['Developer'] },
   appLogs: { internal: User, external: Never, requireFlags: ['Developer'] },
   backgroundServices: { internal: Manager, external: Admin },
-  admin: { internal: Manager, external: Admin },
-  debugToken: { internal: User, external: Never, requireFlags: ['Developer'] },
+  // spec 002 §2: /Admin (the debug token screen) 2 / 3, and GET /auth/debugtoken uses the same rule (issue 22):
+  // staff Managers and Admins, or a staff account with the Developer flag (the flag unlocked the call before; §6:
+  // flags "alternatively unlock" routes). No distributor (external Admin: none reaches it). The token's groups may
+  // not lift a caller above their own level unless they hold the flag (session.service.ts debugToken).
+  debugToken: { internal: Manager, external: Never, orFlags: ['Developer'], staffOnly: true },
   translations: { internal: Admin, external: Never },
   certifications: { internal: User, external: Never, requireFlags: ['CertificationManager'] },
   // decision (issue 6): staff accounts (who holds which account flag) for Admins or the Developer flag;

@@ -52,7 +52,7 @@ export const routeTable: RouteEntry[] = [
   // these four follow the spec's items, each for those whose rights suffice (the same permission as the route).
   { path: '/Logs', nav: 'App logs', title: 'App logs', permission: P.appLogs },
   { path: '/BackgroundServices', nav: 'Background services', title: 'Background services', permission: P.backgroundServices },
-  { path: '/Admin', nav: 'Debug token', title: 'Debug token', permission: P.admin },
+  { path: '/Admin', nav: 'Debug token', title: 'Debug token', permission: P.debugToken },
   { path: '/Translations', nav: 'Translations', title: 'Translations', permission: P.translations },
   // Issue 22: not in the spec; the integrations' endpoints, for staff Admins.
   { path: '/Webhooks', nav: 'Webhooks', title: 'Webhooks', permission: P.webhooks },

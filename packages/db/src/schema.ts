@@ -120,7 +120,9 @@ export interface BackgroundServices {
   data: Generated<Json>;
   enabled: Generated<boolean>;
   id: string;
+  last_duration_ms: number | null;
   last_error: string | null;
+  last_result: Json | null;
   last_run_at: Timestamp | null;
   next_run_at: Timestamp | null;
   schedule: string | null;
@@ -141,6 +143,7 @@ export interface Certifications {
   certified_user_id: string;
   created_at: Generated<Timestamp>;
   expiration_date: Timestamp;
+  expiry_notice_for: Timestamp | null;
   id: Generated<string>;
   product_family_id: string;
   updated_at: Generated<Timestamp>;

@@ -22,6 +22,7 @@ import { staffAccountsRouter } from './domains/staff-accounts/staff-accounts.trp
 import { translationsRouter } from './domains/translations/translations.trpc.js';
 import { documentsRouter } from './domains/documents/documents.trpc.js';
 import { webhooksRouter } from './domains/webhooks/webhooks.trpc.js';
+import { backgroundServicesRouter } from './domains/background-services/background-services.trpc.js';
 
 /**
  * The web app's API. Each domain adds its router here. It gathers every domain, so it sits at the top beside
@@ -51,5 +52,6 @@ export const appRouter = router({
   logs: logsRouter,
   usageDashboard: usageDashboardRouter,
   webhooks: webhooksRouter,
+  backgroundServices: backgroundServicesRouter,
 });
 export type AppRouter = typeof appRouter;

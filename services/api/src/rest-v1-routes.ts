@@ -25,6 +25,7 @@ import { translationsRestRoutes } from './domains/translations/translations.rest
 import { documentsRestRoutes } from './domains/documents/documents.rest.js';
 import { fileUploadRestRoutes } from './domains/system/file-upload.rest.js';
 import { documentSyncRestRoutes } from './domains/document-sync/document-sync.rest.js';
+import { backgroundServicesRestRoutes } from './domains/background-services/background-services.rest.js';
 
 /**
  * Every REST module of the public contract. Each domain adds its routes here. It gathers every domain, so it sits
@@ -57,4 +58,5 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(fileUploadRestRoutes);
   await app.register(documentSyncRestRoutes);
   await app.register(logsRestRoutes);
+  await app.register(backgroundServicesRestRoutes);
 }

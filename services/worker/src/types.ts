@@ -25,6 +25,8 @@ export interface WorkerConfig {
   logRetentionDays?: number;
   /** Issue 22: WEBHOOK_* settings (address policy, retry base, timeout); by default public addresses only, 60 s base. */
   webhooks?: WebhookSettings;
+  /** Certifications expiring within this many days get a notice (certifications.expiryScan); default 30. */
+  certExpiryNoticeDays?: number;
 }
 
 /** What every processor receives. */
@@ -44,6 +46,8 @@ export interface JobContext {
   outboxId?: number;
   /** 1 on the first run. */
   attempt: number;
+  /** The BullMQ job's id at scale (a scheduler's run: `repeat:<scheduler>:<time>`); absent in-process. */
+  jobId?: string;
 }
 
 export type JobHandler<N extends JobName> = (deps: JobDeps, payload: JobPayload<N>, ctx: JobContext) => Promise<unknown>;

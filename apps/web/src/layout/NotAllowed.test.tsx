@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../providers/queryClient';
 import { Level, P, routeTable, type TSession } from '@insp/contracts';
 import { actorOf, SessionContext } from '../providers/session';
 import { RouteScreen } from '../screens';
@@ -17,7 +19,9 @@ const inspector: TSession = {
 function renderAs(s: TSession, ui: React.ReactNode) {
   return render(
     <SessionContext.Provider value={{ session: s, actor: actorOf(s) }}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </QueryClientProvider>
     </SessionContext.Provider>,
   );
 }
@@ -35,14 +39,13 @@ describe('permission screen', () => {
     expect(screen.queryByTestId('not-allowed')).toBeNull();
   });
 
-  it('guards a route of the table and shows a placeholder for screens still to come', () => {
-    // The debug token screen (/Admin, staff Manager and up) has no screen yet.
+  it('guards a route of the table: /Admin (staff Manager and up, or the Developer flag) refuses an inspector', () => {
     const debugToken = routeTable.find((r) => r.path === '/Admin')!;
     renderAs(inspector, <RouteScreen entry={debugToken} />);
     expect(screen.getByTestId('not-allowed')).toBeTruthy();
     cleanup();
     renderAs({ ...inspector, level: Level.Manager }, <RouteScreen entry={debugToken} />);
     expect(screen.getByRole('heading', { name: 'Debug token' })).toBeTruthy();
-    expect(screen.getByText('This screen arrives in a later release.')).toBeTruthy();
+    expect(screen.queryByTestId('not-allowed')).toBeNull();
   });
 });

@@ -31,6 +31,14 @@ describe('top navigation by actor', () => {
     }
   });
 
+  it('shows Debug token to those GET /auth/debugtoken admits: staff managers, admins and the Developer flag (issue 22)', () => {
+    expect(labels(staff(Level.Manager))).toContain('Debug token');
+    expect(labels(staff(Level.User, ['Developer']))).toContain('Debug token');
+    expect(labels(staff(Level.User))).not.toContain('Debug token');
+    expect(labels(distributor(true))).not.toContain('Debug token');
+    expect(labels({ ...distributor(true), flags: ['Developer'] })).not.toContain('Debug token');
+  });
+
   it('shows Translations to staff admins only, not to managers or distributors', () => {
     expect(labels(staff(Level.Admin))).toContain('Translations');
     expect(labels(staff(Level.Manager))).not.toContain('Translations');

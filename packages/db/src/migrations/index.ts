@@ -30,6 +30,8 @@ import * as m0032 from './20261122_0032_generated_files_and_manifests.js';
 import * as m0033 from './20261122_0033_usage_dashboard.js';
 import * as m0034 from './20261122_0034_generated_translation_workbooks.js';
 import * as m0035 from './20261122_0035_webhooks.js';
+import * as m0036 from './20261122_0036_background_service_runs.js';
+import * as m0037 from './20261122_0037_certification_expiry_notices.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '20261122_0033_usage_dashboard': m0033,
   '20261122_0034_generated_translation_workbooks': m0034,
   '20261122_0035_webhooks': m0035,
+  '20261122_0036_background_service_runs': m0036,
+  '20261122_0037_certification_expiry_notices': m0037,
 };

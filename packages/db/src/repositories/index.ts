@@ -12,3 +12,4 @@ export * from './generated-files.js';
 export * from './document-manifest.js';
 export * from './usage-dashboard.js';
 export * from './webhooks.js';
+export * from './background-services.js';

@@ -25,12 +25,11 @@ export async function seedOperations(ctx: SeedContext, ref: Reference) {
     }));
   }
 
+  // Rows of real recurring jobs (the ids of contracts' recurringJobs) as a worker leaves them: one failed, to RESET.
   await insertMany(db, 'background_services', [
-    { id: 'outbox-relay', status: 'Running', enabled: true, schedule: 'every 1s', data: json({ relayed: 0 }), last_run_at: now },
-    { id: 'pdf-cache-cleanup', status: 'Idle', enabled: true, schedule: '0 3 * * *', data: json({ removed: 12 }), last_run_at: daysAgo(now, 1), next_run_at: new Date(now.getTime() + DAY / 2) },
-    { id: 'document-sync', status: 'Idle', enabled: true, schedule: '*/15 * * * *', data: json({ packages: 3 }), last_run_at: new Date(now.getTime() - 600_000) },
-    { id: 'log-aggregation', status: 'Idle', enabled: true, schedule: '0 * * * *', data: json({}), last_run_at: new Date(now.getTime() - 1800_000) },
-    { id: 'expired-sessions-cleanup', status: 'Failed', enabled: false, schedule: '0 4 * * *', data: json({}), last_error: 'Disabled by an administrator after a failed run.' },
+    { id: 'maintenance.cleanup', status: 'Succeeded', enabled: true, last_run_at: new Date(now.getTime() - 1800_000), next_run_at: new Date(now.getTime() + 1800_000), last_duration_ms: 41, last_result: json({ sessions: 3 }) },
+    { id: 'documents.sync', status: 'Succeeded', enabled: true, last_run_at: new Date(now.getTime() - 120_000), next_run_at: new Date(now.getTime() + 180_000), last_duration_ms: 12, last_result: json({ packages: 3, changed: 0 }) },
+    { id: 'maintenance.generatedFiles', status: 'Failed', enabled: true, last_run_at: daysAgo(now, 1), next_run_at: new Date(now.getTime() + DAY / 2), last_duration_ms: 3012, last_error: 'storage: connect ECONNREFUSED 127.0.0.1:9000' },
   ]);
 
   const users = [STAFF.admin.email, STAFF.manager.email, STAFF.inspector.email, 'dist.user@distributor.example'];

@@ -1,4 +1,4 @@
-import { isJobName, jobNames, jobSchemas, type JobName } from '@insp/contracts';
+import { isJobName, isRecurringJob, jobNames, jobSchemas, type JobName } from '@insp/contracts';
 import type { JobContext, JobDeps, JobHandler, JobRegistry } from '../types.js';
 import { sendEmail } from './email.send.job.js';
 import { maintenanceCleanup } from './maintenance.cleanup.job.js';
@@ -6,6 +6,7 @@ import { sharedLinksCleanup } from './maintenance.shared-links.job.js';
 import { generatedFilesCleanup } from './maintenance.generated-files.job.js';
 import { documentsSync } from './documents.sync.job.js';
 import { logsCleanup } from './maintenance.logs.job.js';
+import { certificationExpiryNotice, certificationExpiryScan } from './certifications.expiry-notices.job.js';
 import { customersImport } from './customers.import.job.js';
 import { reportPdf } from './report.pdf.js';
 import { reportEmail } from './report.email.job.js';
@@ -14,6 +15,7 @@ import { dropdownBatchUpdate } from './points.dropdown-batch-update.job.js';
 import { protocolsExport } from './protocols.export.js';
 import { webhookDeliver } from './webhooks.deliver.job.js';
 import { PermanentJobError } from './errors.js';
+import { trackedRecurringRun } from './background-run.js';
 
 export const jobRegistry: JobRegistry = {
   'email.send': sendEmail,
@@ -22,6 +24,8 @@ export const jobRegistry: JobRegistry = {
   'maintenance.generatedFiles': generatedFilesCleanup,
   'documents.sync': documentsSync,
   'maintenance.logs': logsCleanup,
+  'certifications.expiryScan': certificationExpiryScan,
+  'certifications.expiryNotice': certificationExpiryNotice,
   'customers.import': customersImport,
   'report.pdf': reportPdf,
   'report.email': reportEmail,
@@ -42,11 +46,12 @@ export function assertEveryJobHasHandler(registry: Partial<Record<string, unknow
   if (missing.length) throw new Error(`No handler for job ${missing.map((n) => `'${n}'`).join(', ')}: add it to the worker's job registry`);
 }
 
-/** Validates the payload with the contract's schema, then runs the handler. */
+/** Validates the payload with the contract's schema, then runs the handler (a recurring job's run is recorded). */
 export async function runJob(registry: JobRegistry, deps: JobDeps, name: string, payload: unknown, ctx: JobContext): Promise<unknown> {
   if (!isJobName(name)) throw new PermanentJobError(`unknown job '${name}'`);
   const parsed = jobSchemas[name].safeParse(payload);
   if (!parsed.success) throw new PermanentJobError(`invalid payload for '${name}': ${parsed.error.message}`);
   const handler = registry[name] as JobHandler<JobName>;
+  if (isRecurringJob(name)) return trackedRecurringRun(deps, name, () => handler(deps, parsed.data as never, ctx));
   return handler(deps, parsed.data as never, ctx);
 }

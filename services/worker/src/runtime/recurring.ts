@@ -1,51 +1,33 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
-import { jobQueue, type JobName } from '@insp/contracts';
+import { jobQueue, recurringJobs, type RecurringJob } from '@insp/contracts';
+import { findBackgroundServices, setBackgroundNextRun, type Db } from '@insp/db';
 import type { Logger } from '../types.js';
 import { connectionName, producerConnection } from './redis.js';
-import { throttledErrorLog } from './util.js';
+import { startLoop, throttledErrorLog, withTimeout } from './util.js';
 
-export interface RecurringJob {
-  /** The job, and the id of its BullMQ job scheduler (and of its row on the Background services screen). */
-  name: JobName;
-  everyMs: number;
-  description: string;
+export { recurringJobs, type RecurringJob };
+
+export interface JobSchedulersOptions {
+  redisUrl: string;
+  prefix?: string;
+  db: Db;
+  log: Logger;
+  /** How often the schedulers are brought in line with background_services; default 5000 ms. */
+  syncMs?: number;
+  /** Replaces every job's interval (tests). */
+  everyMs?: number;
 }
 
-export const recurringJobs: readonly RecurringJob[] = [
-  {
-    name: 'maintenance.cleanup',
-    everyMs: 3600_000,
-    description: 'Deletes expired sessions, spent password links, old sign-in attempts, finished jobs and day-old idempotency keys',
-  },
-  {
-    name: 'maintenance.sharedLinks',
-    everyMs: 3600_000,
-    description: 'Deletes shared report links expired more than 30 days ago, a thousand at a time',
-  },
-  {
-    name: 'maintenance.generatedFiles',
-    everyMs: 24 * 3600_000,
-    description: 'Deletes stored report PDFs, audit PDFs and protocol exports unused for 30 days that no live shared link holds',
-  },
-  {
-    name: 'documents.sync',
-    everyMs: 5 * 60_000,
-    description: "Records each Automatic document package's manifest version and when its content last changed",
-  },
-  {
-    name: 'maintenance.logs',
-    everyMs: 3600_000,
-    description: 'Deletes web and app log rows older than LOG_RETENTION_DAYS (default 90), ten thousand at a time',
-  },
-];
-
 /**
- * At scale the recurring jobs are BullMQ job schedulers. Upserting is idempotent, so every worker process
- * (re)registers them at start. In the background: a worker started while Redis is still coming up
- * registers once it can, trying again every 10 s.
+ * At scale the recurring jobs are BullMQ job schedulers, kept in Redis, so every worker process sees the same ones
+ * and each scheduled run is one BullMQ job that one worker takes. Whether a service runs at all is the database's
+ * (background_services.enabled, written by the API): every worker process, every `syncMs`, upserts the schedulers
+ * of enabled services that Redis lacks, removes those of disabled ones, and records each one's next run for the
+ * screen. All of it is idempotent, so N workers doing it at once agree; a worker started while Redis is away
+ * catches up on its next sync. A run that a removed scheduler had already queued is skipped when it starts
+ * (trackedRecurringRun reads `enabled`), so a disable takes effect at once, not at the next sync.
  */
-export function registerJobSchedulers(opts: { redisUrl: string; prefix?: string; log: Logger }) {
+export function syncJobSchedulers(opts: JobSchedulersOptions) {
   const queues = new Map<string, Queue>();
   const onError = throttledErrorLog(opts.log, 'redis (scheduler) connection error');
   for (const r of recurringJobs) {
@@ -55,34 +37,45 @@ export function registerJobSchedulers(opts: { redisUrl: string; prefix?: string;
     q.on('error', onError);
     queues.set(name, q);
   }
-  const closeQueues = () => Promise.all([...queues.values()].map((q) => q.close().catch(() => undefined)));
-  const stopping = new AbortController();
+  const syncError = throttledErrorLog(opts.log, 'could not sync the job schedulers yet; trying again');
+  let announced = false;
 
-  const registering = (async () => {
-    for (;;) {
-      try {
-        for (const r of recurringJobs) {
-          await queues.get(jobQueue(r.name))!.upsertJobScheduler(
-            r.name,
-            { every: r.everyMs },
-            { name: r.name, data: {}, opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } } },
-          );
-        }
-        opts.log.info({ schedulers: recurringJobs.map((r) => r.name) }, 'recurring jobs registered');
-        return;
-      } catch (err) {
-        if (stopping.signal.aborted) return;
-        opts.log.warn({ err }, 'could not register the recurring jobs yet; trying again in 10 s');
-        if (await sleep(10_000, false, { signal: stopping.signal }).catch(() => true)) return;
+  async function sync() {
+    const rows = new Map((await findBackgroundServices(opts.db)).map((r) => [r.id, r]));
+    for (const r of recurringJobs) {
+      const q = queues.get(jobQueue(r.name))!;
+      const every = opts.everyMs ?? r.everyMs;
+      const row = rows.get(r.name);
+      const enabled = row?.enabled ?? true;
+      let scheduler = await q.getJobScheduler(r.name);
+      if (enabled && scheduler?.every !== every) {
+        await q.upsertJobScheduler(
+          r.name,
+          { every },
+          { name: r.name, data: {}, opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } } },
+        );
+        scheduler = await q.getJobScheduler(r.name);
+      } else if (!enabled && scheduler) {
+        await q.removeJobScheduler(r.name);
+        scheduler = undefined;
       }
+      const next = enabled && scheduler?.next ? scheduler.next : null;
+      if ((row?.next_run_at?.getTime() ?? null) !== next) await setBackgroundNextRun(opts.db, r.name, next === null ? null : new Date(next));
     }
-  })().finally(closeQueues);
+    if (!announced) opts.log.info({ schedulers: recurringJobs.map((r) => r.name) }, 'recurring jobs registered');
+    announced = true;
+  }
 
+  // Bounded: a command waiting for a Redis that is away must not hold up every later sync.
+  const loop = startLoop(() => withTimeout(sync(), 15_000, 'job schedulers sync').catch(syncError), opts.syncMs ?? 5000, opts.log, 'job schedulers sync');
   return {
+    /** Syncs now (tests, and after a change this process made). */
+    kick: () => loop.kick(),
     async close() {
-      stopping.abort();
-      await closeQueues();
-      await registering;
+      // Queues first: a sync waiting for Redis then fails at once instead of holding up the close.
+      const closing = Promise.all([...queues.values()].map((q) => q.close().catch(() => undefined)));
+      await loop.close();
+      await closing;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '@insp/db';
+import { setBackgroundNextRun, type Db } from '@insp/db';
 import type { Storage } from '@insp/storage';
 import type { WebhookSettings } from '@insp/webhooks';
 import { createPdfRenderer, type PdfRenderer } from '@insp/pdf';
@@ -34,7 +34,7 @@ export interface JobRuntimeOptions {
   queuePrefix?: string;
   /** Replaces the processors (tests). */
   registry?: JobRegistry;
-  /** Embedded: how often the recurring jobs run here (default: their own interval). */
+  /** How often the recurring jobs run (default: their own interval); tests shorten it. */
   recurringEveryMs?: number;
   /** At scale: how long a row Redis refused waits before the relay offers it again; default 5000 ms. */
   relayRetryMs?: number;
@@ -71,16 +71,27 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
     if (!opts.runProcessors) throw new Error('Without REDIS_URL jobs run in this process: runProcessors must be true');
     let closed = false;
     const loop = startLoop(processDueJobs(deps, registry, () => closed), pollMs, log, 'outbox poll');
-    const timers = recurringJobs.map((r) =>
-      startRecurring(async () => void (await runJob(registry, deps, r.name, {}, { attempt: 1 })), opts.recurringEveryMs ?? r.everyMs, log, r.name),
-    );
+    const firstWrites: Promise<unknown>[] = [];
+    const timers = recurringJobs.map((r) => {
+      const everyMs = opts.recurringEveryMs ?? r.everyMs;
+      // The screen's "next run" (issue 22): written when the timer is set, and again after each run.
+      const nextRun = (ms: number) => setBackgroundNextRun(db, r.name, new Date(Date.now() + ms)).catch((err) => log.warn({ err, job: r.name }, 'could not record the next run'));
+      firstWrites.push(nextRun(firstDelay(everyMs)));
+      return startRecurring(async () => {
+        try {
+          await runJob(registry, deps, r.name, {}, { attempt: 1 });
+        } finally {
+          await nextRun(everyMs);
+        }
+      }, everyMs, log, r.name);
+    });
     log.info({ mail: mailer.kind, pollMs }, 'jobs run in this process');
     return {
       kick: () => loop.kick(),
       readinessChecks: {},
       async close() {
         closed = true;
-        await Promise.all([loop.close(), ...timers.map((t) => t.close())]);
+        await Promise.all([loop.close(), ...timers.map((t) => t.close()), ...firstWrites]);
         await ownPdf?.close();
         mailer.close();
       },
@@ -90,7 +101,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
   const relay = startRelay(deps, { redisUrl: opts.redisUrl, prefix: opts.queuePrefix, retryMs: opts.relayRetryMs ?? 5000 });
   const loop = startLoop(relay.tick, pollMs, log, 'outbox relay');
   const workers: Workers | undefined = opts.runProcessors
-    ? startWorkers({ deps, redisUrl: opts.redisUrl, prefix: opts.queuePrefix, registry })
+    ? startWorkers({ deps, redisUrl: opts.redisUrl, prefix: opts.queuePrefix, registry, recurringEveryMs: opts.recurringEveryMs })
     : undefined;
   const redis = redisPing(opts.redisUrl, connectionName(opts.queuePrefix, 'readiness'), log);
   log.info({ mail: opts.runProcessors ? mailer.kind : undefined, workers: Boolean(workers) }, 'jobs relayed to BullMQ');
@@ -113,6 +124,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
  * comes a minute after start (not at once, to keep start-up quick; not after a full interval, or a
  * development server restarted every few minutes would never clean up).
  */
+const firstDelay = (everyMs: number) => Math.min(everyMs, 60_000);
 function startRecurring(run: () => Promise<void>, everyMs: number, log: Logger, name: string): Loop {
-  return startLoop(run, everyMs, log, name, Math.min(everyMs, 60_000));
+  return startLoop(run, everyMs, log, name, firstDelay(everyMs));
 }

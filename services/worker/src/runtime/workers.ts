@@ -4,8 +4,8 @@ import { markJob } from '@insp/db';
 import type { JobDeps, JobRegistry } from '../types.js';
 import { assertEveryJobHasHandler, jobRegistry, PermanentJobError, runJob } from '../jobs/registry.js';
 import { recordJobFailure } from '../outbox/state.js';
-import { registerJobSchedulers } from './recurring.js';
 import { backoffStrategy } from './retry-policy.js';
+import { syncJobSchedulers } from './recurring.js';
 import { connectionName, workerConnection } from './redis.js';
 import { errorMessage, throttledErrorLog } from './util.js';
 
@@ -16,6 +16,14 @@ export interface WorkersOptions {
   registry?: JobRegistry;
   /** Jobs one worker process runs at a time, per queue. */
   concurrency?: number;
+  /** BullMQ lock duration (default 30 s): a job whose worker died is taken by another once its lock runs out (tests shorten it). */
+  lockDurationMs?: number;
+  /** How often a stalled job (its lock ran out) is looked for; default BullMQ's 30 s. */
+  stalledIntervalMs?: number;
+  /** Replaces every recurring job's interval (tests). */
+  recurringEveryMs?: number;
+  /** How often the job schedulers are synced with background_services; default 5000 ms. */
+  schedulerSyncMs?: number;
 }
 
 export interface Workers {
@@ -42,7 +50,7 @@ export function startWorkers(opts: WorkersOptions): Workers {
   async function processJob(job: Job) {
     const outboxId = outboxIdOf(job);
     try {
-      const result = await runJob(registry, deps, job.name, job.data, { outboxId, attempt: job.attemptsMade + 1 });
+      const result = await runJob(registry, deps, job.name, job.data, { outboxId, attempt: job.attemptsMade + 1, jobId: job.id });
       if (outboxId !== undefined) await markJob(deps.db, outboxId, 'done');
       return result;
     } catch (err) {
@@ -69,13 +77,22 @@ export function startWorkers(opts: WorkersOptions): Workers {
       prefix: opts.prefix,
       concurrency: opts.concurrency ?? 4,
       settings: { backoffStrategy: backoffStrategy(deps.config) },
+      ...(opts.lockDurationMs ? { lockDuration: opts.lockDurationMs } : {}),
+      ...(opts.stalledIntervalMs ? { stalledInterval: opts.stalledIntervalMs } : {}),
     });
     w.on('failed', (job, err) => track(onFailed(job, err)));
     w.on('error', onError);
     return w;
   });
 
-  const schedulers = registerJobSchedulers({ redisUrl: opts.redisUrl, prefix: opts.prefix, log: deps.log });
+  const schedulers = syncJobSchedulers({
+    redisUrl: opts.redisUrl,
+    prefix: opts.prefix,
+    db: deps.db,
+    log: deps.log,
+    everyMs: opts.recurringEveryMs,
+    syncMs: opts.schedulerSyncMs,
+  });
 
   return {
     async close() {

@@ -49,6 +49,14 @@ describe('/Logs', () => {
     expect(screen.getByRole('link', { name: 'Web logs' }).getAttribute('href')).toBe('/weblogs');
   });
 
+  it("has a page heading, and a single page reads '1 row' without paging buttons (not '1 ... 1 of 1')", async () => {
+    renderLogs(developer);
+    expect(screen.getByRole('heading', { level: 1, name: 'App logs' })).toBeTruthy();
+    expect(await screen.findByText('1 row')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+
   it('refuses a manager without the Developer flag', () => {
     renderLogs(staffSession(Level.Manager));
     expect(screen.getByText('Your permissions are not enough for seeing this page.')).toBeTruthy();
@@ -63,6 +71,9 @@ describe('log helpers', () => {
   it('label pages and durations', () => {
     expect(pageLabel(50, 50, 10_000, true)).toBe('51 ... 100 of 10,000+');
     expect(pageLabel(0, 0, 0)).toBe('No rows');
+    expect(pageLabel(0, 2, 2)).toBe('2 rows');
+    expect(pageLabel(0, 50, 120)).toBe('1 ... 50 of 120');
+    expect(pageLabel(100, 20, 120)).toBe('101 ... 120 of 120');
     expect(durationText(360_000)).toBe('6 min 0 s');
     expect(durationText(3_720_000)).toBe('1 h 2 min');
   });

@@ -38,6 +38,7 @@ export function AppLogsPage() {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+      <Typography variant="h1">App logs</Typography>
       <Box component="form" onSubmit={(e) => (e.preventDefault(), load())} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <TextField size="small" label="date" type="date" fullWidth={false} value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 180, ...touchInput }} />
         <TextField size="small" label="e-mail" fullWidth={false} value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} sx={{ flex: '1 1 220px', ...touchInput }} />

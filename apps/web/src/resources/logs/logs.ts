@@ -3,9 +3,13 @@ export function matchesAll(values: Record<string, string>, filters: Record<strin
   return Object.entries(filters).every(([key, f]) => !f.trim() || (values[key] ?? '').toLowerCase().includes(f.trim().toLowerCase()));
 }
 
-/** '1 ... 50 of 120' (or '10,000+' when the server stopped counting). */
+/**
+ * '1 ... 50 of 120' (or '10,000+' when the server stopped counting); when every row fits on one page just the count
+ * ('2 rows'): '1 ... 2 of 2' read as if something were left out.
+ */
 export function pageLabel(offset: number, shown: number, count: number, capped = false): string {
   if (!count) return 'No rows';
+  if (offset === 0 && shown >= count && !capped) return count === 1 ? '1 row' : `${count} rows`;
   const total = capped ? `${count.toLocaleString('en')}+` : String(count);
   return `${offset + 1} ... ${offset + shown} of ${total}`;
 }

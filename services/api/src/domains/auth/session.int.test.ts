@@ -13,6 +13,8 @@ beforeAll(async () => {
       { kind: 'staff', email: 'dev@company.example', name: 'Dev', idp_groups: ['inspection'], account_flags: ['Developer'] },
       { kind: 'staff', email: 'admin@company.example', name: 'Admin', idp_groups: ['admin'], account_flags: ['CertificationManager', 'NotAFlag'] },
       { kind: 'staff', email: 'nobody@company.example', name: 'Nobody', idp_groups: [] },
+      { kind: 'staff', email: 'manager@company.example', name: 'Manager', idp_groups: ['manager'] },
+      { kind: 'staff', email: 'inspector@company.example', name: 'Inspector', idp_groups: ['inspection'] },
     ])
     .returning(['id', 'email'])
     .execute();
@@ -82,8 +84,17 @@ describe('GET /auth/debugtoken', () => {
     expect((await get('/auth/group', 'dev@company.example')).json().group).toBe(1);
   });
 
-  it('refuses an admin without the Developer flag with 403', async () => {
-    expect((await get('/auth/debugtoken?groups=admin', 'admin@company.example')).statusCode).toBe(403);
+  it('follows the /Admin rule: admins and managers without the flag may, an inspector without it is refused (403)', async () => {
+    expect((await get('/auth/debugtoken?groups=admin', 'admin@company.example')).statusCode).toBe(200);
+    expect((await get('/auth/debugtoken?groups=manager,inspection', 'manager@company.example')).statusCode).toBe(200);
+    expect((await get('/auth/debugtoken?groups=inspection', 'inspector@company.example')).statusCode).toBe(403);
+    expect((await get('/auth/debugtoken?groups=inspection', 'nobody@company.example')).statusCode).toBe(403);
+  });
+
+  it('refuses a manager without the flag a token above their own level, naming groups', async () => {
+    const res = await get('/auth/debugtoken?groups=admin', 'manager@company.example');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().field).toBe('groups');
   });
 
   it('answers 400 naming groups for an unknown group', async () => {

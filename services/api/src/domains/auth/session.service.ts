@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import { levelName, P, type TSession } from '@insp/contracts';
+import { levelName, P, staffLevelFromGroups, type TSession } from '@insp/contracts';
 import {
   countRecentFailures,
   createSession,
@@ -62,12 +62,17 @@ export function accountFlags(ctx: ServiceContext) {
 }
 
 /**
- * GET /auth/debugtoken?groups=: a Developer gets a token of their own account acting with the given staff
- * groups, to see the product as another role. Only staff groups; only for Developers.
+ * GET /auth/debugtoken?groups=: a token of the caller's own account acting with the given staff groups, to see the
+ * product as another role. One rule with the /Admin screen (P.debugToken: staff Manager and above, or the Developer
+ * flag; docs/decisions.md). Without the flag the groups may not lift the caller above their own level: a Manager
+ * may look as a Manager or an inspector, never mint an Admin token.
  */
 export async function debugToken(ctx: ServiceContext, groups: string[]) {
   const { actor } = requirePermission(ctx, P.debugToken);
   if (actor.kind !== 'staff') throw new AppError('FORBIDDEN', 'Debug tokens are for staff accounts');
+  if (!actor.flags.includes('Developer') && staffLevelFromGroups(groups) > actor.level) {
+    throw new AppError('FORBIDDEN', 'groups: a debug token may not have a higher level than your own', 'groups');
+  }
   return startSession(ctx, actor.userId, { groupsOverride: groups });
 }
 

@@ -1,0 +1,5 @@
+import type { ComponentType } from 'react';
+import { BackgroundServicesPage } from './BackgroundServicesPage';
+
+/** /BackgroundServices (spec 002 §2, staff Manager and up: P.backgroundServices). */
+export const backgroundServicesScreens: Partial<Record<string, ComponentType>> = { '/BackgroundServices': BackgroundServicesPage };

@@ -1,0 +1,5 @@
+import type { ComponentType } from 'react';
+import { DebugTokenPage } from './DebugTokenPage';
+
+/** /Admin, the debug token (spec 002 §2; P.debugToken, the same rule as GET /auth/debugtoken). */
+export const debugTokenScreens: Partial<Record<string, ComponentType>> = { '/Admin': DebugTokenPage };

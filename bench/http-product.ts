@@ -67,9 +67,9 @@ export async function startProduct(opts: { databaseUrl: string; nodeArgs?: strin
 }
 
 /** bench/floor-server.mjs: a bare Fastify route with one pg query, same driver and pool size. */
-export async function startFloor(databaseUrl: string): Promise<Running> {
+export async function startFloor(databaseUrl: string, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort();
-  return startChild([`${root}bench/floor-server.mjs`], { DATABASE_URL: databaseUrl, POOL_SIZE: '10' }, port, '/floor');
+  return startChild([...nodeArgs, `${root}bench/floor-server.mjs`], { DATABASE_URL: databaseUrl, POOL_SIZE: '10' }, port, '/floor');
 }
 
 /** bench/http-file-floor.mjs: a bare node:http server streaming request bodies to `file` and `file` to responses. */

@@ -21,7 +21,8 @@ export default async function requestPathBench() {
     // BENCH_PRODUCT_ENV='LOG_LEVEL=warn WEB_LOG=off': settings of the product for an experiment
     env: Object.fromEntries((process.env.BENCH_PRODUCT_ENV ?? '').split(' ').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
   });
-  const floor = await startFloor(database.url);
+  const floorProf = process.env.BENCH_FLOOR_CPU_PROF;
+  const floor = await startFloor(database.url, floorProf ? ['--cpu-prof', `--cpu-prof-dir=${floorProf}`] : []);
   try {
     const company = await database.db.insertInto('companies').values({ name: 'Bench distributor' }).returning('id').executeTakeFirstOrThrow();
     await database.db

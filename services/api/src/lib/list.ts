@@ -180,7 +180,7 @@ export async function listPage<DB, TB extends keyof DB, O extends Record<string,
     if (n === 0 || (n <= few && query.offset >= n)) return { result: [], count: n };
     if (n > few) return { result: (await page.rows.execute()) as O[], count: few, countCapped: true };
     const sorted = (await fewMatchesPage(db, page.filtered, sel, spec).execute()) as Array<O & Record<typeof SORT_VALUE | typeof SORT_TIE, unknown>>;
-    return { result: sorted.map(({ [SORT_VALUE]: _v, [SORT_TIE]: _t, ...row }) => row as unknown as O), count: n };
+    return { result: withoutColumns(sorted, [SORT_VALUE, SORT_TIE]) as O[], count: n };
   }
 
   if (sel.pattern === undefined && spec.knownCount) {
@@ -196,11 +196,26 @@ export async function listPage<DB, TB extends keyof DB, O extends Record<string,
   const counted = (await db.executeQuery(statement)).rows as Array<O & { [PAGE_COUNT]: string }>;
   if (counted.length > 0) {
     const n = Number(counted[0]![PAGE_COUNT]);
-    return answer(counted.map(({ [PAGE_COUNT]: _, ...row }) => row as unknown as O), n);
+    return answer(withoutColumns(counted, [PAGE_COUNT]) as O[], n);
   }
   // No row: the first page is empty, so nothing matches; past the end, count apart (the subquery ran on no row).
   if (query.offset === 0) return { result: [], count: 0 };
   return countApart([]);
+}
+
+/**
+ * Rows without the helper columns, copied key by key: every row of a statement has the same keys, so they are read
+ * once. (A rest pattern with computed keys, `({ [k]: _, ...row })`, went through V8's slow path: 2 % of the API's
+ * CPU under load on a 50-row list.)
+ */
+function withoutColumns(rows: Array<Record<string, unknown>>, drop: string[]): Array<Record<string, unknown>> {
+  if (!rows.length) return rows;
+  const keys = Object.keys(rows[0]!).filter((k) => !drop.includes(k));
+  return rows.map((r) => {
+    const o: Record<string, unknown> = {};
+    for (const k of keys) o[k] = r[k];
+    return o;
+  });
 }
 
 /** The column that carries the count of matches on each row of a page (taken off before rows are answered). */

@@ -43,9 +43,12 @@ export const recurringJobs: readonly RecurringJob[] = [
     everyMs: 24 * 3600_000,
     description: 'E-mails each certified user whose certifications expire within 30 days, once per expiration date',
   },
-  // Webhook delivery retries (issue 22, built in parallel) join here as one more entry, e.g.
-  // { name: 'webhooks.retry', everyMs: 60_000, description: '…' }: the screen, the enable/disable/reset calls
-  // and the schedulers of every worker follow this list, nothing else needs to change.
+  {
+    name: 'webhooks.sweep',
+    everyMs: 3600_000,
+    description:
+      'Sends again webhook deliveries whose retry was lost (pending or retrying, untouched for 6 hours) and deletes events older than 30 days whose deliveries all ended',
+  },
 ];
 
 export const recurringJobNames = recurringJobs.map((r) => r.name);

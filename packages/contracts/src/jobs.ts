@@ -93,6 +93,12 @@ export type TProtocolExportJob = z.infer<typeof ZProtocolExportJob>;
  */
 export const ZWebhookDeliverJob = z.object({ deliveryId: z.uuid() });
 export type TWebhookDeliverJob = z.infer<typeof ZWebhookDeliverJob>;
+/**
+ * Recurring (issue 22): sends again the deliveries whose retry was lost (pending or retrying, untouched for longer than
+ * the longest backoff) and deletes events older than the retention whose deliveries all ended (no input;
+ * webhooks.sweep.job.ts).
+ */
+export const ZWebhookSweepJob = z.object({});
 
 export const jobSchemas = {
   'email.send': ZEmailJob,
@@ -110,6 +116,7 @@ export const jobSchemas = {
   'protocols.export': ZProtocolExportJob,
   'points.dropdownBatchUpdate': ZDropdownBatchUpdateJob,
   'webhooks.deliver': ZWebhookDeliverJob,
+  'webhooks.sweep': ZWebhookSweepJob,
 } as const;
 export type JobName = keyof typeof jobSchemas;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;

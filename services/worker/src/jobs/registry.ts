@@ -6,6 +6,7 @@ import { sharedLinksCleanup } from './maintenance.shared-links.job.js';
 import { generatedFilesCleanup } from './maintenance.generated-files.job.js';
 import { documentsSync } from './documents.sync.job.js';
 import { logsCleanup } from './maintenance.logs.job.js';
+import { webhooksSweep } from './webhooks.sweep.job.js';
 import { certificationExpiryNotice, certificationExpiryScan } from './certifications.expiry-notices.job.js';
 import { customersImport } from './customers.import.job.js';
 import { reportPdf } from './report.pdf.js';
@@ -24,6 +25,7 @@ export const jobRegistry: JobRegistry = {
   'maintenance.generatedFiles': generatedFilesCleanup,
   'documents.sync': documentsSync,
   'maintenance.logs': logsCleanup,
+  'webhooks.sweep': webhooksSweep,
   'certifications.expiryScan': certificationExpiryScan,
   'certifications.expiryNotice': certificationExpiryNotice,
   'customers.import': customersImport,

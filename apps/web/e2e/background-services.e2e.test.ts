@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { recurringJobs } from '@insp/contracts';
 import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
@@ -29,7 +30,7 @@ describe('background services and the debug token', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Background services' }).click();
     await page.getByRole('heading', { level: 1, name: 'Background services' }).waitFor();
     await row(page, 'maintenance.generatedFiles').getByText('Last error: storage: connect ECONNREFUSED 127.0.0.1:9000').waitFor();
-    expect(await page.locator('tbody tr').count()).toBe(6);
+    expect(await page.locator('tbody tr').count()).toBe(recurringJobs.length);
     expect(await status(page, 'maintenance.generatedFiles').textContent()).toBe('Failed');
     await screenshot(page, 'background-services');
     await expectNoSeriousA11yViolations(page, 'background services');

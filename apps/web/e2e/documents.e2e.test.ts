@@ -89,8 +89,13 @@ describe('/Documents', () => {
     await screenshot(page, 'documents-details');
 
     // download: the current version's bytes
-    const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download', exact: true }).click()]);
     expect(readFileSync(await downloadedFile(download), 'utf8')).toContain('manual version two');
+    // and the first version's, still kept
+    const [first] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download version 1' }).click()]);
+    const firstBytes = readFileSync(await downloadedFile(first), 'utf8');
+    expect(firstBytes).toContain('manual v1');
+    expect(firstBytes).not.toContain('manual version two');
 
     // delete with confirmation
     await docs.getByRole('button', { name: /e2e-notes\.txt/ }).click();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedWebhookEvents, subscribeToEveryEvent } from '../webhooks/webhooks.fixtures.test-helpers.js';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedAuditFixtures, type AuditFixtures } from './audits.fixtures.test-helpers.js';
@@ -252,6 +253,15 @@ describe('audit texts, inspector, suggestions, finish and delete', () => {
     expect((await f.call('PUT', `/api/v1/audits/${id}/finished`, f.tok.inspector, 'maybe')).statusCode).toBe(400);
     const trail = await t.db.selectFrom('audit_trail').select('action').where('entity_id', '=', id).orderBy('id').execute();
     expect(trail.map((r) => r.action)).toEqual(expect.arrayContaining(['finish', 'reopen', 'text', 'inspector', 'suggestion.add']));
+    // one webhook event per real change: finished, then reopened
+    await subscribeToEveryEvent(t.db);
+    expect((await f.call('PUT', `/api/v1/audits/${id}/finished`, f.tok.inspector, true)).statusCode).toBe(200);
+    expect((await f.call('PUT', `/api/v1/audits/${id}/finished`, f.tok.inspector, true)).statusCode).toBe(200);
+    expect((await f.call('PUT', `/api/v1/audits/${id}/finished`, f.tok.inspector, false)).statusCode).toBe(200);
+    expect((await recordedWebhookEvents(t.db)).filter((e) => e.data.auditId === id)).toEqual([
+      { type: 'audit.finished', data: { auditId: id } },
+      { type: 'audit.reopened', data: { auditId: id } },
+    ]);
   });
 
   it('delete is for managers and above: an inspector is refused (403), a manager deletes (soft), then 404', async () => {

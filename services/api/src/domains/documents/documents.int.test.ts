@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInUsers, type TestApp } from '../../testing/test-app.js';
+import { recordedWebhookEvents, subscribeToEveryEvent } from '../webhooks/webhooks.fixtures.test-helpers.js';
 
 /** Document library (issue 21) on a real database with the local storage driver. */
 let t: TestApp;
@@ -326,5 +327,22 @@ describe('a new version sent again with its Idempotency-Key', () => {
     expect((await storedFiles()).length).toBe(files + 1);
     const next = await version(pdf('retry v3'), 'version-key-2');
     expect(next.json().version).toBe(3);
+  });
+});
+
+describe('webhook events of the library', () => {
+  // last: it adds a document the counts of the tests above do not expect
+  it('records a document.uploaded webhook event for a new document and for each new version', async () => {
+    await subscribeToEveryEvent(t.db);
+    const made = await upload('manager', 'Webhook notes.pdf', pdf('notes v1'));
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as string;
+    const f = form({ sourceSystem: 'UI', parentDocumentId: id }, { name: 'Webhook notes.pdf', bytes: pdf('notes v2') });
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/documentlibrary/document/version', headers: { ...as('manager'), ...f.headers }, payload: f.payload })).statusCode).toBe(201);
+    const events = (await recordedWebhookEvents(t.db)).filter((e) => e.data.documentId === id);
+    expect(events.map((e) => [e.type, e.data.version, e.data.name])).toEqual([
+      ['document.uploaded', 1, 'Webhook notes.pdf'],
+      ['document.uploaded', 2, 'Webhook notes.pdf'],
+    ]);
   });
 });

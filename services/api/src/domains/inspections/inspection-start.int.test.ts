@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TV1InspectionReport as TInspectionEdit } from '@insp/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.test-helpers.js';
+import { recordedWebhookEvents, subscribeToEveryEvent } from '../webhooks/webhooks.fixtures.test-helpers.js';
 
 let t: TestApp;
 let f: EditFixtures;
@@ -11,6 +12,7 @@ beforeAll(async () => {
   f = await seedEditFixtures(t);
   // these tests are about who may finish and save; the rule that ratings come first has its own file (required-ratings.int.test.ts)
   await t.db.updateTable('inspection_points').set({ rating_field_required: false }).execute();
+  await subscribeToEveryEvent(t.db);
 });
 afterAll(() => t?.close());
 
@@ -37,6 +39,12 @@ describe('POST api/v1/inspections', () => {
     expect((await call('GET', '/api/v1/inspections?search=new-77', f.tok.inspector)).json().count).toBe(1);
     const again = (await start(f.tok.inspector, { productModelId: f.ref.jaw.models.JC200, serialNumber: 'NEW-77' })).json();
     expect(again.equipmentId).toBe(body.equipmentId);
+    // each start records its webhook event in its transaction
+    const created = (await recordedWebhookEvents(t.db)).filter((e) => e.type === 'inspection.created' && [body.id, again.id].includes(e.data.inspectionId as string));
+    expect(created.map((e) => e.data)).toEqual([
+      { inspectionId: body.id, protocolId: f.daily.id, type: 'Daily', customerId: f.ref.customerId, equipmentId: body.equipmentId, status: 'In_Use' },
+      { inspectionId: again.id, protocolId: f.daily.id, type: 'Daily', customerId: f.ref.customerId, equipmentId: body.equipmentId, status: 'In_Use' },
+    ]);
   });
 
   it("takes existing equipment by id or by nickname at the site, and gives a distributor's inspection its company", async () => {

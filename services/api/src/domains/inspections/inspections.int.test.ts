@@ -6,6 +6,7 @@ import { seedReference, signInRoles, type RoleTokens } from '../equipment/equipm
 import { pageQuery } from '../../lib/list.js';
 import { inspectionList } from './inspections-list.service.js';
 import type { AuthedContext } from '../../context.js';
+import { recordedWebhookEvents, subscribeToEveryEvent } from '../webhooks/webhooks.fixtures.test-helpers.js';
 
 let t: TestApp;
 let tok: RoleTokens;
@@ -43,6 +44,7 @@ beforeAll(async () => {
   // An audit's run is an inspection too, but never a report.
   const audit = await t.db.insertInto('audits').values({ name: 'Site audit', inspection_date: day(6) }).returning('id').executeTakeFirstOrThrow();
   await t.db.insertInto('inspections').values({ name: 'Audit run', type: 'Audit_Machine', inspection_date: day(6), audit_id: audit.id }).execute();
+  await subscribeToEveryEvent(t.db);
 });
 afterAll(() => t?.close());
 
@@ -183,6 +185,10 @@ describe('PUT api/v1/inspections/{id}/updateStatus', () => {
     expect((await t.db.selectFrom('inspections').select('finished').where('id', '=', id).executeTakeFirstOrThrow()).finished).toBe(true);
     const trail = await t.db.selectFrom('audit_trail').select(['action', 'changes']).where('entity_id', '=', id).execute();
     expect(trail).toEqual([{ action: 'status', changes: { status: ['In_Use', 'Waiting'] } }]);
+    // the webhook event, in the same transaction (the refused call recorded none)
+    expect((await recordedWebhookEvents(t.db)).filter((e) => e.data.inspectionId === id)).toEqual([
+      { type: 'inspection.status_changed', data: { inspectionId: id, from: 'In_Use', to: 'Waiting' } },
+    ]);
   });
 
   it('lets only an Admin mark Finished, which sets finished', async () => {
@@ -192,6 +198,8 @@ describe('PUT api/v1/inspections/{id}/updateStatus', () => {
     expect((await call('PUT', `/api/v1/inspections/${id}/updateStatus`, tok.admin, { status: 'Finished' })).statusCode).toBe(200);
     const row = await t.db.selectFrom('inspections').select(['status', 'finished']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'Finished', finished: true });
+    // both in the one transaction (the order between them is not kept)
+    expect((await recordedWebhookEvents(t.db)).filter((e) => e.data.inspectionId === id).map((e) => e.type).sort()).toEqual(['inspection.finished', 'inspection.status_changed']);
   });
 
   it('answers 400 naming status for an unknown status, 404 for another company', async () => {
@@ -207,6 +215,9 @@ describe('PUT api/v1/inspections/{id}/rating', () => {
     const id = ids['Daily check JC100']!;
     for (const token of [tok.manager, tok.inspector, tok.distAdmin]) expect((await call('PUT', `/api/v1/inspections/${id}/rating`, token, 'Ok')).statusCode).toBe(403);
     expect((await call('PUT', `/api/v1/inspections/${id}/rating`, rater, 'Nok')).json()).toEqual({ id, rating: 'Nok' });
+    expect((await recordedWebhookEvents(t.db)).filter((e) => e.type === 'inspection.rated' && e.data.inspectionId === id)).toEqual([
+      { type: 'inspection.rated', data: { inspectionId: id, rating: 'Nok', previousRating: null } },
+    ]);
     expect((await call('PUT', `/api/v1/inspections/${id}/rating`, tok.admin, { rating: 'Ok' })).statusCode).toBe(200);
     expect((await call('PUT', `/api/v1/inspections/${id}/rating`, tok.admin, 'Ok', true)).statusCode).toBe(200);
     expect((await call('GET', '/api/v1/inspections?types=Daily&orderKey=name&orderDirection=asc', tok.admin)).json().result[0].rating).toBe('Ok');

@@ -62,3 +62,15 @@ export function verifyStandardWebhook(secret: string, r: Received): boolean {
     .map((s) => s.split(','))
     .some(([v, sig]) => v === 'v1' && sig !== undefined && Buffer.from(sig, 'base64').length === expected.length && timingSafeEqual(Buffer.from(sig, 'base64'), expected));
 }
+
+/** An enabled endpoint subscribed to every event type, so a test can see which events its calls record. */
+export async function subscribeToEveryEvent(db: import('@insp/db').Db) {
+  const { WEBHOOK_EVENT_TYPES } = await import('@insp/contracts');
+  await db.insertInto('webhook_endpoints').values({ url: 'https://receiver.example/hook', secret: 'whsec_test', events: [...WEBHOOK_EVENT_TYPES] }).execute();
+}
+
+/** The webhook events recorded so far (type and data), oldest transaction first (events of one transaction in no set order). */
+export async function recordedWebhookEvents(db: import('@insp/db').Db): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
+  const rows = await db.selectFrom('webhook_events').select(['type', 'body']).orderBy('created_at').orderBy('id').execute();
+  return rows.map((r) => ({ type: r.type, data: (JSON.parse(r.body) as { data: Record<string, unknown> }).data }));
+}

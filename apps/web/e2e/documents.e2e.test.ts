@@ -119,6 +119,13 @@ describe('/Documents', () => {
     await pkg.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('list', { name: 'Document packages' }).getByText('2 files, Manual synching').waitFor();
     await screenshot(page, 'documents-package');
+    // opened again, the package reads its documents
+    await page.getByRole('list', { name: 'Document packages' }).getByRole('button', { name: /E2E package/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit package E2E package' });
+    await edit.getByRole('button', { name: 'e2e-parts.csv' }).or(edit.getByText('e2e-parts.csv')).first().waitFor();
+    await edit.getByText('e2e-manual.pdf').waitFor();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'hidden' });
     await page.context().close();
 
     // the point side (point authoring is Admin): the point lists the linked document, the picker offers the library's

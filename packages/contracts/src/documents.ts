@@ -200,6 +200,13 @@ export const ZDocumentPackage = z.object({
 });
 export type TDocumentPackage = z.infer<typeof ZDocumentPackage>;
 
+/** A line of the screen's packages list, paged in SQL: 'N files, type' without the documents themselves. */
+export const ZDocumentPackageSummary = ZDocumentPackage.pick({ documentPackageId: true, name: true, type: true, typeName: true }).extend({
+  /** Live documents in the package. */
+  documentCount: z.number().int(),
+});
+export type TDocumentPackageSummary = z.infer<typeof ZDocumentPackageSummary>;
+
 /** POST and PUT api/v1/documentlibrary/documentpackage. On PUT a documentPackageId in the body must be the path's. */
 export const ZDocumentPackageInput = z.object({
   documentPackageId: ZId.optional(),

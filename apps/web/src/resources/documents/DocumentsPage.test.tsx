@@ -21,7 +21,7 @@ beforeEach(() => {
     }),
     'documents.list': () => ({ data: { result: [item(1, 'First.pdf'), item(2, 'Second.pdf')], count: 2 } }),
     'documents.details': (input) => ({ data: (input as { id: string }).id === uuid(1) ? details(1, 'First.pdf') : details(2, 'Second.pdf') }),
-    'documents.packages': () => ({ data: [{ documentPackageId: uuid(9), name: 'Field pack', type: 'Auto', typeName: 'Automatic synching', documents: [item(1, 'First.pdf')], DocumentIds: [uuid(1)] }] }),
+    'documents.packagesPage': () => ({ data: { result: [{ documentPackageId: uuid(9), name: 'Field pack', type: 'Auto', typeName: 'Automatic synching', documentCount: 1 }], count: 1 } }),
     'documents.pointChoices': () => ({ data: { result: [], count: 0 } }),
     'productFamilies.all': () => ({ data: [] }),
   });

@@ -12,7 +12,7 @@ let createReplies: Array<'lost' | 'refused' | 'made'>;
 
 beforeEach(() => {
   api = fakeApi({
-    'documents.packages': () => ({ data: [] }),
+    'documents.packagesPage': () => ({ data: { result: [], count: 0 } }),
     'documents.list': () => ({ data: { result: [], count: 0 } }),
     'documents.createPackage': () => {
       const reply = createReplies.shift();
@@ -76,5 +76,39 @@ describe('document packages: a retried create never makes two', () => {
     expect([second!.clientRequestId, second!.name]).toEqual([first!.clientRequestId, 'Field pack']);
     const update = api.calls.find((c) => c.path === 'documents.updatePackage')!.input as { documentPackageId: string; data: { name: string } };
     expect([update.documentPackageId, update.data.name]).toEqual([uuid(9), 'Field pack 2']);
+  });
+});
+
+describe('document packages list', () => {
+  it('asks for one page at a time, shows N files, type, and opens a package with its documents read then', async () => {
+    const summary = (i: number) => ({ documentPackageId: uuid(100 + i), name: `Pack ${String(i).padStart(2, '0')}`, type: 'Auto', typeName: 'Automatic synching', documentCount: i });
+    const all = Array.from({ length: 25 }, (_, i) => summary(i + 1));
+    const paged = fakeApi({
+      'documents.packagesPage': (input) => {
+        const { offset, amount } = input as { offset: number; amount: number };
+        return { data: { result: all.slice(offset, offset + amount), count: all.length } };
+      },
+      'documents.list': () => ({ data: { result: [], count: 0 } }),
+      'documents.package': (input) => ({
+        data: { ...all[0], documents: [{ id: uuid(7), name: 'Liner guide.pdf', fileType: 'pdf', fileSize: 10 }], DocumentIds: [uuid(7)], id: (input as { id: string }).id },
+      }),
+    });
+    vi.stubGlobal('fetch', paged.fetch);
+    render(<QueryClientProvider client={queryClient}><PackagesPanel /></QueryClientProvider>);
+    expect(await screen.findByText('1 files, Automatic synching')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Pack \d\d/ })).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more (20 of 25)' }));
+    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: /^Pack \d\d/ })).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+    expect(paged.calls.filter((c) => c.path === 'documents.packagesPage').map((c) => (c.input as { amount: number }).amount)).toEqual([20, 40]);
+
+    fireEvent.click(screen.getByRole('button', { name: /^Pack 01/ }));
+    await vi.waitFor(() => expect(paged.calls.map((c) => c.path)).toContain('documents.package'));
+    // the dialog opens at once ('Loading...'), then holds the package's documents
+    expect(await screen.findByRole('dialog', { name: 'Edit package Pack 01' })).toBeTruthy();
+    // (the form replaces the loading dialog, so the text is looked for on the screen, not in the first dialog found)
+    expect(await screen.findByText('Liner guide.pdf')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Edit package Pack 01' })).toBeTruthy();
+    expect(paged.calls.find((c) => c.path === 'documents.package')!.input).toEqual({ id: uuid(101) });
   });
 });

@@ -16,7 +16,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import type { TDocumentPackage } from '@insp/contracts';
+import type { TDocumentPackage, TDocumentPackageSummary } from '@insp/contracts';
 import { trpc, trpcClient } from '../../providers/trpc';
 import { callError, shownMessage } from '../../lib/errors';
 import { newRequestKey } from '../../lib/requestKey';
@@ -35,10 +35,30 @@ type PackageType = (typeof PACKAGE_TYPES)[number]['type'];
 type PackageData = { name: string; type: PackageType; DocumentIds: string[] };
 
 /** 002 §2: a package's line, 'N files, type'. */
-export const packageLine = (p: Pick<TDocumentPackage, 'documents' | 'typeName'>) => `${p.documents.length} files, ${p.typeName}`;
+export const packageLine = (p: Pick<TDocumentPackageSummary, 'documentCount' | 'typeName'>) => `${p.documentCount} files, ${p.typeName}`;
 
-function PackageDialog({ pkg, onClose }: { pkg: TDocumentPackage | 'new'; onClose(): void }) {
-  const existing = pkg === 'new' ? null : pkg;
+/** Packages per page of the list (paged in SQL; 'Show more' asks for the next). */
+const PACKAGES_PAGE = 20;
+
+/** A package opened from the list: its documents are read now (the list carries only their count). */
+function PackageDialog({ pkg, onClose }: { pkg: TDocumentPackageSummary | 'new'; onClose(): void }) {
+  const full = useQuery({ ...trpc.documents.package.queryOptions({ id: pkg === 'new' ? '' : pkg.documentPackageId }), enabled: pkg !== 'new' });
+  if (pkg === 'new') return <PackageForm existing={null} onClose={onClose} />;
+  if (full.data) return <PackageForm existing={full.data} onClose={onClose} />;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="package-title">
+      <DialogTitle id="package-title">{`Edit package ${pkg.name}`}</DialogTitle>
+      <DialogContent>
+        {full.isError ? <Alert severity="error">{shownMessage(full.error)}</Alert> : <Typography>Loading...</Typography>}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function PackageForm({ existing, onClose }: { existing: TDocumentPackage | null; onClose(): void }) {
   const [name, setName] = useState(existing?.name ?? '');
   const [type, setType] = useState<PackageType>(existing?.type ?? 'Manual');
   const [docs, setDocs] = useState<Named[]>(existing?.documents.map((d) => ({ id: d.id, name: d.name })) ?? []);
@@ -91,10 +111,16 @@ function PackageDialog({ pkg, onClose }: { pkg: TDocumentPackage | 'new'; onClos
   );
 }
 
-/** The document packages list ('N files, type') with create and edit (002 §2, §7 documentpackage). */
+/** The document packages list ('N files, type') with create and edit (002 §2, §7 documentpackage), paged in SQL. */
 export function PackagesPanel() {
-  const packages = useQuery(trpc.documents.packages.queryOptions());
-  const [editing, setEditing] = useState<TDocumentPackage | 'new' | null>(null);
+  const [pages, setPages] = useState(1);
+  const packages = useQuery({
+    ...trpc.documents.packagesPage.queryOptions({ offset: 0, amount: PACKAGES_PAGE * pages, orderKey: 'name', orderDirection: 'asc', search: '' }),
+    placeholderData: keepPreviousData,
+  });
+  const [editing, setEditing] = useState<TDocumentPackageSummary | 'new' | null>(null);
+  const rows = packages.data?.result ?? [];
+  const count = packages.data?.count ?? 0;
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
@@ -104,15 +130,18 @@ export function PackagesPanel() {
       {packages.isPending ? <Typography>Loading...</Typography> : null}
       {packages.isError ? <Alert severity="error">The packages could not be loaded</Alert> : null}
       <List aria-label="Document packages">
-        {(packages.data ?? []).map((p) => (
+        {rows.map((p) => (
           <ListItem key={p.documentPackageId} disablePadding>
             <ListItemButton onClick={() => setEditing(p)} sx={{ minHeight: 44 }}>
               <ListItemText primary={p.name} secondary={packageLine(p)} />
             </ListItemButton>
           </ListItem>
         ))}
-        {packages.data && !packages.data.length ? <ListItem><Typography color="text.secondary">No packages</Typography></ListItem> : null}
+        {packages.data && !rows.length ? <ListItem><Typography color="text.secondary">No packages</Typography></ListItem> : null}
       </List>
+      {rows.length < count ? (
+        <Button onClick={() => setPages((n) => n + 1)} disabled={packages.isFetching}>Show more ({rows.length} of {count})</Button>
+      ) : null}
       {editing ? <PackageDialog pkg={editing} onClose={() => setEditing(null)} /> : null}
     </Box>
   );

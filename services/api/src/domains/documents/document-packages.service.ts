@@ -1,8 +1,10 @@
-import { DocumentPackageTypeLabels, P, packageTypeOf, ZDocumentPackageInput, type DocumentPackageType, type TDocumentPackage, type TDocumentPackageInput } from '@insp/contracts';
+import { sql } from 'kysely';
+import { DocumentPackageTypeLabels, P, packageTypeOf, ZDocumentPackageInput, type DocumentPackageType, type TDocumentPackage, type TDocumentPackageInput, type TDocumentPackageSummary, type TListQuery, type TListResponse } from '@insp/contracts';
 import { writeAuditTrail, type Db } from '@insp/db';
 import { AppError, inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { fromZodIssues, notFound } from '../../errors.js';
 import { fingerprint, runOnce, type IdempotencyKey } from '../../lib/idempotency.js';
+import { listPage } from '../../lib/list.js';
 
 /**
  * Document packages (002 §3, §7): a named set of documents with a synching type. Answers carry both spellings the
@@ -39,6 +41,48 @@ async function loadPackages(db: Db, ids?: string[]): Promise<TDocumentPackage[]>
 export async function listDocumentPackages(ctx: ServiceContext): Promise<TDocumentPackage[]> {
   const c = requirePermission(ctx, P.documents);
   return loadPackages(c.db);
+}
+
+/**
+ * The screen's packages list (tRPC): one page by name, searched by name, with each package's count of live documents;
+ * a package's documents are read when it is opened (getDocumentPackage). GET api/v1/documentlibrary/documentpackage
+ * keeps answering every package with its documents, as its clients expect.
+ */
+export async function listDocumentPackagePage(ctx: ServiceContext, query: TListQuery): Promise<TListResponse<TDocumentPackageSummary>> {
+  const c = requirePermission(ctx, P.documents);
+  const base = c.db.selectFrom('document_packages as p').select((eb) => [
+    'p.id',
+    'p.name',
+    'p.type',
+    eb
+      .selectFrom('document_package_documents as pd')
+      .innerJoin('documents as d', 'd.id', 'pd.document_id')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .whereRef('pd.document_package_id', '=', 'p.id')
+      .where('d.deleted_at', 'is', null)
+      .as('document_count'),
+  ]);
+  const page = await listPage(c.db, base, query, {
+    sortable: { name: sql`p.name` },
+    defaultSort: { key: 'name', direction: 'asc' },
+    tieBreaker: sql`p.id`,
+    search: (pattern) => sql<boolean>`p.name ilike ${pattern}`,
+  });
+  return {
+    ...page,
+    result: page.result.map((p) => {
+      const type = p.type as DocumentPackageType;
+      return { documentPackageId: p.id, name: p.name, type, typeName: DocumentPackageTypeLabels[type], documentCount: Number(p.document_count ?? 0) };
+    }),
+  };
+}
+
+/** One package with its documents (the package dialog). */
+export async function getDocumentPackage(ctx: ServiceContext, id: string): Promise<TDocumentPackage> {
+  const c = requirePermission(ctx, P.documents);
+  const [pkg] = await loadPackages(c.db, [id]);
+  if (!pkg) throw notFound('Document package');
+  return pkg;
 }
 
 const parse = (input: unknown) => {

@@ -191,6 +191,28 @@ describe('document library', () => {
     expect(list).toMatchObject([{ documentPackageId: id, name: 'Cone kit', type: 'Manual' }]);
   });
 
+  it('pages the screen\'s package list in SQL with live-document counts, and opens one package with its documents', async () => {
+    const made: string[] = [];
+    for (const name of ['Pack A', 'Pack B', 'Pack C']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/documentlibrary/documentpackage', headers: as('manager'), payload: { name, type: 'Proposed', DocumentIds: name === 'Pack B' ? [ids.doc] : [] } });
+      made.push(res.json().documentPackageId);
+    }
+    const page = async (input: Record<string, unknown>) => (await get('manager', `/trpc/documents.packagesPage?input=${encodeURIComponent(JSON.stringify(input))}`)).json().result.data;
+    const first = await page({ offset: 0, amount: 2, search: 'pack ' });
+    expect(first).toEqual({
+      result: [
+        { documentPackageId: made[0], name: 'Pack A', type: 'Proposed', typeName: 'Proposed for synching', documentCount: 0 },
+        { documentPackageId: made[1], name: 'Pack B', type: 'Proposed', typeName: 'Proposed for synching', documentCount: 1 },
+      ],
+      count: 3,
+    });
+    expect((await page({ offset: 2, amount: 2, search: 'pack ' })).result.map((p: { name: string }) => p.name)).toEqual(['Pack C']);
+    const one = (await get('manager', `/trpc/documents.package?input=${encodeURIComponent(JSON.stringify({ id: made[1] }))}`)).json().result.data;
+    expect(one).toMatchObject({ name: 'Pack B', DocumentIds: [ids.doc] });
+    const missing = await get('manager', `/trpc/documents.package?input=${encodeURIComponent(JSON.stringify({ id: ids.family }))}`);
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('issues pre-signed uploads (uploadId, uploadUrl, readUrl); the PUT answers 201 and the read link gives the bytes back', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/file/upload', headers: as('distadmin'), payload: { files: ['wear.png'] } });
     expect(res.statusCode, res.body).toBe(201);
@@ -256,7 +278,8 @@ describe('document library', () => {
       { method: 'GET', url: '/trpc/documents.categoryTree' },
       { method: 'GET', url: `/trpc/documents.list?input=${encodeURIComponent('{}')}` },
       { method: 'GET', url: `/trpc/documents.details?input=${encodeURIComponent(JSON.stringify({ id: live }))}` },
-      { method: 'GET', url: '/trpc/documents.packages' },
+      { method: 'GET', url: `/trpc/documents.packagesPage?input=${encodeURIComponent('{}')}` },
+      { method: 'GET', url: `/trpc/documents.package?input=${encodeURIComponent(JSON.stringify({ id: pkg }))}` },
       { method: 'GET', url: `/trpc/documents.pointChoices?input=${encodeURIComponent('{}')}` },
       { method: 'POST', url: '/trpc/documents.createCategory', payload: { name: 'X' } },
       { method: 'POST', url: '/trpc/documents.saveMetadata', payload: { documentId: live } },

@@ -5,7 +5,7 @@ import { authedProcedure, router } from '../../trpc/trpc.js';
 import { categoryTree, documentDetails, documentStorageUrl, listDocuments } from './documents-read.service.js';
 import { createDocumentCategory, deleteDocument, saveDocumentMetadata } from './documents-write.service.js';
 import { documentPointChoices } from './document-choices.service.js';
-import { createDocumentPackage, listDocumentPackages, updateDocumentPackage } from './document-packages.service.js';
+import { createDocumentPackage, getDocumentPackage, listDocumentPackagePage, updateDocumentPackage } from './document-packages.service.js';
 
 /**
  * The /Documents screen (002 §2). Uploads (new documents and versions) stay REST multipart
@@ -21,7 +21,9 @@ export const documentsRouter = router({
   storageUrl: authedProcedure
     .input(z.object({ id: ZId, version: z.number().int().min(1).optional() }))
     .query(({ ctx, input }) => documentStorageUrl(ctx, input.id, input.version)),
-  packages: authedProcedure.query(({ ctx }) => listDocumentPackages(ctx)),
+  /** The packages list, paged; a package with its documents when it is opened. */
+  packagesPage: authedProcedure.input(ZListQuery).query(({ ctx, input }) => listDocumentPackagePage(ctx, input)),
+  package: authedProcedure.input(z.object({ id: ZId })).query(({ ctx, input }) => getDocumentPackage(ctx, input.id)),
   /** Inspection points to link a document to, by name, paged (the library's Managers may not read the point list). */
   pointChoices: authedProcedure.input(ZListQuery).query(({ ctx, input }) => documentPointChoices(ctx, input)),
 

@@ -34,6 +34,11 @@ export const recurringJobs: readonly RecurringJob[] = [
     description: "Records each Automatic document package's manifest version and when its content last changed",
   },
   {
+    name: 'logs.aggregate',
+    everyMs: 3600_000,
+    description: 'Rolls the request log up per day and user (requests, 4xx, 5xx, durations) for the daily view of Web logs, kept after the rows themselves',
+  },
+  {
     name: 'maintenance.logs',
     everyMs: 3600_000,
     description: 'Deletes web and app log rows older than LOG_RETENTION_DAYS (default 90), ten thousand at a time',

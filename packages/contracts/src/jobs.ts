@@ -35,6 +35,8 @@ export const ZDocumentSyncJob = z.object({});
 export type TDocumentSyncJob = z.infer<typeof ZDocumentSyncJob>;
 /** Recurring (issue 22): deletes web and app log rows older than LOG_RETENTION_DAYS, in batches (no input; maintenance.logs.job.ts). */
 export const ZLogsCleanupJob = z.object({});
+/** Recurring (issue 22): rolls the request log up per day and user into web_log_daily (no input; logs.aggregate.job.ts). */
+export const ZLogsAggregateJob = z.object({});
 export type TLogsCleanupJob = z.infer<typeof ZLogsCleanupJob>;
 
 /**
@@ -107,6 +109,7 @@ export const jobSchemas = {
   'maintenance.generatedFiles': ZGeneratedFilesCleanupJob,
   'documents.sync': ZDocumentSyncJob,
   'maintenance.logs': ZLogsCleanupJob,
+  'logs.aggregate': ZLogsAggregateJob,
   'certifications.expiryScan': ZCertificationExpiryScanJob,
   'certifications.expiryNotice': ZCertificationExpiryNoticeJob,
   'customers.import': ZCustomersImportJob,

@@ -104,3 +104,20 @@ export function logRetentionDaysSetting(value: string | undefined): number {
   if (!Number.isInteger(n) || n < 1 || n > 3650) throw new Error('LOG_RETENTION_DAYS must be a whole number of days from 1 to 3650');
   return n;
 }
+
+/** The daily view of /weblogs (issue 22, log aggregation; not in the spec): per day (UTC) and user, newest day first. */
+export const ZWebLogDailyQuery = z.object({ users: zUsersCsv.optional(), ...page });
+export type TWebLogDailyQuery = z.input<typeof ZWebLogDailyQuery>;
+
+export const ZWebLogDay = z.object({
+  /** YYYY-MM-DD, UTC. */
+  day: z.string(),
+  /** null: calls without a signed-in user. */
+  user: z.string().nullable(),
+  requests: z.number().int(),
+  clientErrors: z.number().int(),
+  serverErrors: z.number().int(),
+  averageMs: z.number(),
+  longestMs: z.number(),
+});
+export type TWebLogDay = z.infer<typeof ZWebLogDay>;

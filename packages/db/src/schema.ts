@@ -1007,6 +1007,17 @@ export interface WebhookEvents {
   updated_at: Generated<Timestamp>;
 }
 
+export interface WebLogDaily {
+  client_errors: number;
+  day: Timestamp;
+  duration_ms_max: number;
+  duration_ms_total: number;
+  requests: number;
+  server_errors: number;
+  updated_at: Generated<Timestamp>;
+  user_email: string;
+}
+
 export interface WebLogs {
   created_at: Generated<Timestamp>;
   duration_ms: number;
@@ -1097,6 +1108,7 @@ export interface DB {
   user_product_categories: UserProductCategories;
   users: Users;
   voice_comments: VoiceComments;
+  web_log_daily: WebLogDaily;
   web_logs: WebLogs;
   webhook_attempts: WebhookAttempts;
   webhook_deliveries: WebhookDeliveries;

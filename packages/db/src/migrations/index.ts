@@ -32,6 +32,7 @@ import * as m0034 from './20261122_0034_generated_translation_workbooks.js';
 import * as m0035 from './20261122_0035_webhooks.js';
 import * as m0036 from './20261122_0036_background_service_runs.js';
 import * as m0037 from './20261122_0037_certification_expiry_notices.js';
+import * as m0038 from './20261122_0038_web_log_daily.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0035_webhooks': m0035,
   '20261122_0036_background_service_runs': m0036,
   '20261122_0037_certification_expiry_notices': m0037,
+  '20261122_0038_web_log_daily': m0038,
 };

@@ -7,6 +7,7 @@ import { generatedFilesCleanup } from './maintenance.generated-files.job.js';
 import { documentsSync } from './documents.sync.job.js';
 import { logsCleanup } from './maintenance.logs.job.js';
 import { webhooksSweep } from './webhooks.sweep.job.js';
+import { logsAggregate } from './logs.aggregate.job.js';
 import { certificationExpiryNotice, certificationExpiryScan } from './certifications.expiry-notices.job.js';
 import { customersImport } from './customers.import.job.js';
 import { reportPdf } from './report.pdf.js';
@@ -26,6 +27,7 @@ export const jobRegistry: JobRegistry = {
   'documents.sync': documentsSync,
   'maintenance.logs': logsCleanup,
   'webhooks.sweep': webhooksSweep,
+  'logs.aggregate': logsAggregate,
   'certifications.expiryScan': certificationExpiryScan,
   'certifications.expiryNotice': certificationExpiryNotice,
   'customers.import': customersImport,

@@ -16,6 +16,7 @@ import { trpc } from '../../providers/trpc';
 import { formatDateTime, fromDateTimeInput } from '../../lib/dates';
 import { callError } from '../../lib/errors';
 import { LogPager } from './LogPager';
+import { WebLogDays } from './WebLogDays';
 import { matchesAll, touchInput } from './logs';
 
 const PAGE = 50;
@@ -109,6 +110,7 @@ export function WebLogsPage() {
         </TableContainer>
         <LogPager offset={offset} amount={PAGE} shown={log.data?.result.length ?? 0} count={log.data?.count ?? 0} capped={log.data?.countCapped} onOffset={setOffset} />
       </Paper>
+      <WebLogDays users={query.users} />
     </Box>
   );
 }

@@ -103,6 +103,29 @@ describe('the request log (web_logs)', () => {
 });
 
 describe('buffer limits and closing', () => {
+  it('answers the daily view (logs.aggregate\'s rows) newest day first, filtered by users, to the Developer flag only', async () => {
+    await t.db
+      .insertInto('web_log_daily')
+      .values([
+        { day: '2026-11-20', user_email: 'ann@company.example', requests: 4, client_errors: 1, server_errors: 0, duration_ms_total: 10, duration_ms_max: 7 },
+        { day: '2026-11-21', user_email: '', requests: 2, client_errors: 2, server_errors: 0, duration_ms_total: 3, duration_ms_max: 2 },
+        { day: '2026-11-21', user_email: 'ann@company.example', requests: 3, client_errors: 0, server_errors: 1, duration_ms_total: 1, duration_ms_max: 0.5 },
+      ] as never)
+      .execute();
+    const daily = (input: Record<string, unknown>, who = 'dev') => call('GET', `/trpc/logs.webDaily?input=${encodeURIComponent(JSON.stringify(input))}`, who);
+    const all = (await daily({ amount: 2 })).json().result.data;
+    expect(all).toEqual({
+      result: [
+        { day: '2026-11-21', user: null, requests: 2, clientErrors: 2, serverErrors: 0, averageMs: 1.5, longestMs: 2 },
+        { day: '2026-11-21', user: 'ann@company.example', requests: 3, clientErrors: 0, serverErrors: 1, averageMs: 0.33, longestMs: 0.5 },
+      ],
+      count: 3,
+    });
+    expect((await daily({ users: 'ANN@company.example', offset: 1 })).json().result.data.result.map((d: { day: string }) => d.day)).toEqual(['2026-11-20']);
+    for (const who of ['admin', 'manager', 'dist']) expect((await daily({}, who)).statusCode, who).toBe(403);
+    expect((await daily({ amount: 0 })).statusCode).toBe(400);
+  });
+
   it('drops and counts rows past its capacity instead of growing, and writes what waits when the app closes', async () => {
     const app = await createTestApp({ webLog: { enabled: true, flushMs: 3600_000, batchRows: 1000, capacity: 5 } });
     try {

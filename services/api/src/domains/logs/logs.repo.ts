@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB, Db } from '@insp/db';
 import { listPage, type ListSpec } from '../../lib/list.js';
-import { LOG_SESSION_GAP_MS, type TAppLogEntry, type TAppLogSession, type TListResponse, type TWebLogEntry } from '@insp/contracts';
+import { LOG_SESSION_GAP_MS, type TAppLogEntry, type TAppLogSession, type TListResponse, type TWebLogDay, type TWebLogEntry } from '@insp/contracts';
 
 /** Past this many matches a log list answers `countCapped` instead of counting a month of rows (decisions, "Lists"). */
 export const LOG_COUNT_LIMIT = 10_000;
@@ -45,6 +45,39 @@ export async function findWebLogs(db: Db, f: WebLogFilter): Promise<TListRespons
       hostingDiagnostics: { date: r.occurred_at.getTime(), data: { method: r.method, statusCode: r.status_code, duration: r.duration_ms, url: r.url } },
       authLogger: { data: { user: r.user_email } },
     })),
+  };
+}
+
+/**
+ * The daily view: web_log_daily (logs.aggregate) newest day first and, within a day, users by e-mail (not signed in
+ * first), through its (day desc, user_email) index; the count is capped like the logs'.
+ */
+export async function findWebLogDays(db: Db, f: { users?: string[]; offset: number; amount: number }): Promise<TListResponse<TWebLogDay>> {
+  let q = db.selectFrom('web_log_daily');
+  if (f.users?.length) q = q.where('user_email', 'in', f.users);
+  const [rows, counted] = await Promise.all([
+    q
+      // the day as text: a date column would come back as a Date at the API's local midnight
+      .select([sql<string>`day::text`.as('day'), 'user_email', 'requests', 'client_errors', 'server_errors', 'duration_ms_total', 'duration_ms_max'])
+      .orderBy('web_log_daily.day', 'desc')
+      .orderBy('web_log_daily.user_email', 'asc')
+      .limit(f.amount)
+      .offset(f.offset)
+      .execute(),
+    db.selectFrom(q.select(sql`1`.as('one')).limit(LOG_COUNT_LIMIT + 1).as('m')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const n = Number(counted.n);
+  return {
+    result: rows.map((r) => ({
+      day: r.day,
+      user: r.user_email || null,
+      requests: r.requests,
+      clientErrors: r.client_errors,
+      serverErrors: r.server_errors,
+      averageMs: r.requests ? Math.round((100 * r.duration_ms_total) / r.requests) / 100 : 0,
+      longestMs: Math.round(100 * r.duration_ms_max) / 100,
+    })),
+    ...(n > LOG_COUNT_LIMIT ? { count: LOG_COUNT_LIMIT, countCapped: true } : { count: n }),
   };
 }
 

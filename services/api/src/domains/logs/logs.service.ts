@@ -1,7 +1,7 @@
-import { P, ZAppLogQuery, ZWebLogQuery, type TAppLogBatch, type TAppLogEntry, type TAppLogSession, type TListResponse, type TWebLogEntry } from '@insp/contracts';
+import { P, ZAppLogQuery, ZWebLogDailyQuery, ZWebLogQuery, type TAppLogBatch, type TAppLogEntry, type TAppLogSession, type TListResponse, type TWebLogDay, type TWebLogEntry } from '@insp/contracts';
 import type { z } from 'zod';
 import { AppError, requirePermission, type ServiceContext } from '../../context.js';
-import { findAppLogs, findAppSessions, findWebLogs } from './logs.repo.js';
+import { findAppLogs, findAppSessions, findWebLogDays, findWebLogs } from './logs.repo.js';
 
 type WebLogQuery = z.output<typeof ZWebLogQuery>;
 type AppLogQuery = z.output<typeof ZAppLogQuery>;
@@ -10,6 +10,12 @@ type AppLogQuery = z.output<typeof ZAppLogQuery>;
 export async function listWebLogs(ctx: ServiceContext, query: WebLogQuery): Promise<TListResponse<TWebLogEntry>> {
   const c = requirePermission(ctx, P.webLogs);
   return findWebLogs(c.db, query);
+}
+
+/** The daily view of /weblogs (logs.aggregate's rows), for the same callers as the request log. */
+export async function listWebLogDays(ctx: ServiceContext, query: z.output<typeof ZWebLogDailyQuery>): Promise<TListResponse<TWebLogDay>> {
+  const c = requirePermission(ctx, P.webLogs);
+  return findWebLogDays(c.db, query);
 }
 
 /** spec 002 §2: /Logs, the app log viewer, Developer flag only (P.appLogs). */

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recurringJobs } from '@insp/contracts';
-import { enqueueJob, resetBackgroundService, setBackgroundServiceEnabled } from '@insp/db';
+import { enqueueJob, recordWebhookEvent, resetBackgroundService, setBackgroundServiceEnabled } from '@insp/db';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
 import { createMailer } from '../mail/mailer.js';
 import { jobRegistry } from '../jobs/registry.js';
@@ -13,6 +15,7 @@ import { readMails } from '../testing/eml.js';
 import { MAIL_FROM, memoryLog, outboxRow, REDIS_URL, removeQueueKeys, resetEmail, resetLink, sleep, tempDir, waitFor } from '../testing/helpers.js';
 import { startJobRuntime } from './runtime.js';
 import { startWorkers, type WorkersOptions } from './workers.js';
+import { webhookSettingsFromEnv } from '@insp/webhooks';
 
 // Our own key prefix: test files and developers share the Redis on this machine. One per test, too: job schedulers
 // and their queued runs stay in Redis after a test's workers closed, and must not run in the next test.
@@ -178,5 +181,64 @@ describe('background services with two worker processes', () => {
     await waitFor(async () => (await outboxRow(database.db, 'killed')).status === 'done', 'the other worker to finish the job', 20_000);
     const mails = (await readMails(data.dir)).filter((m) => m.decoded.includes(resetLink('killed')));
     expect(mails).toHaveLength(1);
+  }, 60_000);
+
+  it('a worker killed in the middle of a webhook delivery: the other worker delivers it, the same event', async () => {
+    const LOCK_MS = 1000;
+    const STALLED_MS = 500;
+    // The receiver holds the first request open (the delivery the killed worker was making) and answers the next.
+    const bodies: Array<{ id: string | undefined; body: string }> = [];
+    const held: ServerResponse[] = [];
+    const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push({ id: req.headers['webhook-id'] as string | undefined, body: Buffer.concat(chunks).toString('utf8') });
+        if (bodies.length === 1) held.push(res);
+        else res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.2', r));
+    toClose.push({ close: () => new Promise<void>((r) => { for (const h of held) h.destroy(); receiver.close(() => r()); }) });
+    const url = `http://127.0.0.2:${(receiver.address() as AddressInfo).port}/hook`;
+    const webhookEnv = { WEBHOOK_ALLOW_NETWORKS: '127.0.0.2/32', WEBHOOK_TIMEOUT_MS: '60000' };
+
+    const hanging = fileURLToPath(new URL('../testing/hanging-worker.ts', import.meta.url));
+    const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', hanging], {
+      cwd: repoRoot,
+      env: { ...process.env, ...webhookEnv, REAL_JOBS: '1', DATABASE_URL: database.url, REDIS_URL, QUEUE_PREFIX: prefix, LOCK_MS: String(LOCK_MS), STALLED_MS: String(STALLED_MS) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise((r) => child.on('exit', r));
+    let eventId: string | null = null;
+    try {
+      await waitFor(async () => output.includes('READY'), 'the worker process to start', 30_000);
+      const api = await startJobRuntime({ db: database.db, redisUrl: REDIS_URL, dataDir: data.dir, mailFrom: MAIL_FROM, log, queuePrefix: prefix, pollMs: 100, runProcessors: false });
+      toClose.push(api);
+      await database.db.insertInto('webhook_endpoints').values({ url, secret: 'whsec_' + Buffer.from('kill-test-secret').toString('base64'), events: ['customer.merged'] }).execute();
+      eventId = await database.db.transaction().execute((trx) => recordWebhookEvent(trx, 'customer.merged', { customerId: 'c-1' }));
+      api.kick();
+      await waitFor(async () => bodies.length === 1, 'the delivery to reach the receiver from the worker process', 15_000);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await exited;
+
+    // The survivor: the real delivery processor, with the same address policy, looking for stalled jobs often.
+    const deps = { db: database.db, mailer: createMailer({ dataDir: data.dir, from: MAIL_FROM }), log, config: { dataDir: data.dir, mailFrom: MAIL_FROM, webhooks: webhookSettingsFromEnv(webhookEnv) } };
+    toClose.push(startWorkers({ deps, redisUrl: REDIS_URL, prefix, registry: jobRegistry, recurringEveryMs: 3600_000, schedulerSyncMs: 60_000, lockDurationMs: LOCK_MS, stalledIntervalMs: STALLED_MS }));
+    const delivered = await waitFor(async () => {
+      const d = await database.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).executeTakeFirst();
+      return d?.status === 'succeeded' && d;
+    }, 'the other worker to deliver it', 20_000);
+    // at least once, the same event: both requests carried its id and the very same body
+    expect(bodies).toHaveLength(2);
+    expect(bodies.map((b) => b.id)).toEqual([eventId, eventId]);
+    expect(bodies[1]!.body).toBe(bodies[0]!.body);
+    expect(delivered.attempts).toBe(1); // the killed attempt never finished, so only the survivor's is logged
   }, 60_000);
 });

@@ -1,6 +1,8 @@
 /**
  * A worker process for tests (background-services.int.test.ts): BullMQ workers with a short lock, whose e-mail
  * processor says that it started and then never finishes, so the test can kill the process in the middle of a job.
+ * With REAL_JOBS=1 every processor is the real one (a webhook delivery then hangs on a receiver that does not answer);
+ * WEBHOOK_* settings as the worker reads them.
  * Env: DATABASE_URL, REDIS_URL, QUEUE_PREFIX, LOCK_MS, STALLED_MS.
  */
 import { openDatabase } from '@insp/db';
@@ -9,10 +11,11 @@ import { createMailer } from '../mail/mailer.js';
 import { startWorkers } from '../runtime/workers.js';
 import type { JobRegistry } from '../types.js';
 import { memoryLog } from './helpers.js';
+import { webhookSettingsFromEnv } from '@insp/webhooks';
 
 const env = (name: string) => process.env[name] ?? (() => { throw new Error(`${name} is required`); })();
 const { db } = await openDatabase({ databaseUrl: env('DATABASE_URL'), poolSize: 2 });
-const registry: JobRegistry = {
+const registry: JobRegistry = process.env.REAL_JOBS === '1' ? jobRegistry : {
   ...jobRegistry,
   'email.send': async (_deps, job) => {
     process.stdout.write(`STARTED ${job.to}\n`);
@@ -21,7 +24,7 @@ const registry: JobRegistry = {
 };
 const log = memoryLog();
 startWorkers({
-  deps: { db, log, mailer: createMailer({ dataDir: '/tmp', from: 'x <x@company.example>' }), config: { dataDir: '/tmp', mailFrom: 'x <x@company.example>' } },
+  deps: { db, log, mailer: createMailer({ dataDir: '/tmp', from: 'x <x@company.example>' }), config: { dataDir: '/tmp', mailFrom: 'x <x@company.example>', webhooks: webhookSettingsFromEnv(process.env) } },
   redisUrl: env('REDIS_URL'),
   prefix: env('QUEUE_PREFIX'),
   registry,

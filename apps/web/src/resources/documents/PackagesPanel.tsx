@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -18,9 +18,8 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { TDocumentPackage, TDocumentPackageSummary } from '@insp/contracts';
 import { trpc, trpcClient } from '../../providers/trpc';
-import { callError, shownMessage } from '../../lib/errors';
-import { newRequestKey } from '../../lib/requestKey';
-import { sameValues } from '../../lib/sameValues';
+import { shownMessage } from '../../lib/errors';
+import { useCreateOnce } from '../../lib/useCreateOnce';
 import { useDebounced } from '../../components/useDebounced';
 import { useReloadDocuments } from './api';
 import type { Named } from './MetadataForm';
@@ -66,22 +65,17 @@ function PackageForm({ existing, onClose }: { existing: TDocumentPackage | null;
   const search = useDebounced(text.trim(), 200);
   const choices = useQuery({ ...trpc.documents.list.queryOptions({ search, offset: 0, amount: 20, orderKey: 'name', orderDirection: 'asc' }), placeholderData: keepPreviousData });
   const reload = useReloadDocuments();
-  // A new package is one attempt with an idempotency key: while its outcome is unknown (no answer, a 5xx) Save sends
-  // the same key and body, so the server answers the package it made instead of making a second; changes made since
-  // go in as an update of that package. A refusal (4xx) made nothing: the next Save is a new attempt.
-  const attempt = useRef<{ key: string; data: PackageData } | null>(null);
+  // A new package is one attempt with an idempotency key (lib/useCreateOnce.ts): a save after a lost answer sends the
+  // same key and body, so the server answers the package it made instead of making a second.
+  const { createOnce } = useCreateOnce<PackageData, TDocumentPackage>({
+    create: (data, clientRequestId) => trpcClient.documents.createPackage.mutate({ ...data, clientRequestId }),
+    update: (made, data) => trpcClient.documents.updatePackage.mutate({ documentPackageId: made.documentPackageId, data }),
+  });
   const save = useMutation({
     mutationFn: async () => {
       const data: PackageData = { name, type, DocumentIds: docs.map((d) => d.id) };
       if (existing) return trpcClient.documents.updatePackage.mutate({ documentPackageId: existing.documentPackageId, data });
-      const sent = (attempt.current ??= { key: newRequestKey(), data });
-      const made = await trpcClient.documents.createPackage.mutate({ ...sent.data, clientRequestId: sent.key }).catch((e: unknown) => {
-        const status = callError(e).status;
-        if (status !== null && status >= 400 && status < 500) attempt.current = null;
-        throw e;
-      });
-      attempt.current = null;
-      return sameValues(sent.data, data) ? made : trpcClient.documents.updatePackage.mutate({ documentPackageId: made.documentPackageId, data });
+      return createOnce(data);
     },
     onSuccess: async () => {
       await reload();

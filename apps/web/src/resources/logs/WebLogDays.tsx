@@ -17,15 +17,11 @@ const PAGE = 30;
 /**
  * Requests per day (issue 22, log aggregation; not in the spec): the request log rolled up per UTC day and user by
  * the logs.aggregate background service, newest day first, paged in SQL. It outlives the rows themselves
- * (LOG_RETENTION_DAYS), so it shows how the API was used over months. `users` is the loaded 'users as csv'.
+ * (LOG_RETENTION_DAYS), so it shows how the API was used over months. `users` is the loaded 'users as csv'; the page
+ * keys it by them, so other users start at the first page.
  */
 export function WebLogDays({ users }: { users?: string }) {
   const [offset, setOffset] = useState(0);
-  const [shownFor, setShownFor] = useState(users);
-  if (shownFor !== users) {
-    setShownFor(users);
-    setOffset(0);
-  }
   const days = useQuery({ ...trpc.logs.webDaily.queryOptions({ users, offset, amount: PAGE }), placeholderData: keepPreviousData });
   const rows = days.data?.result ?? [];
   return (

@@ -110,7 +110,7 @@ export function WebLogsPage() {
         </TableContainer>
         <LogPager offset={offset} amount={PAGE} shown={log.data?.result.length ?? 0} count={log.data?.count ?? 0} capped={log.data?.countCapped} onOffset={setOffset} />
       </Paper>
-      <WebLogDays users={query.users} />
+      <WebLogDays key={query.users ?? ''} users={query.users} />
     </Box>
   );
 }

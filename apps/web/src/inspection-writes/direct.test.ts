@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// happy-dom (the web project's DOM) drops the file name given to FormData.append with a Blob; the name is what this file checks.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNALLOWED_FILE_TYPE } from '@insp/contracts';
 import { fakeApi } from '../test/render';

@@ -39,7 +39,7 @@ const renderList = (level: number) => renderResource('Customers', <CustomerList 
 
 const compareBoxes = () => screen.getAllByRole('checkbox', { name: 'Compare' }) as HTMLInputElement[];
 
-// react-admin lists render slowly in jsdom on a shared 2-core machine: a generous bound, not a hang.
+// react-admin lists render slowly in a DOM emulation on a shared 2-core machine: a generous bound, not a hang.
 describe('customer list', { timeout: 20_000 }, () => {
   it('asks for the first page of 50 sorted by name descending', async () => {
     renderList(Level.Admin);

@@ -51,7 +51,7 @@ const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 const button = (name: string) => screen.queryByRole('button', { name });
 const listCalls = () => api.calls.filter((c) => c.path === 'inspections.list').map((c) => c.input as Record<string, unknown>);
 
-// react-admin lists render slowly in jsdom on a shared 2-core machine: a generous bound, not a hang.
+// react-admin lists render slowly in a DOM emulation on a shared 2-core machine: a generous bound, not a hang.
 describe('reports list', { timeout: 20_000 }, () => {
   it('asks for the newest 50 first and shows dates, readable types and statuses', async () => {
     await renderList(staffSession(Level.User));

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { DataTable, List, SearchInput } from 'react-admin';
 import type { TInspectionListItem } from '@insp/contracts';
 import { listProps } from '../../components/listProps';
@@ -26,11 +27,12 @@ const Col = DataTable.Col<TInspectionListItem>;
  * scrolling sideways; cell padding narrows too.
  */
 export const WIDE_ONLY = 'wide-only';
-export const tableSx = {
+export const tableSx = (theme: Theme) => ({
   '& .MuiTableCell-root': { px: { xs: 0.75, md: 1.5 } },
-  [`& .${WIDE_ONLY}`]: { display: { xs: 'none', md: 'table-cell' } },
+  // hidden below md only: no display value to restore above it (a cell keeps its own)
+  [`& .${WIDE_ONLY}`]: { [theme.breakpoints.down('md')]: { display: 'none' } },
   '& .narrow-only': { display: { xs: 'block', md: 'none' } },
-};
+});
 
 /** Name with the customer under it (the name alone repeats across reports of one protocol). */
 export function NameCell({ row, inspector = true }: { row: TInspectionListItem; inspector?: boolean }) {

@@ -50,7 +50,7 @@ const renderList = () =>
   );
 const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 
-// react-admin lists render slowly in jsdom on a shared 2-core machine: a generous bound, not a hang.
+// react-admin lists render slowly in a DOM emulation on a shared 2-core machine: a generous bound, not a hang.
 describe('staff accounts list', { timeout: 20_000 }, () => {
   it('asks for the first page of 50 sorted by name ascending and shows level names and last sign-in', async () => {
     renderList();

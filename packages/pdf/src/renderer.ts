@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { resolveChromium, type ResolvedChromium } from './chromium.js';
 import { createSemaphore } from './semaphore.js';
 
@@ -66,6 +66,8 @@ export function createPdfRenderer(opts: PdfRendererOptions = {}): PdfRenderer {
     const generation = ++launchGeneration;
     const launching: Promise<Browser> = (async () => {
       const c = await (opts.chromium ?? resolveChromium)();
+      // playwright-core is loaded with the first PDF, not when the product starts (an eighth of every start, issue 18)
+      const { chromium } = await import('playwright-core');
       const b = await chromium.launch({
         executablePath: c.executablePath,
         args: c.args,

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type { Cell } from 'exceljs';
 import { checkZipLimits, describeZipLimits, ZipRefusedError } from '@insp/storage';
 
 /** The columns of an import file; headers are matched ignoring case, spaces and punctuation. */
@@ -152,6 +152,7 @@ export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
     const limits = err.unreadable ? 'Save it again from your spreadsheet program.' : `A workbook to import may be ${describeZipLimits()}.`;
     throw new ImportFileError(`The file was not read: it ${err.message}. ${limits}`);
   }
+  const ExcelJS = (await import('exceljs')).default; // loaded on first use: not part of every start (issue 18)
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
@@ -171,7 +172,7 @@ export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   return Array.from(table, (r) => r ?? []);
 }
 
-function cellText(cell: ExcelJS.Cell): string {
+function cellText(cell: Cell): string {
   const v = cell.value;
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return String(v);

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { TProtocolExportData, TProtocolExportJob } from '@insp/contracts';
 import { loadProtocolExportData, recordGeneratedFile, touchGeneratedFile } from '@insp/db';
 import { PROTOCOL_EXPORT_CONTENT_TYPE, protocolExportKey } from '@insp/report';
@@ -17,6 +16,7 @@ export const PROTOCOL_EXPORT_COLUMNS = ['Category', 'Point', 'Type', 'Phase', 'U
  * storage key (packages/report/src/document-files.ts), so stored exports are built anew.
  */
 export async function buildProtocolWorkbook(data: TProtocolExportData): Promise<Buffer> {
+  const ExcelJS = (await import('exceljs')).default; // loaded on first use: not part of every start (issue 18)
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Equipment Inspections';
   const ws = wb.addWorksheet('Protocol', {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
+import type { CellValue, stream } from 'exceljs';
 import type { TranslationKind } from '@insp/contracts';
 
 /**
@@ -47,7 +47,8 @@ export async function buildTranslationsWorkbook(data: WorkbookData): Promise<Buf
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
   const drained = finished(out);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true, zip: { zlib: { level: 1 } } } as Partial<ExcelJS.stream.xlsx.WorkbookStreamWriterOptions>);
+  const ExcelJS = (await import('exceljs')).default; // loaded on first use: not part of every start (issue 18)
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true, zip: { zlib: { level: 1 } } } as Partial<stream.xlsx.WorkbookStreamWriterOptions>);
   wb.creator = 'Equipment Inspections';
   const ws = wb.addWorksheet(SHEET, { views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }] });
   const wide = data.type === 'Description' ? 60 : 40;
@@ -87,7 +88,7 @@ export interface ReadWorkbook {
 /** Why a file is not one the import can read; the whole file is refused, nothing is written. */
 export class WorkbookRefused extends Error {}
 
-const text = (v: ExcelJS.CellValue): string => {
+const text = (v: CellValue): string => {
   if (v === null || v === undefined) return '';
   if (typeof v === 'object') {
     if ('richText' in v) return v.richText.map((t) => t.text).join('');
@@ -100,6 +101,7 @@ const text = (v: ExcelJS.CellValue): string => {
 
 /** Reads a workbook this product exported, or throws WorkbookRefused saying why it is not one. */
 export async function readTranslationsWorkbook(bytes: Uint8Array): Promise<ReadWorkbook> {
+  const ExcelJS = (await import('exceljs')).default;
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(bytes as never);

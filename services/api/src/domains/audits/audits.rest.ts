@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import {
   AuditTextFields, listResponse, PhotoLayouts, ZAuditCreate, ZAuditFinishedInput, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
-  ZAuditPointResultInput, ZAuditTextInput, ZV1Audit, ZV1AuditRun, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResult,
+  ZAuditPointResultInput, ZAuditTextInput, ZAuditTextSaved, ZV1Audit, ZV1AuditRun, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResultSaved,
   ZExtraPointChoice, ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZRunExtraPointInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
 } from '@insp/contracts';
 import { badField, notFound } from '../../errors.js';
@@ -69,15 +69,15 @@ export async function auditsRestRoutes(app: FastifyInstance) {
     ...keyedWrite('audit.setText'),
     schema: {
       tags,
-      summary: 'Autosaves comment, internalComment or summary (a JSON string or text/plain); any other field is 404',
+      summary: 'Autosaves comment, internalComment or summary (a JSON string, text/plain, or {text, version} with the version the edit started from); any other field is 404',
       params: params.extend({ field: ZText.max(64) }),
       body: ZAuditTextInput,
-      response: { 200: z.object({ id: ZId, field: z.enum(AuditTextFields), text: z.string() }) },
+      response: { 200: ZAuditTextSaved },
     },
     handler: (req, reply) => {
       const field = AuditTextFields.find((f) => f.toLowerCase() === req.params.field.toLowerCase());
       if (!field) throw notFound(`Audit field ${req.params.field}`);
-      return answerOnce(req, reply, 200, (ctx) => setAuditText(ctx, req.params.id, field as AuditTextField, req.body.text));
+      return answerOnce(req, reply, 200, (ctx) => setAuditText(ctx, req.params.id, field as AuditTextField, req.body.text, req.body.version));
     },
   });
   r.post('/api/v1/audits/:id/suggestions', {
@@ -143,12 +143,12 @@ export async function auditsRestRoutes(app: FastifyInstance) {
   });
   r.post('/api/v1/audits/:id/runs/:runId/points/:pointId/result', {
     ...keyedWrite('audit.createResult'),
-    schema: { tags, summary: 'Creates the result of a point (protocol point or extra point) of a run; checked against the point', params: runParams.extend({ pointId: ZId }), body: ZAuditPointResultInput, response: { 201: ZPointResult } },
+    schema: { tags, summary: 'Creates the result of a point (protocol point or extra point) of a run; checked against the point', params: runParams.extend({ pointId: ZId }), body: ZAuditPointResultInput, response: { 201: ZPointResultSaved } },
     handler: (req, reply) => answerOnce(req, reply, 201, (ctx) => createAuditResult(ctx, req.params.id, req.params.runId, req.params.pointId, req.body)),
   });
   r.put('/api/v1/audits/:id/pointResults/:resultId', {
     ...keyedWrite('audit.updateResult'),
-    schema: { tags, summary: 'Updates a point result of one of the runs (autosave)', params: resultParams, body: ZAuditPointResultInput, response: { 200: ZPointResult } },
+    schema: { tags, summary: 'Updates a point result of one of the runs (autosave)', params: resultParams, body: ZAuditPointResultInput, response: { 200: ZPointResultSaved } },
     handler: (req, reply) => answerOnce(req, reply, 200, (ctx) => updateAuditResult(ctx, req.params.id, req.params.resultId, req.body)),
   });
   r.put('/api/v1/audits/:id/pointResults/:resultId/images/:imageId/caption', {

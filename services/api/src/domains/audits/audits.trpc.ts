@@ -26,8 +26,8 @@ export const auditsRouter = router({
   setFinished: authedProcedure.input(byId.extend({ finished: z.boolean() })).mutation(({ ctx, input }) => setAuditFinished(ctx, input.id, input.finished)),
   delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteAudit(ctx, input.id)),
   setText: authedProcedure
-    .input(byId.extend({ field: z.enum(AuditTextFields), text: ZText.max(EDIT_LIMITS.longText), ...keyField }))
-    .mutation(({ ctx, input }) => once(ctx, 'audit.setText', input, (c) => setAuditText(c, input.id, input.field, input.text))),
+    .input(byId.extend({ field: z.enum(AuditTextFields), text: ZText.max(EDIT_LIMITS.longText), version: z.number().int().min(0).max(2_147_483_647).optional(), ...keyField }))
+    .mutation(({ ctx, input }) => once(ctx, 'audit.setText', input, (c) => setAuditText(c, input.id, input.field, input.text, input.version))),
   setInspector: authedProcedure.input(byId.extend({ data: ZAuditInspectorInput, ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.setInspector', input, (c) => setAuditInspector(c, input.id, input.data))),
   extraPointChoices: authedProcedure.query(({ ctx }) => extraPointChoices(ctx)),
   addRunExtraPoint: authedProcedure.input(run.extend({ data: ZRunExtraPointInput, ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.addRunExtraPoint', input, (c) => addRunExtraPoint(c, input.id, input.runId, input.data))),

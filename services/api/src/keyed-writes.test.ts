@@ -14,7 +14,7 @@ const KEYED = [
 ];
 
 const inputOf = (path: string) => {
-  const procedure = (appRouter._def.procedures as Record<string, { _def: { inputs: z.ZodType[] } }>)[path];
+  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { inputs: z.ZodType[] } }>)[path];
   if (!procedure) throw new Error(`no procedure ${path}`);
   return procedure._def.inputs[0]!;
 };

@@ -3,7 +3,7 @@ import { readOnlyEcho, ZId, ZListQuery, ZText } from './common.js';
 import { AuditRunProtocolTypes, PhotoLayouts, RunStages, SuggestionTypes } from './domain-enums.js';
 import { ZReportLang, type TReportData } from './report.js';
 import { ZTimeZone } from './time-zones.js';
-import { EDIT_LIMITS, ZEditExtraPoint, ZEquipmentConfigurator, ZEditPoint, ZInspectionEquipmentInput, ZPointResult, ZPointResultInput } from './inspection-edit.js';
+import { EDIT_LIMITS, ZEditExtraPoint, ZEquipmentConfigurator, ZEditPoint, ZInspectionEquipmentInput, ZOverwritten, ZPointResult, ZPointResultInput } from './inspection-edit.js';
 
 /**
  * Audits (spec 000 §2.5, §2.6, §3, §4, §7, §9): the list, the audit editor's data, and the small writes the editor
@@ -65,7 +65,29 @@ export const ZAuditFinishedInput = bool('finished');
 /** The text fields of PUT api/v1/audits/{id}/{field} (000 §7); any other field is a 404. */
 export const AuditTextFields = ['comment', 'internalComment', 'summary'] as const;
 export type AuditTextField = (typeof AuditTextFields)[number];
-export const ZAuditTextInput = bare('text', long);
+/**
+ * A JSON string, text/plain, or `{text, version?}`. Issue 23: `version` is the text's version the edit started from
+ * (as read in the audit's `textVersions`); a newer stored one means someone else's text was overwritten, and the
+ * answer says so in `overwritten`.
+ */
+export const ZAuditTextInput = z.preprocess(
+  (v) => (v === null || typeof v !== 'object' || Array.isArray(v) ? { text: v } : v),
+  z.object({ text: long, version: z.number().int().min(0).max(2_147_483_647).optional() }),
+);
+/** Issue 23: a text's version stamp: every write raises `version`; when (epoch ms) and by whom (a name). */
+export const ZTextVersion = z.object({ version: z.number().int(), updatedAt: z.number(), updatedBy: z.string().nullable() });
+export type TTextVersion = z.infer<typeof ZTextVersion>;
+/** PUT api/v1/audits/{id}/{field}'s answer: the text saved, its new version stamp and what it overwrote. */
+export const ZAuditTextSaved = z.object({
+  id: ZId,
+  field: z.enum(AuditTextFields),
+  text: z.string(),
+  version: z.number().int().optional(),
+  updatedAt: z.number().optional(),
+  updatedBy: z.string().nullable().optional(),
+  overwritten: z.array(ZOverwritten).optional(),
+});
+export type TAuditTextSaved = z.infer<typeof ZAuditTextSaved>;
 /** The change-inspector modal (000 §2.6): inspector name and inspector e-mail (may be left empty). */
 export const ZAuditInspectorInput = z.object({
   inspector: short.min(1, 'is required'),
@@ -193,6 +215,8 @@ export const ZAudit = z.object({
   comment: z.string(),
   internalComment: z.string(),
   summary: z.string(),
+  /** Issue 23: the version stamp of each text written since versions are kept (absent: never written since). */
+  textVersions: z.object({ comment: ZTextVersion.optional(), internalComment: ZTextVersion.optional(), summary: ZTextVersion.optional() }).optional(),
   suggestions: z.array(ZSuggestion),
   proposals: z.array(ZSuggestionProposal),
   inspectionProtocolRuns: z.array(ZAuditRun),

@@ -97,8 +97,33 @@ export const ZPointResult = z.object({
   rangeValues: z.array(ZRangeValueAnswer).max(EDIT_LIMITS.choices),
   multipleChoices: z.array(ZChoiceAnswer).max(EDIT_LIMITS.choices),
   dropdowns: z.array(ZDropdownAnswer).max(EDIT_LIMITS.choices),
+  /**
+   * Issue 23, two people editing: the stored result's version (every write raises it), when and by whom it was last
+   * written. A client sends `version` back with its edit as the version it started from; absent while unanswered.
+   */
+  version: z.number().int().min(1).optional(),
+  updatedAt: epoch.optional(),
+  updatedBy: z.string().nullable().optional(),
 });
 export type TPointResult = z.infer<typeof ZPointResult>;
+
+/**
+ * Issue 23: a change of someone else that a save overwrote (the later save wins). `field` names the saved item as
+ * the save's errors would (`results.0`, `categories.1.inspectionPoints.2`, `content`); `version`, `updatedAt`
+ * (epoch ms) and `updatedBy` (a name) describe the overwritten change: the stored version was newer than the
+ * version the client said it started from.
+ */
+export const ZOverwritten = z.object({
+  field: z.string(),
+  resultId: ZId.nullable(),
+  version: z.number().int(),
+  updatedAt: epoch,
+  updatedBy: z.string().nullable(),
+});
+export type TOverwritten = z.infer<typeof ZOverwritten>;
+/** A saved result as a single-result save answers it (the audit's result calls): the result and what it overwrote. */
+export const ZPointResultSaved = ZPointResult.extend({ overwritten: z.array(ZOverwritten).optional() });
+export type TPointResultSaved = z.infer<typeof ZPointResultSaved>;
 
 /** 000 §3 rating values: a name ('Repair') or its number (2) on input; answers always carry the name. */
 const ZRatingInput = z.preprocess((v) => {
@@ -134,6 +159,15 @@ export const ZPointResultInput = z.object({
   rangeValues: z.array(ZRangeValueAnswer).max(EDIT_LIMITS.choices).default([]),
   multipleChoices: z.array(ZChoiceAnswer).max(EDIT_LIMITS.choices).default([]),
   dropdowns: z.array(ZDropdownAnswer).max(EDIT_LIMITS.choices).default([]),
+  /**
+   * Issue 23: the result's version the edit started from (as read: `version`). A stored version above it means
+   * someone else changed the result meanwhile: the save still wins and its answer lists it in `overwritten`.
+   * Without it nothing is compared (older clients), except that a result sent without id where the point has one
+   * counts as started from nothing.
+   */
+  version: z.number().int().min(0).max(2_147_483_647).optional(),
+  updatedAt: readOnlyEcho(epoch),
+  updatedBy: readOnlyEcho(z.string().nullable()),
 });
 export type TPointResultInput = z.output<typeof ZPointResultInput>;
 
@@ -299,6 +333,8 @@ export const ZInspectionEdit = z.object({
   sendEmail: z.boolean(),
   /** What the caller may do with it (inspection-rights.ts); answered by GET web and editDetails. */
   can: ZInspectionCan.optional(),
+  /** Issue 23: in a save's answer, other people's changes of results the save overwrote (absent when none). */
+  overwritten: z.array(ZOverwritten).optional(),
 });
 export type TInspectionEdit = z.infer<typeof ZInspectionEdit>;
 
@@ -396,6 +432,8 @@ export type TResultsInput = z.output<typeof ZResultsInput>;
 /** Which result each sent item became, in the order sent (new ids for results created; null for a blank item that stored nothing). */
 export const ZResultsSaved = z.object({
   results: z.array(z.object({ id: ZId.nullable(), categoryId: ZId.nullable(), protocolPointId: ZId.nullable(), extraPointId: ZId.nullable() })),
+  /** Issue 23: other people's changes this save overwrote (absent when none). */
+  overwritten: z.array(ZOverwritten).optional(),
 });
 
 export const ZInspectionFinished = z.object({ id: ZId, status: z.enum(InspectionStatuses), finished: z.boolean(), ended: epoch.nullable() });

@@ -67,6 +67,7 @@ export interface Audits {
   name: string;
   search_text: Generated<string>;
   summary: Generated<string>;
+  text_versions: Generated<Json>;
   updated_at: Generated<Timestamp>;
   updated_by_user_id: string | null;
 }
@@ -410,7 +411,9 @@ export interface IdempotencyKeys {
   key: string;
   operation: string;
   request_hash: string;
-  result_id: string;
+  response: Json | null;
+  result_id: string | null;
+  status: number | null;
   user_id: string;
 }
 
@@ -526,7 +529,9 @@ export interface InspectionPointResults {
   rating: Generated<number>;
   selection: string | null;
   updated_at: Generated<Timestamp>;
+  updated_by_user_id: string | null;
   value: string | null;
+  version: Generated<number>;
   voice_comment_id: string | null;
 }
 

@@ -41,6 +41,9 @@ export function requireActor(ctx: ServiceContext): AuthedContext {
  * Runs a multi-step write in one transaction; jobs written to the outbox inside it are relayed after commit.
  */
 export async function inTransaction<T>(ctx: ServiceContext, fn: (tx: ServiceContext) => Promise<T>): Promise<T> {
+  // Inside an enclosing transaction (a keyed write, lib/idempotency.ts) the write joins it: the key and the write
+  // commit or roll back together.
+  if (ctx.db.isTransaction) return fn(ctx);
   const result = await ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx as unknown as Db }));
   ctx.jobs.kick();
   return result;

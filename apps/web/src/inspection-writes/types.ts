@@ -38,7 +38,9 @@ export interface UploadOptions {
  * without touching a screen. The one implementation today, `directWrites`, calls the API at once.
  *
  * A queueing implementation must keep the answers' meaning: `uploadPhoto` resolves with an image id that later
- * saves may name, and the saves resolve with what the server answers (or a local equivalent of it).
+ * saves may name, and the saves resolve with what the server answers (or a local equivalent of it). Every write
+ * takes an idempotency key (issue 23: tRPC `clientRequestId`, REST `Idempotency-Key`): a queue makes one key per
+ * write when the write is made and sends it on every try, so a retry is applied once and answered the same.
  */
 export interface InspectionWrites extends AuditWrites {
   /** POST api/v1/images: one photo or signature (jpeg or png), 201 with its id. */

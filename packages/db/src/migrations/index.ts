@@ -33,6 +33,8 @@ import * as m0035 from './20261122_0035_webhooks.js';
 import * as m0036 from './20261122_0036_background_service_runs.js';
 import * as m0037 from './20261122_0037_certification_expiry_notices.js';
 import * as m0038 from './20261122_0038_web_log_daily.js';
+import * as m0039 from './20261122_0039_idempotency_responses.js';
+import * as m0040 from './20261122_0040_field_versions.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +72,6 @@ export const migrations: Record<string, Migration> = {
   '20261122_0036_background_service_runs': m0036,
   '20261122_0037_certification_expiry_notices': m0037,
   '20261122_0038_web_log_daily': m0038,
+  '20261122_0039_idempotency_responses': m0039,
+  '20261122_0040_field_versions': m0040,
 };

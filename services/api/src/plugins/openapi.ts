@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZIdempotencyKey } from '@insp/contracts';
 import { completeOpenApiDocument } from './openapi-document.js';
+
+const IDEMPOTENCY_HEADERS = z.object({
+  'Idempotency-Key': ZIdempotencyKey.optional().describe(
+    'A key the client makes for this write (1-200 visible ASCII characters; a UUID). Sent again with the same request by the same user, the write is applied once and the first answer (status and body) is repeated; the same key with another request is a 409 naming Idempotency-Key. Kept a day.',
+  ),
+});
 
 /**
  * OpenAPI document of the REST routes (api/v1 and auth) at /api/docs (JSON at /api/docs/json). OpenAPI 3.1, so a
@@ -29,7 +37,9 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     transform: (args) => {
       const url = args.url;
       if (!url.startsWith('/api/v1') && !url.startsWith('/auth')) return { schema: { ...args.schema, hide: true }, url };
-      return jsonSchemaTransform(args);
+      // A keyed field write (issue 23) lists its optional Idempotency-Key header (read by rest/keyed-route.ts).
+      const keyed = args.route.config?.idempotencyKey ? { headers: IDEMPOTENCY_HEADERS } : {};
+      return jsonSchemaTransform({ ...args, schema: { ...args.schema, ...keyed } });
     },
     // Schemas registered with an id (the recursive category trees, issue 21) become components the routes refer to.
     transformObject: (documentObject) =>

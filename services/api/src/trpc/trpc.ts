@@ -1,7 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { ZIdempotencyKey } from '@insp/contracts';
 import type { ServiceContext } from '../context.js';
 import { AppError, fromZodIssues, trpcCodeOf } from '../errors.js';
+import { fingerprint, keyFromInput, runKeyedAnswer, type FieldWrite } from '../lib/idempotency.js';
 
 /**
  * tRPC for our own web app. Procedures are thin: parse input (zod), call one service, return.
@@ -33,3 +35,24 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign-in required' });
   return next({ ctx });
 });
+
+/**
+ * A keyed tRPC write (issue 23): the procedure's input has an optional top-level `clientRequestId` (ZIdempotencyKey);
+ * `write` runs once per key and a repeat answers the first answer. The fingerprint is the input without the key.
+ */
+export async function once<I extends { clientRequestId?: string }, T>(
+  ctx: ServiceContext,
+  operation: FieldWrite,
+  input: I,
+  write: (ctx: ServiceContext) => Promise<T>,
+): Promise<T> {
+  const { clientRequestId, ...rest } = input;
+  const answer = await runKeyedAnswer(ctx, { operation, key: keyFromInput(clientRequestId), hash: fingerprint({ via: 'trpc', input: rest }) }, async (c) => ({
+    status: 200,
+    body: await write(c),
+  }));
+  return answer.body;
+}
+
+/** The optional key field every keyed procedure's input takes. */
+export const keyField = { clientRequestId: ZIdempotencyKey.optional() };

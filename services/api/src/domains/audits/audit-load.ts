@@ -1,5 +1,5 @@
 import type { Db } from '@insp/db';
-import { RunStages, SuggestionTypes, type TAudit, type TAuditRun } from '@insp/contracts';
+import { AuditTextFields, RunStages, SuggestionTypes, type TAudit, type TAuditRun } from '@insp/contracts';
 import { notFound } from '../../errors.js';
 import { loadInspectionEdits } from '../inspections/inspection-edit.load.js';
 import { pairConfiguratorRuns } from './audit-equipment-match.js';
@@ -100,8 +100,20 @@ export async function loadAudit(db: Db, id: string): Promise<TAudit> {
     comment: a.comment,
     internalComment: a.internal_comment,
     summary: a.summary,
+    textVersions: textVersionsOf(a.text_versions),
     suggestions: suggestions.filter((s) => !s.dismissed).map((s) => ({ id: s.id, type: typeOf(s.type), text: s.text })),
     proposals: proposalsOf(out, new Set(suggestions.map((s) => s.source_result_id).filter((x): x is string => !!x))),
     inspectionProtocolRuns: out,
   };
+}
+
+/** Issue 23: `audits.text_versions` as the contract answers it (`{field: {version, updatedAt, updatedBy}}`). */
+export function textVersionsOf(stored: unknown): NonNullable<TAudit['textVersions']> {
+  const out: NonNullable<TAudit['textVersions']> = {};
+  if (!stored || typeof stored !== 'object') return out;
+  for (const field of AuditTextFields) {
+    const v = (stored as Record<string, { version?: number; at?: number; byName?: string | null } | undefined>)[field];
+    if (v && typeof v.version === 'number') out[field] = { version: v.version, updatedAt: v.at ?? 0, updatedBy: v.byName ?? null };
+  }
+  return out;
 }

@@ -1,4 +1,4 @@
-import { P, type PhotoLayout, type TPointResult, type TPointResultInput } from '@insp/contracts';
+import { P, type PhotoLayout, type TPointResult, type TPointResultInput, type TPointResultSaved } from '@insp/contracts';
 import type { Db } from '@insp/db';
 import { inTransaction, requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
@@ -44,7 +44,7 @@ export async function updateAuditResult(ctx: ServiceContext, auditId: string, re
   });
 }
 
-async function save(tx: AuthedContext, auditId: string, run: { id: string; product_family_id: string | null; product_model_id: string | null }, item: Omit<ResultItem, 'path' | 'content'>, content: TPointResultInput, action: string): Promise<TPointResult> {
+async function save(tx: AuthedContext, auditId: string, run: { id: string; product_family_id: string | null; product_model_id: string | null }, item: Omit<ResultItem, 'path' | 'content'>, content: TPointResultInput, action: string): Promise<TPointResultSaved> {
   let saved;
   try {
     saved = await writeResults(tx.db, tx.actor, run, [{ ...item, path: 'result', content }]);
@@ -59,7 +59,9 @@ async function save(tx: AuthedContext, auditId: string, run: { id: string; produ
   const id = saved[0]?.id;
   if (!id) return readResult(undefined, [], true);
   await auditChanged(tx.db, tx.actor, auditId, action, { runId: run.id, resultId: id });
-  return loadResult(tx.db, id);
+  const overwritten = saved[0]?.overwritten;
+  // issue 23: the body is the result itself, so the overwritten change is named 'result'
+  return { ...(await loadResult(tx.db, id)), ...(overwritten ? { overwritten: [overwritten] } : {}) };
 }
 
 async function resultOf(db: Db, auditId: string, resultId: string) {
@@ -72,7 +74,9 @@ async function resultOf(db: Db, auditId: string, resultId: string) {
 
 async function loadResult(db: Db, id: string): Promise<TPointResult> {
   const [r, photos] = await Promise.all([
-    db.selectFrom('inspection_point_results').select(['id', 'selection', 'value', 'comment', 'internal_comment', 'rating', 'voice_comment_id', 'name_override', 'content']).where('id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('inspection_point_results as r').leftJoin('users as u', 'u.id', 'r.updated_by_user_id')
+      .select(['r.id', 'r.selection', 'r.value', 'r.comment', 'r.internal_comment', 'r.rating', 'r.voice_comment_id', 'r.name_override', 'r.content', 'r.version', 'r.updated_at', 'u.name as updated_by'])
+      .where('r.id', '=', id).executeTakeFirstOrThrow(),
     db.selectFrom('inspection_result_photos').select(['id', 'image_id as imageId', 'caption', 'layout']).where('result_id', '=', id).orderBy('position').orderBy('id').execute(),
   ]);
   return readResult(r, photos.map((p) => ({ ...p, layout: p.layout as PhotoLayout })), true);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { recordWebhookEvent } from '@insp/db';
-import { P, type AuditTextField, type TAudit, type TAuditDetailsInput, type TAuditInspectorInput } from '@insp/contracts';
+import { P, type AuditTextField, type TAudit, type TAuditDetailsInput, type TAuditInspectorInput, type TAuditTextSaved } from '@insp/contracts';
 import { badField } from '../inspections/inspection-edit.save.js';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { auditChanged, requireAudit } from './audits.access.js';
@@ -43,15 +43,37 @@ export async function deleteAudit(ctx: ServiceContext, id: string) {
 }
 
 /** PUT api/v1/audits/{id}/{field}: autosave of comment, internalComment or summary (000 §2.6, 1 s after typing stops). */
-export async function setAuditText(ctx: ServiceContext, id: string, field: AuditTextField, text: string) {
+export async function setAuditText(ctx: ServiceContext, id: string, field: AuditTextField, text: string, baseVersion?: number): Promise<TAuditTextSaved> {
   const c = requirePermission(ctx, P.audits);
   return inTransaction(c, async (tx) => {
-    await requireAudit(tx.db, id, { open: true });
-    await tx.db.updateTable('audits').set({ [COLUMN[field]]: text }).where('id', '=', id).execute();
+    await requireAudit(tx.db, id, { open: true }); // locks the audit row: versions of one text never interleave
+    const row = await tx.db.selectFrom('audits').select('text_versions').where('id', '=', id).executeTakeFirstOrThrow();
+    const all = (row.text_versions && typeof row.text_versions === 'object' ? row.text_versions : {}) as unknown as Record<string, StoredTextVersion>;
+    const before = all[field];
+    // Issue 23: the later save wins; a newer text of someone else than the one the edit started from is reported.
+    const overwritten =
+      baseVersion !== undefined && before && before.version > baseVersion && before.by !== c.actor.userId
+        ? [{ field, resultId: null, version: before.version, updatedAt: before.at, updatedBy: before.byName }]
+        : undefined;
+    const user = await tx.db.selectFrom('users').select('name').where('id', '=', c.actor.userId).executeTakeFirst();
+    const stamp: StoredTextVersion = { version: (before?.version ?? 0) + 1, by: c.actor.userId, byName: user?.name ?? null, at: Date.now() };
+    await tx.db
+      .updateTable('audits')
+      .set({ [COLUMN[field]]: text, text_versions: sql`text_versions || ${JSON.stringify({ [field]: stamp })}::jsonb` })
+      .where('id', '=', id)
+      .execute();
     // The trail records which text changed and its length, not the text (comments can be long; history is not a copy).
     await auditChanged(tx.db, c.actor, id, 'text', { field, length: text.length });
-    return { id, field, text };
+    return { id, field, text, version: stamp.version, updatedAt: stamp.at, updatedBy: stamp.byName, ...(overwritten ? { overwritten } : {}) };
   });
+}
+
+/** One text's entry in `audits.text_versions` (migration 0040). */
+interface StoredTextVersion {
+  version: number;
+  by: string;
+  byName: string | null;
+  at: number;
 }
 
 /** PUT api/v1/audits/{id}/inspector: the change-inspector modal (name and e-mail, 000 §2.6); the runs follow. */

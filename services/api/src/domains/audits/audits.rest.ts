@@ -2,10 +2,11 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import {
   AuditTextFields, listResponse, PhotoLayouts, ZAuditCreate, ZAuditFinishedInput, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
-  ZAuditPointResultInput, ZAuditTextInput, ZV1Audit, ZV1AuditRun, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResult,
+  ZAuditPointResultInput, ZAuditTextInput, ZAuditTextSaved, ZV1Audit, ZV1AuditRun, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResultSaved,
   ZExtraPointChoice, ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZRunExtraPointInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
 } from '@insp/contracts';
 import { badField, notFound } from '../../errors.js';
+import { answerOnce, keyedWrite } from '../../rest/keyed-route.js';
 import { typed } from '../../rest/route-helpers.js';
 import { createAudit } from './audit-create.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
@@ -55,84 +56,100 @@ export async function auditsRestRoutes(app: FastifyInstance) {
     handler: (req) => deleteAudit(req.ctx, req.params.id),
   });
   r.put('/api/v1/audits/:id/inspector', {
+    ...keyedWrite('audit.setInspector'),
     schema: { tags, summary: 'Changes the inspector name and e-mail (the runs follow)', params, body: ZAuditInspectorInput, response: { 200: z.object({ id: ZId, inspector: z.string(), inspectorContact: z.string() }) } },
-    handler: (req) => setAuditInspector(req.ctx, req.params.id, req.body),
+    handler: (req, reply) => answerOnce(req, reply, 200, (ctx) => setAuditInspector(ctx, req.params.id, req.body)),
   });
   r.put('/api/v1/audits/:id/details', {
+    ...keyedWrite('audit.setDetails'),
     schema: { tags, summary: "Changes the audit's name, date and site (one of its customer's, or null); its runs follow (issue 20)", params, body: ZAuditDetailsInput, response: { 200: ZV1Audit } },
-    handler: async (req) => toV1Audit(await setAuditDetails(req.ctx, req.params.id, req.body)),
+    handler: (req, reply) => answerOnce(req, reply, 200, async (ctx) => toV1Audit(await setAuditDetails(ctx, req.params.id, req.body))),
   });
   r.put('/api/v1/audits/:id/:field', {
+    ...keyedWrite('audit.setText'),
     schema: {
       tags,
-      summary: 'Autosaves comment, internalComment or summary (a JSON string or text/plain); any other field is 404',
+      summary: 'Autosaves comment, internalComment or summary (a JSON string, text/plain, or {text, version} with the version the edit started from); any other field is 404',
       params: params.extend({ field: ZText.max(64) }),
       body: ZAuditTextInput,
-      response: { 200: z.object({ id: ZId, field: z.enum(AuditTextFields), text: z.string() }) },
+      response: { 200: ZAuditTextSaved },
     },
-    handler: (req) => {
+    handler: (req, reply) => {
       const field = AuditTextFields.find((f) => f.toLowerCase() === req.params.field.toLowerCase());
       if (!field) throw notFound(`Audit field ${req.params.field}`);
-      return setAuditText(req.ctx, req.params.id, field as AuditTextField, req.body.text);
+      return answerOnce(req, reply, 200, (ctx) => setAuditText(ctx, req.params.id, field as AuditTextField, req.body.text, req.body.version));
     },
   });
   r.post('/api/v1/audits/:id/suggestions', {
+    ...keyedWrite('audit.addSuggestion'),
     schema: { tags, summary: 'Adds a suggestion (OptimizationTarget, ShortTerm or LongTerm) at the end of its list', params, body: ZSuggestionInput, response: { 201: ZSuggestion } },
-    handler: async (req, reply) => reply.status(201).send(await addSuggestion(req.ctx, req.params.id, req.body)),
+    handler: (req, reply) => answerOnce(req, reply, 201, (ctx) => addSuggestion(ctx, req.params.id, req.body)),
   });
   r.put('/api/v1/audits/:id/suggestions/:suggestionId', {
+    ...keyedWrite('audit.editSuggestion'),
     schema: { tags, summary: "Edits a suggestion's text (a JSON string, text/plain, or { text, type })", params: params.extend({ suggestionId: ZId }), body: ZSuggestionEdit, response: { 200: ZSuggestion } },
-    handler: (req) => {
+    handler: (req, reply) => {
       if (req.body.id && req.body.id !== req.params.suggestionId) throw badField('id', 'differs from the suggestion id in the path');
-      return editSuggestion(req.ctx, req.params.id, req.params.suggestionId, req.body);
+      return answerOnce(req, reply, 200, (ctx) => editSuggestion(ctx, req.params.id, req.params.suggestionId, req.body));
     },
   });
   r.delete('/api/v1/audits/:id/suggestions/:suggestionId', {
+    ...keyedWrite('audit.deleteSuggestion'),
     schema: { tags, summary: 'Deletes a suggestion', params: params.extend({ suggestionId: ZId }), response: { 200: ok } },
-    handler: (req) => deleteSuggestion(req.ctx, req.params.id, req.params.suggestionId),
+    handler: (req, reply) => answerOnce(req, reply, 200, (ctx) => deleteSuggestion(ctx, req.params.id, req.params.suggestionId)),
   });
   r.post('/api/v1/audits/:id/suggestions/proposals/:resultId/dismiss', {
+    ...keyedWrite('audit.dismissProposal'),
     schema: { tags, summary: 'Dismisses the action point proposed for a point rated repair or immediate action; it does not come back', params: resultParams, response: { 200: z.object({ resultId: ZId, dismissed: z.boolean() }) } },
-    handler: (req) => dismissProposal(req.ctx, req.params.id, req.params.resultId),
+    handler: (req, reply) => answerOnce(req, reply, 200, (ctx) => dismissProposal(ctx, req.params.id, req.params.resultId)),
   });
   r.post('/api/v1/audits/:id/runs', {
+    ...keyedWrite('audit.addRun'),
     schema: { tags, summary: "Adds a run ('Audit_Machine:stage_1' style run type) on a protocol and equipment, or clones a run with its results", params, body: ZRunCreate, response: { 201: ZV1AuditRun } },
-    handler: async (req, reply) => reply.status(201).send(toV1Run(await addRun(req.ctx, req.params.id, req.body))),
+    handler: (req, reply) => answerOnce(req, reply, 201, async (ctx) => toV1Run(await addRun(ctx, req.params.id, req.body))),
   });
   r.delete('/api/v1/audits/:id/runs/:runId', {
+    ...keyedWrite('audit.deleteRun'),
     schema: { tags, summary: 'Deletes a run (soft)', params: runParams, response: { 200: ok } },
-    handler: (req) => deleteRun(req.ctx, req.params.id, req.params.runId),
+    handler: (req, reply) => answerOnce(req, reply, 200, (ctx) => deleteRun(ctx, req.params.id, req.params.runId)),
   });
   r.post('/api/v1/audits/:id/runs/:runId/extraPoints', {
+    ...keyedWrite('audit.addRunExtraPoint'),
     schema: { tags, summary: 'Adds a library point to a run as an extra point (issue 20); answers the run', params: runParams, body: ZRunExtraPointInput, response: { 201: ZV1AuditRun } },
-    handler: async (req, reply) => reply.status(201).send(toV1Run(await addRunExtraPoint(req.ctx, req.params.id, req.params.runId, req.body))),
+    handler: (req, reply) => answerOnce(req, reply, 201, async (ctx) => toV1Run(await addRunExtraPoint(ctx, req.params.id, req.params.runId, req.body))),
   });
   r.put('/api/v1/audits/:id/runs/:runId/equipmentConfigurator', {
+    ...keyedWrite('audit.setRunConfigurator'),
     schema: {
       tags, summary: "Saves an Equipment_Configurator run's equipment configurator (issue 20); another kind of run is a 400", params: runParams,
       body: ZRunConfiguratorInput, response: { 200: z.object({ id: ZId, equipmentConfigurator: z.unknown().nullable() }) },
     },
-    handler: (req) => setRunConfigurator(req.ctx, req.params.id, req.params.runId, req.body.equipmentConfigurator),
+    handler: (req, reply) => answerOnce(req, reply, 200, (ctx) => setRunConfigurator(ctx, req.params.id, req.params.runId, req.body.equipmentConfigurator)),
   });
   r.put('/api/v1/audits/:id/runs/:runId/equipment', {
+    ...keyedWrite('audit.changeRunEquipment'),
     schema: { tags, summary: "Changes a run's equipment (by id, or model with serial number or nickname); its paired configurator run follows", params: runParams, body: ZRunEquipmentInput, response: { 200: ZV1AuditRun } },
-    handler: async (req) => toV1Run(await changeRunEquipment(req.ctx, req.params.id, req.params.runId, req.body)),
+    handler: (req, reply) => answerOnce(req, reply, 200, async (ctx) => toV1Run(await changeRunEquipment(ctx, req.params.id, req.params.runId, req.body))),
   });
   r.put('/api/v1/audits/:id/runs/:runId/includedInReport', {
+    ...keyedWrite('audit.setRunIncluded'),
     schema: { tags, summary: 'Includes the run in the audit report (true) or leaves it out (false)', params: runParams, body: ZIncludedInReportInput, response: { 200: z.object({ id: ZId, includedInReport: z.boolean() }) } },
-    handler: (req) => setRunIncluded(req.ctx, req.params.id, req.params.runId, req.body.includedInReport),
+    handler: (req, reply) => answerOnce(req, reply, 200, (ctx) => setRunIncluded(ctx, req.params.id, req.params.runId, req.body.includedInReport)),
   });
   r.put('/api/v1/audits/:id/runs/:runId/protocol/:protocolId', {
+    ...keyedWrite('audit.changeRunProtocol'),
     schema: { tags, summary: "Changes a run's protocol to another of its kind; results of points the new protocol shares are kept", params: runParams.extend({ protocolId: ZId }), response: { 200: ZV1AuditRun } },
-    handler: async (req) => toV1Run(await changeRunProtocol(req.ctx, req.params.id, req.params.runId, req.params.protocolId)),
+    handler: (req, reply) => answerOnce(req, reply, 200, async (ctx) => toV1Run(await changeRunProtocol(ctx, req.params.id, req.params.runId, req.params.protocolId))),
   });
   r.post('/api/v1/audits/:id/runs/:runId/points/:pointId/result', {
-    schema: { tags, summary: 'Creates the result of a point (protocol point or extra point) of a run; checked against the point', params: runParams.extend({ pointId: ZId }), body: ZAuditPointResultInput, response: { 201: ZPointResult } },
-    handler: async (req, reply) => reply.status(201).send(await createAuditResult(req.ctx, req.params.id, req.params.runId, req.params.pointId, req.body)),
+    ...keyedWrite('audit.createResult'),
+    schema: { tags, summary: 'Creates the result of a point (protocol point or extra point) of a run; checked against the point', params: runParams.extend({ pointId: ZId }), body: ZAuditPointResultInput, response: { 201: ZPointResultSaved } },
+    handler: (req, reply) => answerOnce(req, reply, 201, (ctx) => createAuditResult(ctx, req.params.id, req.params.runId, req.params.pointId, req.body)),
   });
   r.put('/api/v1/audits/:id/pointResults/:resultId', {
-    schema: { tags, summary: 'Updates a point result of one of the runs (autosave)', params: resultParams, body: ZAuditPointResultInput, response: { 200: ZPointResult } },
-    handler: (req) => updateAuditResult(req.ctx, req.params.id, req.params.resultId, req.body),
+    ...keyedWrite('audit.updateResult'),
+    schema: { tags, summary: 'Updates a point result of one of the runs (autosave)', params: resultParams, body: ZAuditPointResultInput, response: { 200: ZPointResultSaved } },
+    handler: (req, reply) => answerOnce(req, reply, 200, (ctx) => updateAuditResult(ctx, req.params.id, req.params.resultId, req.body)),
   });
   r.put('/api/v1/audits/:id/pointResults/:resultId/images/:imageId/caption', {
     schema: { tags, summary: "Sets a result photo's caption", params: photoParams, body: ZPhotoCaptionInput, response: { 200: photo } },

@@ -3,7 +3,7 @@ import {
   AuditTextFields, EDIT_LIMITS, PhotoLayouts, ZAuditCreate, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListQuery, ZAuditPointResultInput, ZId, ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZRunExtraPointInput,
   ZReportLang, ZSuggestionEdit, ZSuggestionInput, ZText, ZTimeZone,
 } from '@insp/contracts';
-import { authedProcedure, router } from '../../trpc/trpc.js';
+import { authedProcedure, keyField, once, router } from '../../trpc/trpc.js';
 import { createAudit } from './audit-create.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
 import { addRunExtraPoint, changeRunEquipment, extraPointChoices, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
@@ -26,29 +26,29 @@ export const auditsRouter = router({
   setFinished: authedProcedure.input(byId.extend({ finished: z.boolean() })).mutation(({ ctx, input }) => setAuditFinished(ctx, input.id, input.finished)),
   delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteAudit(ctx, input.id)),
   setText: authedProcedure
-    .input(byId.extend({ field: z.enum(AuditTextFields), text: ZText.max(EDIT_LIMITS.longText) }))
-    .mutation(({ ctx, input }) => setAuditText(ctx, input.id, input.field, input.text)),
-  setInspector: authedProcedure.input(byId.extend({ data: ZAuditInspectorInput })).mutation(({ ctx, input }) => setAuditInspector(ctx, input.id, input.data)),
+    .input(byId.extend({ field: z.enum(AuditTextFields), text: ZText.max(EDIT_LIMITS.longText), version: z.number().int().min(0).max(2_147_483_647).optional(), ...keyField }))
+    .mutation(({ ctx, input }) => once(ctx, 'audit.setText', input, (c) => setAuditText(c, input.id, input.field, input.text, input.version))),
+  setInspector: authedProcedure.input(byId.extend({ data: ZAuditInspectorInput, ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.setInspector', input, (c) => setAuditInspector(c, input.id, input.data))),
   extraPointChoices: authedProcedure.query(({ ctx }) => extraPointChoices(ctx)),
-  addRunExtraPoint: authedProcedure.input(run.extend({ data: ZRunExtraPointInput })).mutation(({ ctx, input }) => addRunExtraPoint(ctx, input.id, input.runId, input.data)),
-  setRunConfigurator: authedProcedure.input(run.extend({ data: ZRunConfiguratorInput }))
-    .mutation(({ ctx, input }) => setRunConfigurator(ctx, input.id, input.runId, input.data.equipmentConfigurator)),
-  setDetails: authedProcedure.input(byId.extend({ data: ZAuditDetailsInput })).mutation(({ ctx, input }) => setAuditDetails(ctx, input.id, input.data)),
-  addSuggestion: authedProcedure.input(byId.extend({ data: ZSuggestionInput })).mutation(({ ctx, input }) => addSuggestion(ctx, input.id, input.data)),
+  addRunExtraPoint: authedProcedure.input(run.extend({ data: ZRunExtraPointInput, ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.addRunExtraPoint', input, (c) => addRunExtraPoint(c, input.id, input.runId, input.data))),
+  setRunConfigurator: authedProcedure.input(run.extend({ data: ZRunConfiguratorInput, ...keyField }))
+    .mutation(({ ctx, input }) => once(ctx, 'audit.setRunConfigurator', input, (c) => setRunConfigurator(c, input.id, input.runId, input.data.equipmentConfigurator))),
+  setDetails: authedProcedure.input(byId.extend({ data: ZAuditDetailsInput, ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.setDetails', input, (c) => setAuditDetails(c, input.id, input.data))),
+  addSuggestion: authedProcedure.input(byId.extend({ data: ZSuggestionInput, ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.addSuggestion', input, (c) => addSuggestion(c, input.id, input.data))),
   editSuggestion: authedProcedure
-    .input(byId.extend({ suggestionId: ZId, data: ZSuggestionEdit }))
-    .mutation(({ ctx, input }) => editSuggestion(ctx, input.id, input.suggestionId, input.data)),
-  deleteSuggestion: authedProcedure.input(byId.extend({ suggestionId: ZId })).mutation(({ ctx, input }) => deleteSuggestion(ctx, input.id, input.suggestionId)),
-  dismissProposal: authedProcedure.input(result).mutation(({ ctx, input }) => dismissProposal(ctx, input.id, input.resultId)),
-  addRun: authedProcedure.input(byId.extend({ data: ZRunCreate })).mutation(({ ctx, input }) => addRun(ctx, input.id, input.data)),
-  deleteRun: authedProcedure.input(run).mutation(({ ctx, input }) => deleteRun(ctx, input.id, input.runId)),
-  changeRunEquipment: authedProcedure.input(run.extend({ data: ZRunEquipmentInput })).mutation(({ ctx, input }) => changeRunEquipment(ctx, input.id, input.runId, input.data)),
-  setRunIncluded: authedProcedure.input(run.extend({ includedInReport: z.boolean() })).mutation(({ ctx, input }) => setRunIncluded(ctx, input.id, input.runId, input.includedInReport)),
-  changeRunProtocol: authedProcedure.input(run.extend({ protocolId: ZId })).mutation(({ ctx, input }) => changeRunProtocol(ctx, input.id, input.runId, input.protocolId)),
+    .input(byId.extend({ suggestionId: ZId, data: ZSuggestionEdit, ...keyField }))
+    .mutation(({ ctx, input }) => once(ctx, 'audit.editSuggestion', input, (c) => editSuggestion(c, input.id, input.suggestionId, input.data))),
+  deleteSuggestion: authedProcedure.input(byId.extend({ suggestionId: ZId, ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.deleteSuggestion', input, (c) => deleteSuggestion(c, input.id, input.suggestionId))),
+  dismissProposal: authedProcedure.input(result.extend(keyField)).mutation(({ ctx, input }) => once(ctx, 'audit.dismissProposal', input, (c) => dismissProposal(c, input.id, input.resultId))),
+  addRun: authedProcedure.input(byId.extend({ data: ZRunCreate, ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.addRun', input, (c) => addRun(c, input.id, input.data))),
+  deleteRun: authedProcedure.input(run.extend(keyField)).mutation(({ ctx, input }) => once(ctx, 'audit.deleteRun', input, (c) => deleteRun(c, input.id, input.runId))),
+  changeRunEquipment: authedProcedure.input(run.extend({ data: ZRunEquipmentInput, ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.changeRunEquipment', input, (c) => changeRunEquipment(c, input.id, input.runId, input.data))),
+  setRunIncluded: authedProcedure.input(run.extend({ includedInReport: z.boolean(), ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.setRunIncluded', input, (c) => setRunIncluded(c, input.id, input.runId, input.includedInReport))),
+  changeRunProtocol: authedProcedure.input(run.extend({ protocolId: ZId, ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.changeRunProtocol', input, (c) => changeRunProtocol(c, input.id, input.runId, input.protocolId))),
   createResult: authedProcedure
-    .input(run.extend({ pointId: ZId, data: ZAuditPointResultInput }))
-    .mutation(({ ctx, input }) => createAuditResult(ctx, input.id, input.runId, input.pointId, input.data)),
-  updateResult: authedProcedure.input(result.extend({ data: ZAuditPointResultInput })).mutation(({ ctx, input }) => updateAuditResult(ctx, input.id, input.resultId, input.data)),
+    .input(run.extend({ pointId: ZId, data: ZAuditPointResultInput, ...keyField }))
+    .mutation(({ ctx, input }) => once(ctx, 'audit.createResult', input, (c) => createAuditResult(c, input.id, input.runId, input.pointId, input.data))),
+  updateResult: authedProcedure.input(result.extend({ data: ZAuditPointResultInput, ...keyField })).mutation(({ ctx, input }) => once(ctx, 'audit.updateResult', input, (c) => updateAuditResult(c, input.id, input.resultId, input.data))),
   setPhotoCaption: authedProcedure
     .input(result.extend({ imageId: ZId, caption: ZText.trim().max(500) }))
     .mutation(({ ctx, input }) => setAuditPhoto(ctx, input.id, input.resultId, input.imageId, { caption: input.caption })),

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { ONLY_ONE_FILE, P, ZId, ZImageUploadParams, ZText, ZUploadedFile } from '@insp/contracts';
 import { SIZE_LIMITS, type StoredObject } from '@insp/storage';
 import { AppError, requirePermission } from '../../context.js';
+import { answerOnce, keyedWrite } from '../../rest/keyed-route.js';
 import { typed } from '../../rest/route-helpers.js';
+import { sha256 } from '../../lib/idempotency.js';
 import { readImage, readVoiceComment, uploadImage, uploadVoiceComment, type Upload } from './images.service.js';
 
 const tags = ['images'];
@@ -26,8 +28,13 @@ export async function imagesRestRoutes(app: FastifyInstance) {
   const uploaded = { 201: ZUploadedFile };
 
   r.post('/api/v1/images', {
+    ...keyedWrite('image.upload'),
     schema: { tags, summary: 'Uploads one photo or signature (multipart, one file: jpeg or png by its bytes); 201 with its id', response: uploaded },
-    handler: async (req, reply) => reply.status(201).send(await uploadImage(req.ctx, await oneFile(req))),
+    handler: async (req, reply) => {
+      const file = await oneFile(req);
+      // A repeat with the same key and bytes answers the first id and stores nothing (the key is looked up first).
+      return answerOnce(req, reply, 201, (ctx) => uploadImage(ctx, file), { fileName: file.fileName ?? null, sha256: sha256(file.bytes) });
+    },
   });
   r.post('/api/v1/images/:protocolPointId/:index', {
     schema: {

@@ -38,6 +38,10 @@ export interface StoredResult {
   voice_comment_id: string | null;
   name_override: string | null;
   content: unknown;
+  /** Issue 23: the version stamp, when the read selected it. */
+  version?: number;
+  updated_at?: Date | string;
+  updated_by?: string | null;
 }
 
 export function readResult(r: StoredResult | undefined, photos: TPhoto[], internal: boolean): TPointResult {
@@ -60,6 +64,7 @@ export function readResult(r: StoredResult | undefined, photos: TPhoto[], intern
     rangeValues: arr(c.rangeValues).filter((v) => str(v.rangeValueId)).map((v) => ({ rangeValueId: str(v.rangeValueId)!, value: str(v.value) })),
     multipleChoices: arr(c.multipleChoices).filter((v) => str(v.multipleChoiceId)).map((v) => ({ multipleChoiceId: str(v.multipleChoiceId)!, selectedOptionIds: strs(v.selectedOptionIds) })),
     dropdowns: arr(c.dropdowns).filter((v) => str(v.dropdownId)).map((v) => ({ dropdownId: str(v.dropdownId)!, selectedOptionIds: strs(v.selectedOptionIds) })),
+    ...(r?.version !== undefined ? { version: r.version, updatedAt: new Date(r.updated_at!).getTime(), updatedBy: r.updated_by ?? null } : {}),
   };
 }
 

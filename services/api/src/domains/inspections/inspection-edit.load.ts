@@ -53,9 +53,11 @@ export async function loadInspectionEdits(db: Db, ids: string[], opts: { interna
   const [categories, extras, results, photos, findings, findingPhotos, actions] = await Promise.all([
     db.selectFrom('inspection_categories').select(['id', 'inspection_id', 'index', 'title', 'protocol_category_id']).where('inspection_id', 'in', live).orderBy('index').orderBy('id').execute(),
     db.selectFrom('inspection_extra_points').select(['id', 'inspection_id', 'index', 'name', 'inspection_point_id']).where('inspection_id', 'in', live).orderBy('index').orderBy('id').execute(),
-    db.selectFrom('inspection_point_results')
-      .select(['id', 'inspection_id', 'inspection_category_id', 'extra_point_id', 'protocol_point_id', 'inspection_point_id', 'selection', 'value', 'comment', 'internal_comment', 'rating', 'voice_comment_id', 'name_override', 'content'])
-      .where('inspection_id', 'in', live).orderBy('index').orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('inspection_point_results as r').leftJoin('users as u', 'u.id', 'r.updated_by_user_id')
+      .select(['r.id', 'r.inspection_id', 'r.inspection_category_id', 'r.extra_point_id', 'r.protocol_point_id', 'r.inspection_point_id', 'r.selection', 'r.value', 'r.comment', 'r.internal_comment', 'r.rating', 'r.voice_comment_id', 'r.name_override', 'r.content'])
+      // issue 23: each result's version stamp, so a client sees who changed it last
+      .select(['r.version', 'r.updated_at', 'u.name as updated_by'])
+      .where('r.inspection_id', 'in', live).orderBy('r.index').orderBy('r.created_at').orderBy('r.id').execute(),
     db.selectFrom('inspection_result_photos as ph').innerJoin('inspection_point_results as r', 'r.id', 'ph.result_id')
       .select(['ph.id', 'ph.result_id as ownerId', 'ph.image_id as imageId', 'ph.caption', 'ph.layout'])
       .where('r.inspection_id', 'in', live).orderBy('ph.result_id').orderBy('ph.position').orderBy('ph.id').execute(),

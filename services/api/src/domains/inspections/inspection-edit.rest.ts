@@ -12,6 +12,7 @@ import {
   ZResultsSaved,
 } from '@insp/contracts';
 import { AppError } from '../../errors.js';
+import { answerOnce, keyedWrite } from '../../rest/keyed-route.js';
 import { typed } from '../../rest/route-helpers.js';
 import { createInspection } from './inspection-create.service.js';
 import { getInspectionEditDetails, getInspectionWeb } from './inspection-read.service.js';
@@ -44,6 +45,7 @@ export async function inspectionEditRestRoutes(app: FastifyInstance) {
     handler: async (req) => toV1Report(await getInspectionEditDetails(req.ctx, req.params.id)),
   });
   r.put('/api/v1/inspections/update', {
+    ...keyedWrite('inspection.update'),
     schema: {
       tags,
       summary:
@@ -53,27 +55,33 @@ export async function inspectionEditRestRoutes(app: FastifyInstance) {
       body: ZV1InspectionUpdate.nullable(),
       response: { 200: ZV1InspectionReport },
     },
-    handler: async (req) => {
-      if (!req.body) throw new AppError('BAD_REQUEST', 'body: the inspection is required', 'body');
-      const stored = await getInspectionEditDetails(req.ctx, req.query.id);
-      return toV1Report(await updateInspection(req.ctx, req.query.id, req.query.lang, fromV1Update(req.query.id, req.body, stored)));
+    handler: async (req, reply) => {
+      const body = req.body;
+      if (!body) throw new AppError('BAD_REQUEST', 'body: the inspection is required', 'body');
+      return answerOnce(req, reply, 200, async (ctx) => {
+        const stored = await getInspectionEditDetails(ctx, req.query.id);
+        return toV1Report(await updateInspection(ctx, req.query.id, req.query.lang, fromV1Update(req.query.id, body, stored)));
+      });
     },
   });
   r.post('/api/v1/inspections', {
+    ...keyedWrite('inspection.create'),
     schema: {
       tags,
       summary: 'Starts an In_Use inspection of a protocol on a machine (equipment by id, or matched/created from model and serial number or nickname)',
       body: ZInspectionCreate,
       response: { 201: ZV1InspectionReport },
     },
-    handler: async (req, reply) => reply.status(201).send(toV1Report(await createInspection(req.ctx, req.body))),
+    handler: (req, reply) => answerOnce(req, reply, 201, async (ctx) => toV1Report(await createInspection(ctx, req.body))),
   });
   r.put('/api/v1/inspections/:id/results', {
+    ...keyedWrite('inspection.results'),
     schema: { tags, summary: 'Saves some point results without finishing (autosave, offline queues)', params, body: ZResultsInput, response: { 200: ZResultsSaved } },
-    handler: (req) => saveInspectionResults(req.ctx, req.params.id, req.body),
+    handler: (req, reply) => answerOnce(req, reply, 200, (ctx) => saveInspectionResults(ctx, req.params.id, req.body)),
   });
   r.put('/api/v1/inspections/:id/finish', {
+    ...keyedWrite('inspection.finish'),
     schema: { tags, summary: 'Marks the field work done (finished = true, ended set when empty); the status stays', params, response: { 200: ZInspectionFinished } },
-    handler: (req) => finishInspection(req.ctx, req.params.id),
+    handler: (req, reply) => answerOnce(req, reply, 200, (ctx) => finishInspection(ctx, req.params.id)),
   });
 }

@@ -1,5 +1,6 @@
-import type { Actor, TPointResultInput } from '@insp/contracts';
+import type { Actor, TOverwritten, TPointResultInput } from '@insp/contracts';
 import type { Db } from '@insp/db';
+import { sql } from 'kysely';
 import { badField } from '../../errors.js';
 import { isBlankInput, normalizeResult } from './inspection-edit.content.js';
 import { usableImageIds, usableVoiceCommentIds, writePhotos } from './inspection-edit.files.js';
@@ -26,6 +27,8 @@ export interface SavedResult {
   protocolPointId: string | null;
   extraPointId: string | null;
   created: boolean;
+  /** Issue 23: someone else's change this write overwrote (the stored version was newer than the sent `version`). */
+  overwritten?: TOverwritten;
 }
 
 /**
@@ -42,7 +45,9 @@ export async function writeResults(db: Db, actor: Actor, inspection: { id: strin
   const [categories, extras, existing, existingPhotos] = await Promise.all([
     db.selectFrom('inspection_categories').select(['id', 'protocol_category_id']).where('inspection_id', '=', inspectionId).execute(),
     db.selectFrom('inspection_extra_points').select(['id', 'index', 'inspection_point_id']).where('inspection_id', '=', inspectionId).execute(),
-    db.selectFrom('inspection_point_results').select(['id', 'inspection_category_id', 'protocol_point_id', 'extra_point_id', 'content']).where('inspection_id', '=', inspectionId).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('inspection_point_results as r').leftJoin('users as u', 'u.id', 'r.updated_by_user_id')
+      .select(['r.id', 'r.inspection_category_id', 'r.protocol_point_id', 'r.extra_point_id', 'r.content', 'r.version', 'r.updated_at', 'r.updated_by_user_id', 'u.name as updated_by'])
+      .where('r.inspection_id', '=', inspectionId).orderBy('r.created_at').orderBy('r.id').forUpdate('r').execute(),
     db.selectFrom('inspection_result_photos as p').innerJoin('inspection_point_results as r', 'r.id', 'p.result_id').select(['p.id', 'p.result_id']).where('r.inspection_id', '=', inspectionId).execute(),
   ]);
   const categoryById = new Map(categories.map((c) => [c.id, c]));
@@ -61,7 +66,9 @@ export async function writeResults(db: Db, actor: Actor, inspection: { id: strin
     usableImageIds(db, actor, items.flatMap((i) => i.content.photos.map((p) => p.imageId))),
     usableVoiceCommentIds(db, actor, items.flatMap((i) => (i.content.voiceCommentId ? [i.content.voiceCommentId] : []))),
   ]);
-  const resultById = new Map<string, Omit<(typeof existing)[number], 'content'> & { content: unknown }>(existing.map((r) => [r.id, r]));
+  type Existing = Omit<(typeof existing)[number], 'content' | 'version' | 'updated_at' | 'updated_by_user_id' | 'updated_by'> & { content: unknown };
+  const resultById = new Map<string, Existing>(existing.map((r) => [r.id, r]));
+  const stamp = new Map(existing.map((r) => [r.id, r]));
   const resultAt = new Map<string, string>();
   for (const r of existing) {
     const key = r.extra_point_id ?? `${r.inspection_category_id}/${r.protocol_point_id}`;
@@ -108,14 +115,17 @@ export async function writeResults(db: Db, actor: Actor, inspection: { id: strin
       ...(row.content ? { content: JSON.stringify(row.content) } : {}),
     };
     const created = !id;
+    const overwritten = id ? overwrittenBy(stamp.get(id), content, actor, `${path}`) : undefined;
+    const version = { updated_by_user_id: actor.userId, updated_at: new Date() };
     if (id) {
-      await db.updateTable('inspection_point_results').set(values).where('id', '=', id).execute();
+      await db.updateTable('inspection_point_results').set({ ...values, ...version, version: sql<number>`version + 1` }).where('id', '=', id).execute();
+      stamp.delete(id);
       if (row.content) resultById.get(id)!.content = row.content;
     } else {
       id = (await db
         .insertInto('inspection_point_results')
         .values({
-          ...values, inspection_id: inspectionId, inspection_category_id: place.categoryId, extra_point_id: place.extraPointId,
+          ...values, ...version, inspection_id: inspectionId, inspection_category_id: place.categoryId, extra_point_id: place.extraPointId,
           protocol_point_id: place.protocolPointId, inspection_point_id: place.pointId,
         })
         .returning('id')
@@ -125,7 +135,27 @@ export async function writeResults(db: Db, actor: Actor, inspection: { id: strin
     }
     await writePhotos(db, { table: 'inspection_result_photos', owner: 'result_id' }, id, content.photos, { existing: photoOwner, usable: images, path: `${path}.content`, bad: badField });
     for (const [pid, owner] of [...photoOwner]) if (owner === id) photoOwner.delete(pid);
-    out.push({ id, categoryId: place.categoryId, protocolPointId: place.protocolPointId, extraPointId: place.extraPointId, created });
+    out.push({ id, categoryId: place.categoryId, protocolPointId: place.protocolPointId, extraPointId: place.extraPointId, created, ...(overwritten ? { overwritten } : {}) });
   }
   return out;
+}
+
+/**
+ * Issue 23, two people editing: did this write overwrite someone else's change? Yes when the stored version is newer
+ * than the version the client started from (`content.version`; a result sent without id where the point has one
+ * started from nothing, version 0) and another user wrote it. The caller's own earlier writes are not reported
+ * (an autosave after an autosave), nor writes before versions were kept (no writer recorded). Without a base
+ * version and with an id nothing is known, so nothing is said (older clients).
+ */
+function overwrittenBy(
+  stored: { id: string; version: number; updated_at: Date; updated_by_user_id: string | null; updated_by: string | null } | undefined,
+  content: SaveContent,
+  actor: Actor,
+  field: string,
+): TOverwritten | undefined {
+  if (!stored) return undefined;
+  const base = content.version ?? (content.id ? undefined : 0);
+  if (base === undefined || stored.version <= base) return undefined;
+  if (!stored.updated_by_user_id || stored.updated_by_user_id === actor.userId) return undefined;
+  return { field, resultId: stored.id, version: stored.version, updatedAt: new Date(stored.updated_at).getTime(), updatedBy: stored.updated_by };
 }

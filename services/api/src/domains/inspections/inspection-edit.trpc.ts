@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZInspectionCreate, ZInspectionUpdate, ZInspectionUpdateQuery, ZResultsInput } from '@insp/contracts';
-import { authedProcedure, router } from '../../trpc/trpc.js';
+import { authedProcedure, keyField, once, router } from '../../trpc/trpc.js';
 import { createInspection } from './inspection-create.service.js';
 import { getInspectionEmailChoices } from './inspection-email-choices.service.js';
 import { getInspectionEditDetails, getInspectionWeb } from './inspection-read.service.js';
@@ -15,9 +15,13 @@ export const inspectionEditRouter = router({
   editDetails: authedProcedure.input(byId).query(({ ctx, input }) => getInspectionEditDetails(ctx, input.id)),
   emailChoices: authedProcedure.input(byId).query(({ ctx, input }) => getInspectionEmailChoices(ctx, input.id)),
   update: authedProcedure
-    .input(ZInspectionUpdateQuery.extend({ data: ZInspectionUpdate }))
-    .mutation(({ ctx, input }) => updateInspection(ctx, input.id, input.lang, input.data)),
-  create: authedProcedure.input(ZInspectionCreate).mutation(({ ctx, input }) => createInspection(ctx, input)),
-  saveResults: authedProcedure.input(byId.extend({ data: ZResultsInput })).mutation(({ ctx, input }) => saveInspectionResults(ctx, input.id, input.data)),
-  finish: authedProcedure.input(byId).mutation(({ ctx, input }) => finishInspection(ctx, input.id)),
+    .input(ZInspectionUpdateQuery.extend({ data: ZInspectionUpdate, ...keyField }))
+    .mutation(({ ctx, input }) => once(ctx, 'inspection.update', input, (c) => updateInspection(c, input.id, input.lang, input.data))),
+  create: authedProcedure
+    .input(ZInspectionCreate.extend(keyField))
+    .mutation(({ ctx, input: { clientRequestId, ...data } }) => once(ctx, 'inspection.create', { clientRequestId, ...data }, (c) => createInspection(c, data))),
+  saveResults: authedProcedure
+    .input(byId.extend({ data: ZResultsInput, ...keyField }))
+    .mutation(({ ctx, input }) => once(ctx, 'inspection.results', input, (c) => saveInspectionResults(c, input.id, input.data))),
+  finish: authedProcedure.input(byId.extend(keyField)).mutation(({ ctx, input }) => once(ctx, 'inspection.finish', input, (c) => finishInspection(c, input.id))),
 });

@@ -21,7 +21,8 @@ export async function saveInspectionResults(ctx: ServiceContext, id: string, inp
       entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'results',
       changes: { resultsCreated: saved.filter((s) => s.created).length, resultsUpdated: saved.filter((s) => s.id && !s.created).length },
     });
-    return { results: saved.map(({ created: _, ...s }) => s) };
+    const overwritten = saved.flatMap((s) => (s.overwritten ? [s.overwritten] : []));
+    return { results: saved.map(({ created: _, overwritten: _o, ...s }) => s), ...(overwritten.length ? { overwritten } : {}) };
   });
 }
 

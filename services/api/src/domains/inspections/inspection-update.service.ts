@@ -96,7 +96,9 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
       changes: { finished: [before.finished, finishing || before.finished], resultsCreated: saved.filter((s) => s.created).length, resultsUpdated: saved.filter((s) => s.id && !s.created).length, sendEmail: input.sendEmail },
     });
     if (input.sendEmail) await enqueueJob(db, 'report.email', { inspectionId: id, lang: emailLang, to: contactEmail! });
-    return loadInspectionEdit(db, id, { internal: true });
+    const overwritten = saved.flatMap((s) => (s.overwritten ? [s.overwritten] : []));
+    const edit = await loadInspectionEdit(db, id, { internal: true });
+    return overwritten.length ? { ...edit, overwritten } : edit;
   });
 }
 

@@ -14,6 +14,7 @@ import {
   ZText,
 } from '@insp/contracts';
 import { contentDisposition } from '@insp/storage';
+import { answerOnce, keyedWrite } from '../../rest/keyed-route.js';
 import { typed } from '../../rest/route-helpers.js';
 import { inspectionReportPdf, inspectionReportPdfUrl } from './inspection-pdf.service.js';
 import { listInspections } from './inspections-list.service.js';
@@ -84,7 +85,8 @@ export async function inspectionsRestRoutes(app: FastifyInstance) {
     handler: (req) => rateInspection(req.ctx, req.params.id, req.body),
   });
   r.delete('/api/v1/inspections/:id', {
+    ...keyedWrite('inspection.delete'),
     schema: { tags, summary: 'Deletes an inspection (soft; Manager and above)', params, querystring: ZInspectionDeleteQuery, response: { 200: z.object({ id: ZId }) } },
-    handler: (req) => deleteInspection(req.ctx, req.params.id),
+    handler: (req, reply) => answerOnce(req, reply, 200, (ctx) => deleteInspection(ctx, req.params.id)),
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZInspectionListQuery, ZInspectionRatingInput, ZInspectionStatusInput } from '@insp/contracts';
-import { authedProcedure, router } from '../../trpc/trpc.js';
+import { authedProcedure, keyField, once, router } from '../../trpc/trpc.js';
 import { listInspections } from './inspections-list.service.js';
 import { deleteInspection, rateInspection, updateInspectionStatus } from './inspections-write.service.js';
 
@@ -15,5 +15,5 @@ export const inspectionsRouter = router({
   rate: authedProcedure
     .input(z.object({ id: ZId, data: ZInspectionRatingInput }))
     .mutation(({ ctx, input }) => rateInspection(ctx, input.id, input.data)),
-  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteInspection(ctx, input.id)),
+  delete: authedProcedure.input(byId.extend(keyField)).mutation(({ ctx, input }) => once(ctx, 'inspection.delete', input, (c) => deleteInspection(c, input.id))),
 });

@@ -46,6 +46,7 @@ export function createUpdateController({ reload, recountMs = RECOUNT_MS, checkMs
   let state: UpdateState = { waiting: false, pendingWrites: 0 };
   let handle: ServiceWorkerHandle | null = null;
   let recount: ReturnType<typeof setInterval> | undefined;
+  let check: ReturnType<typeof setInterval> | undefined;
   let activating = false;
   const listeners = new Set<() => void>();
 
@@ -96,12 +97,18 @@ export function createUpdateController({ reload, recountMs = RECOUNT_MS, checkMs
         if (activating && event.isUpdate !== false) reload();
       });
       await sw.register();
-      if (checkMs > 0) setInterval(() => void sw.update().catch(() => undefined), checkMs);
+      if (checkMs > 0) check = setInterval(() => void sw.update().catch(() => undefined), checkMs);
     },
     /**
      * Installs the waiting version if nothing waits to be sent (counted again now: the queue may have taken a write
      * since the notice was drawn). Answers whether it did; the page reloads when the new version controls it.
      */
+    /** Stops the timers (tests). */
+    stop() {
+      clearInterval(recount);
+      clearInterval(check);
+      recount = check = undefined;
+    },
     async applyUpdate(): Promise<boolean> {
       if (!handle || !state.waiting) return false;
       if ((await countPendingWrites()) > 0) return false;

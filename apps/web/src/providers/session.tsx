@@ -48,12 +48,27 @@ export function RequireToken({ children }: { children: ReactNode }) {
   return <Navigate to={loginPath(location.pathname + location.search + location.hash)} replace />;
 }
 
-export const sessionQuery = () => ({
-  ...trpc.auth.session.queryOptions(),
-  staleTime: 5 * 60_000,
-  // a 401 is an answer, not a hiccup: do not retry it
-  retry: (failures: number, err: unknown) => callError(err).status !== 401 && failures < 1,
-});
+export const sessionQuery = () => {
+  const options = trpc.auth.session.queryOptions();
+  const load = options.queryFn!;
+  return {
+    ...options,
+    // Without a network (issue 23: the installed app opens offline) the last session this token loaded stands in, for
+    // the shell and react-admin alike; it is asked again on reconnect, and the server decides every call it answers.
+    queryFn: async (ctx: Parameters<typeof load>[0]) => {
+      try {
+        return await load(ctx);
+      } catch (e) {
+        const saved = isNetworkError(callError(e)) ? savedSession() : null;
+        if (saved) return saved;
+        throw e;
+      }
+    },
+    staleTime: 5 * 60_000,
+    // a 401 is an answer, not a hiccup: do not retry it
+    retry: (failures: number, err: unknown) => callError(err).status !== 401 && failures < 1,
+  };
+};
 
 /**
  * Loads the session (user, level, flags) once for the shell. While it loads: 'Authorizing.....'
@@ -66,13 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (query.data) saveSession(query.data);
   }, [query.data]);
   if (query.isPending) return <CenteredMessage>Authorizing.....</CenteredMessage>;
-  if (query.isError) {
-    // Without a network (issue 23: the installed app opens offline) the last session this token loaded stands in;
-    // the server still decides every call once it is reachable again.
-    const offline = isNetworkError(callError(query.error)) ? savedSession() : null;
-    if (offline) return <SessionContext.Provider value={{ session: offline, actor: actorOf(offline) }}>{children}</SessionContext.Provider>;
-    return <SessionFailed unauthorized={callError(query.error).status === 401} />;
-  }
+  if (query.isError) return <SessionFailed unauthorized={callError(query.error).status === 401} />;
   return <SessionContext.Provider value={{ session: query.data, actor: actorOf(query.data) }}>{children}</SessionContext.Provider>;
 }
 

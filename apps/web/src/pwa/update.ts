@@ -143,7 +143,18 @@ export function pendingWritesChanged(): void {
 export async function registerServiceWorker(controller: UpdateController = updates): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
-  await controller.register(new Workbox('/sw.js', { scope: '/' }));
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  await controller.register({
+    // 'waiting' from workbox-window; the switch itself from the browser's controllerchange (workbox-window's own
+    // 'controlling' event did not reach us after skipWaiting in Chromium 156: seen in pwa.e2e.test.ts)
+    addEventListener: (type, listener) =>
+      type === 'controlling'
+        ? navigator.serviceWorker.addEventListener('controllerchange', () => listener({ isUpdate: true }))
+        : wb.addEventListener(type, listener),
+    register: () => wb.register(),
+    update: () => wb.update(),
+    messageSkipWaiting: () => wb.messageSkipWaiting(),
+  });
 }
 
 /** The update state for a component. */

@@ -1,6 +1,11 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import type { IncomingMessage } from 'node:http';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync, constants } from 'node:zlib';
+import { webAppManifest } from './src/pwa/manifest';
 
 /** Where `npm run dev` sends API calls; the API listens on 3000 by default (PORT). */
 const api = process.env.API_URL ?? 'http://localhost:3000';
@@ -10,13 +15,70 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 const isWebPage = (req: IncomingMessage) =>
   req.method === 'GET' && /^\/auth\/(token|logout)\/?(\?|$)/i.test(req.url ?? '');
 
+/**
+ * Paths the service worker never answers a navigation for with the app's index.html: the API, tRPC, the sign-in
+ * hand-over and every other /auth route, the development identity provider, the probes, and files (downloads are
+ * under /api/v1/files; a missing hashed asset must stay a 404). Mirrors services/api/src/lib/api-paths.ts.
+ */
+export const NAVIGATION_DENYLIST = [/^\/(api|trpc|auth|dev-idp)(\/|$)/, /^\/(ready|health)\/?$/, /^\/assets\//, /^\/[^/?]+\.[a-z0-9]+$/i];
+
+/**
+ * Writes a gzip copy beside each script, style sheet and the service worker; the server sends it to browsers that
+ * accept gzip (@fastify/static preCompressed), so the first load transfers what the bench (bench/web-bundle.bench.ts) counts.
+ */
+const precompress = (): Plugin => {
+  let dist = '';
+  return {
+  name: 'insp-precompress',
+  apply: 'build',
+  configResolved(config) {
+    dist = resolve(config.root, config.build.outDir); // scripts/e2e-build.sh builds elsewhere
+  },
+  closeBundle: {
+    order: 'post',
+    sequential: true,
+    handler() {
+      for (const dir of [dist, join(dist, 'assets')]) {
+        for (const f of readdirSync(dir)) {
+          if (!/\.(js|css|html|webmanifest|svg)$/.test(f)) continue;
+          writeFileSync(join(dir, f + '.gz'), gzipSync(readFileSync(join(dir, f)), { level: constants.Z_BEST_COMPRESSION }));
+        }
+      }
+    },
+  },
+  };
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // 'prompt': a new version waits until src/pwa/update.ts activates it (only when no write waits to be sent)
+      registerType: 'prompt',
+      injectRegister: false, // src/pwa/update.ts registers /sw.js after the first screen
+      manifest: webAppManifest,
+      includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon-180.png'],
+      workbox: {
+        // the app shell and every chunk: the first visit downloads the other screens in the background (install), so
+        // the whole app opens without a network afterwards
+        globPatterns: ['**/*.{js,css,html,webmanifest,png,svg}'],
+        globIgnores: ['**/*.gz'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: NAVIGATION_DENYLIST,
+        cleanupOutdatedCaches: true,
+        // no skipWaiting: the update rule is the app's (pwa/update.ts). clientsClaim only matters on the first install.
+        clientsClaim: true,
+        skipWaiting: false,
+      },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // react-admin is one large chunk by nature; it only loads after sign-in (see App.tsx).
-    chunkSizeWarningLimit: 1600,
+    // every screen is a chunk of its own (components/lazyScreen.tsx); the largest, @mui/x-date-pickers, is 200 kB raw
+    chunkSizeWarningLimit: 600,
   },
   server: {
     port: 5173,

@@ -7,6 +7,7 @@ import { theme } from './theme';
 import { queryClient } from './providers/queryClient';
 import { RequireToken, SessionProvider } from './providers/session';
 import { CenteredMessage } from './components/CenteredMessage';
+import { useUpdateState } from './pwa/update';
 
 /** Lazy page from a named export: each public page is its own small chunk. */
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -20,6 +21,8 @@ const ForgotPasswordPage = page(() => import('./pages/forgot-password/ForgotPass
 const PublicNotFoundPage = page(() => import('./pages/not-found/NotFoundPage'), 'PublicNotFoundPage');
 // react-admin and every signed-in screen: downloaded only once there is a token (PLATFORM.md bundle note).
 const AdminApp = page(() => import('./AdminApp'), 'AdminApp');
+// shown only while a new version waits (pwa/update.ts), so its code is not part of the first load
+const UpdateNotice = page(() => import('./pwa/UpdateNotice'), 'UpdateNotice');
 
 /**
  * A data router around the whole app: react-router's navigation blocker (the report edit form's 'You have unsaved
@@ -32,6 +35,7 @@ export function App() {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <RouterProvider router={router} />
+        <PendingUpdate />
       </ThemeProvider>
     </QueryClientProvider>
   );
@@ -65,6 +69,15 @@ function AppRoutes() {
       />
     </Routes>
   );
+}
+
+function PendingUpdate() {
+  const { waiting } = useUpdateState();
+  return waiting ? (
+    <Suspense fallback={null}>
+      <UpdateNotice />
+    </Suspense>
+  ) : null;
 }
 
 function Public({ children }: { children: ReactNode }) {

@@ -3,10 +3,8 @@ import { Level, type RouteEntry } from '@insp/contracts';
 import { RequirePermission } from './layout/NotAllowed';
 import { usePageTitle } from './components/usePageTitle';
 import { useSession } from './providers/session';
-import { MyPage } from './pages/my-page/MyPage';
 import { PlaceholderPage } from './pages/placeholder/PlaceholderPage';
-import { StartInspectionPage } from './pages/start-inspection/StartInspectionPage';
-import { ProtocolViewPage } from './pages/protocol-view/ProtocolViewPage';
+import { lazyScreen } from './components/lazyScreen';
 import { customersScreens } from './resources/customers';
 import { equipmentScreens } from './resources/equipment';
 import { productFamiliesScreens } from './resources/product-families';
@@ -29,6 +27,11 @@ import { documentsScreens } from './resources/documents';
 import { webhooksScreens } from './resources/webhooks';
 import { backgroundServicesScreens } from './pages/background-services';
 import { debugTokenScreens } from './pages/debug-token';
+
+// Each screen is a chunk of its own (components/lazyScreen.tsx); the domain folders' index files do the same.
+const MyPage = lazyScreen(() => import('./pages/my-page/MyPage'), 'MyPage');
+const StartInspectionPage = lazyScreen(() => import('./pages/start-inspection/StartInspectionPage'), 'StartInspectionPage');
+const ProtocolViewPage = lazyScreen(() => import('./pages/protocol-view/ProtocolViewPage'), 'ProtocolViewPage');
 
 /**
  * The screen of each route of routeTable (contracts/routes.ts), by path. A route without one shows a

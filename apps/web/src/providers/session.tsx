@@ -5,7 +5,7 @@ import type { Actor, Level, TSession } from '@insp/contracts';
 import { trpc } from './trpc';
 import { clearToken, getToken } from './token';
 import { loginPath } from './returnTo';
-import { callError } from '../lib/errors';
+import { callError, isNetworkError } from '../lib/errors';
 import { CenteredMessage } from '../components/CenteredMessage';
 
 /** What permission checks need about the signed-in user (isAllowed from contracts). */
@@ -48,12 +48,27 @@ export function RequireToken({ children }: { children: ReactNode }) {
   return <Navigate to={loginPath(location.pathname + location.search + location.hash)} replace />;
 }
 
-export const sessionQuery = () => ({
-  ...trpc.auth.session.queryOptions(),
-  staleTime: 5 * 60_000,
-  // a 401 is an answer, not a hiccup: do not retry it
-  retry: (failures: number, err: unknown) => callError(err).status !== 401 && failures < 1,
-});
+export const sessionQuery = () => {
+  const options = trpc.auth.session.queryOptions();
+  const load = options.queryFn!;
+  return {
+    ...options,
+    // Without a network (issue 23: the installed app opens offline) the last session this token loaded stands in, for
+    // the shell and react-admin alike; it is asked again on reconnect, and the server decides every call it answers.
+    queryFn: async (ctx: Parameters<typeof load>[0]) => {
+      try {
+        return await load(ctx);
+      } catch (e) {
+        const saved = isNetworkError(callError(e)) ? savedSession() : null;
+        if (saved) return saved;
+        throw e;
+      }
+    },
+    staleTime: 5 * 60_000,
+    // a 401 is an answer, not a hiccup: do not retry it
+    retry: (failures: number, err: unknown) => callError(err).status !== 401 && failures < 1,
+  };
+};
 
 /**
  * Loads the session (user, level, flags) once for the shell. While it loads: 'Authorizing.....'
@@ -62,9 +77,33 @@ export const sessionQuery = () => ({
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const query = useQuery(sessionQuery());
+  useEffect(() => {
+    if (query.data) saveSession(query.data);
+  }, [query.data]);
   if (query.isPending) return <CenteredMessage>Authorizing.....</CenteredMessage>;
   if (query.isError) return <SessionFailed unauthorized={callError(query.error).status === 401} />;
   return <SessionContext.Provider value={{ session: query.data, actor: actorOf(query.data) }}>{children}</SessionContext.Provider>;
+}
+
+const SESSION_KEY = 'session'; // the last session loaded, with the token it was loaded for
+
+function saveSession(session: TSession) {
+  try {
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ token: getToken(), session }));
+  } catch {
+    /* storage full or blocked: no offline start */
+  }
+}
+
+/** The saved session, only when it was loaded with the token the app holds now (another sign-in's never stands in). */
+export function savedSession(): TSession | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null') as { token: string | null; session: TSession } | null;
+    const token = getToken();
+    return saved && token && saved.token === token ? saved.session : null;
+  } catch {
+    return null;
+  }
 }
 
 function SessionFailed({ unauthorized }: { unauthorized: boolean }) {

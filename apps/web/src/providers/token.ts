@@ -19,6 +19,7 @@ export function setToken(token: string): void {
 export function clearToken(): void {
   try {
     localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem('session'); // providers/session.tsx's saved session (offline start) goes with its token
   } catch {
     /* nothing stored */
   }

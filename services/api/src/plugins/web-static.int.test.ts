@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 let t: TestApp;
@@ -10,6 +11,9 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Equipment Inspections"}');
   t = await createTestApp({ webDist: dir });
 });
 afterAll(() => t?.close());
@@ -29,6 +33,26 @@ describe('serving the web app', () => {
     const asset = await get('/assets/app-abc123.js');
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await get('/assets/app-old999.js')).statusCode).toBe(404);
+  });
+
+  it('sends the gzip copy of an asset to a browser that accepts gzip, the plain file to one that does not', async () => {
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toMatch(/javascript/);
+    expect(gz.headers['cache-control']).toContain('immutable');
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('serves the service worker uncached (a new version is seen at once) and the manifest as application/manifest+json', async () => {
+    const sw = await get('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps API paths out of it: unknown API calls are JSON 404s, API GETs without a token 401', async () => {

@@ -44,7 +44,7 @@ afterEach(() => {
 describe('/BackgroundServices', () => {
   it('shows id, status, data and enabled per service, with RESET per row and REFRESH', async () => {
     renderRouteScreen('/BackgroundServices', staffSession(Level.Manager));
-    expect(screen.getByRole('heading', { level: 1, name: 'Background services' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Background services' })).toBeTruthy();
     const row = await screen.findByTestId('service-documents.sync');
     expect(within(row).getByText('Failed')).toBeTruthy();
     expect(within(row).getByText('Last error: storage away')).toBeTruthy();

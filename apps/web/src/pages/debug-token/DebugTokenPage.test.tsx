@@ -30,7 +30,7 @@ afterEach(() => {
 describe('/Admin (debug token)', () => {
   it('has the checkboxes manager, admin, audit, commission, inspection and mecu and SET TOKEN, which makes the token the session', async () => {
     renderRouteScreen('/Admin', staffSession(Level.Admin));
-    expect(screen.getByRole('heading', { level: 1, name: 'Debug token' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Debug token' })).toBeTruthy();
     expect(screen.getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual([...StaffGroups]);
     fireEvent.click(screen.getByRole('checkbox', { name: 'manager' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'mecu' }));
@@ -40,9 +40,9 @@ describe('/Admin (debug token)', () => {
     expect(getToken()).toBe('debug-token-1');
   });
 
-  it('disables groups above a manager’s own level unless the Developer flag is held', () => {
+  it('disables groups above a manager’s own level unless the Developer flag is held', async () => {
     renderRouteScreen('/Admin', staffSession(Level.Manager));
-    expect((screen.getByRole('checkbox', { name: 'admin' }) as HTMLInputElement).disabled).toBe(true);
+    expect(((await screen.findByRole('checkbox', { name: 'admin' })) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'manager' }) as HTMLInputElement).disabled).toBe(false);
     cleanup();
     renderRouteScreen('/Admin', { ...staffSession(Level.User), flags: ['Developer'] });

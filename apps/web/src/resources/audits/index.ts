@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { AuditList } from './AuditList';
-import { AuditReportPage } from './AuditReportPage';
-import { NewAuditPage } from './NewAuditPage';
+import { lazyScreen } from '../../components/lazyScreen';
+const AuditList = lazyScreen(() => import('./AuditList'), 'AuditList');
+const AuditReportPage = lazyScreen(() => import('./AuditReportPage'), 'AuditReportPage');
+const NewAuditPage = lazyScreen(() => import('./NewAuditPage'), 'NewAuditPage');
 
 /**
  * /Audits (000 §2.5), the new-audit page and /Audits/{id}/report, as custom screens by route-table path: no

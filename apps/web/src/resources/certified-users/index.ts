@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { P } from '@insp/contracts';
 import type { ResourceModule } from '../types';
-import { CertifiedUserList } from './CertifiedUserList';
+import { lazyScreen } from '../../components/lazyScreen';
+const CertifiedUserList = lazyScreen(() => import('./CertifiedUserList'), 'CertifiedUserList');
 
 /** /certifications (spec 002 §2): certified users, served by the certifiedUsers tRPC router. */
 export const certifiedUsersResources: ResourceModule[] = [

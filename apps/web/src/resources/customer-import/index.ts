@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { CustomerImportPage } from './CustomerImportPage';
+import { lazyScreen } from '../../components/lazyScreen';
+const CustomerImportPage = lazyScreen(() => import('./CustomerImportPage'), 'CustomerImportPage');
 
 /** Custom screens of the customer import by route-table path. */
 export const customerImportScreens: Partial<Record<string, ComponentType>> = {

@@ -2,10 +2,11 @@ import type { ComponentType } from 'react';
 import PeopleIcon from '@mui/icons-material/BusinessOutlined';
 import { P } from '@insp/contracts';
 import type { ResourceModule } from '../types';
-import { CustomerList } from './CustomerList';
-import { CustomerShow } from './CustomerShow';
-import { CustomerCreate } from './CustomerCreate';
-import { CustomerCompare } from './CustomerCompare';
+import { lazyScreen } from '../../components/lazyScreen';
+const CustomerList = lazyScreen(() => import('./CustomerList'), 'CustomerList');
+const CustomerShow = lazyScreen(() => import('./CustomerShow'), 'CustomerShow');
+const CustomerCreate = lazyScreen(() => import('./CustomerCreate'), 'CustomerCreate');
+const CustomerCompare = lazyScreen(() => import('./CustomerCompare'), 'CustomerCompare');
 
 /**
  * react-admin resources of this domain (one file per view beside this one). The details page of 002 §2 is

@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import { P } from '@insp/contracts';
 import type { ResourceModule } from '../types';
-import { EquipmentList } from './EquipmentList';
-import { EquipmentCreate, EquipmentEdit } from './EquipmentEdit';
+import { lazyScreen } from '../../components/lazyScreen';
+const EquipmentList = lazyScreen(() => import('./EquipmentList'), 'EquipmentList');
+const EquipmentCreate = lazyScreen(() => import('./EquipmentEdit'), 'EquipmentCreate');
+const EquipmentEdit = lazyScreen(() => import('./EquipmentEdit'), 'EquipmentEdit');
 
 /**
  * /Equipments (002 §2): managers read the list; create, edit and delete need P.equipmentAdmin,

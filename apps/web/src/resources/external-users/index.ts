@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import { P } from '@insp/contracts';
 import type { ResourceModule } from '../types';
-import { ExternalUserList } from './ExternalUserList';
-import { ExternalUserCreate } from './ExternalUserCreate';
-import { ExternalUserEdit } from './ExternalUserEdit';
+import { lazyScreen } from '../../components/lazyScreen';
+const ExternalUserList = lazyScreen(() => import('./ExternalUserList'), 'ExternalUserList');
+const ExternalUserCreate = lazyScreen(() => import('./ExternalUserCreate'), 'ExternalUserCreate');
+const ExternalUserEdit = lazyScreen(() => import('./ExternalUserEdit'), 'ExternalUserEdit');
 
 const views = { list: ExternalUserList, create: ExternalUserCreate, edit: ExternalUserEdit };
 

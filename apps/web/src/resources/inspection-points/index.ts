@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { InspectionPointsPage } from './InspectionPointsPage';
+import { lazyScreen } from '../../components/lazyScreen';
+const InspectionPointsPage = lazyScreen(() => import('./InspectionPointsPage'), 'InspectionPointsPage');
 
 export { PointList, type PointListContext, type PointListProps } from './PointList';
 export type { TypeEditorModule, TypeEditorProps } from './typeEditor';

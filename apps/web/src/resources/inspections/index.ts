@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
 import { P } from '@insp/contracts';
 import type { ResourceModule } from '../types';
-import { ReportList } from './ReportList';
-import { ReportView } from './ReportView';
-import { ReportDetails } from './ReportDetails';
+const ReportList = lazyScreen(() => import('./ReportList'), 'ReportList');
+const ReportView = lazyScreen(() => import('./ReportView'), 'ReportView');
+const ReportDetails = lazyScreen(() => import('./ReportDetails'), 'ReportDetails');
 import { REPORTS } from './useReportMutations';
+import { lazyScreen } from '../../components/lazyScreen';
 
 /**
  * /Reports (000 §2.3) over tRPC `inspections` (list, delete through the data provider). The report itself is

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { WebLogsPage } from './WebLogsPage';
-import { AppLogsPage } from './AppLogsPage';
+import { lazyScreen } from '../../components/lazyScreen';
+const WebLogsPage = lazyScreen(() => import('./WebLogsPage'), 'WebLogsPage');
+const AppLogsPage = lazyScreen(() => import('./AppLogsPage'), 'AppLogsPage');
 
 /**
  * /weblogs and /Logs (002 §2, Developer flag only: P.webLogs, P.appLogs). /Logs has no navigation item of its own

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { P } from '@insp/contracts';
 import type { ResourceModule } from '../types';
-import { ProductFamiliesPage } from './ProductFamiliesPage';
+import { lazyScreen } from '../../components/lazyScreen';
+const ProductFamiliesPage = lazyScreen(() => import('./ProductFamiliesPage'), 'ProductFamiliesPage');
 
 /** /ProductFamilies (002 §2): admins only (P.productFamilies); the page lists families and adds families and models. */
 export const productFamiliesResources: ResourceModule[] = [

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { P } from '@insp/contracts';
 import type { ResourceModule } from '../types';
-import { StaffAccountList } from './StaffAccountList';
+import { lazyScreen } from '../../components/lazyScreen';
+const StaffAccountList = lazyScreen(() => import('./StaffAccountList'), 'StaffAccountList');
 
 /** /StaffAccounts (issue 6): staff users' account flags, set per row in the list; no create, edit or delete. */
 export const staffAccountsResources: ResourceModule[] = [

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { TagsPage } from './TagsPage';
+import { lazyScreen } from '../../components/lazyScreen';
+const TagsPage = lazyScreen(() => import('./TagsPage'), 'TagsPage');
 
 /** /tags (spec 002 §2, route permission P.tags). */
 export const tagsScreens: Partial<Record<string, ComponentType>> = { '/tags': TagsPage };

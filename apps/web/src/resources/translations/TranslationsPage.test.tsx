@@ -46,7 +46,7 @@ function renderPage(session: TSession) {
 describe('/Translations', { timeout: 20_000 }, () => {
   it('prepares the workbook of the chosen categories and type, shows it pending, then a link that opens in a new tab', async () => {
     renderPage(staffSession(Level.Admin));
-    const prepare = screen.getByRole('button', { name: 'Prepare workbook' });
+    const prepare = await screen.findByRole('button', { name: 'Prepare workbook' });
     expect((prepare as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Crushers' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Screens' }));
@@ -67,7 +67,7 @@ describe('/Translations', { timeout: 20_000 }, () => {
   it('imports a workbook and lists the updated and refused rows', async () => {
     renderPage(staffSession(Level.Admin));
     const file = new File([new Uint8Array([80, 75, 3, 4])], 'Translations_Name.xlsx');
-    fireEvent.change(screen.getByTestId('translations-file'), { target: { files: [file] } });
+    fireEvent.change(await screen.findByTestId('translations-file'), { target: { files: [file] } });
     expect(screen.getByTestId('chosen-file').textContent).toBe('Translations_Name.xlsx');
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect((await screen.findByTestId('import-summary')).textContent).toBe('Point names: 1 row updated (2 translations), 3 unchanged, 1 refused.');
@@ -78,7 +78,7 @@ describe('/Translations', { timeout: 20_000 }, () => {
   it("shows the server's reason when the file is refused whole", async () => {
     importReply = { status: 400, body: { statusCode: 400, error: 'BAD_REQUEST', field: 'file', message: "file: 'mine.xlsx' is not a translations workbook of this product" } };
     renderPage(staffSession(Level.Admin));
-    fireEvent.change(screen.getByTestId('translations-file'), { target: { files: [new File(['x'], 'mine.xlsx')] } });
+    fireEvent.change(await screen.findByTestId('translations-file'), { target: { files: [new File(['x'], 'mine.xlsx')] } });
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect((await screen.findByRole('alert')).textContent).toBe("'mine.xlsx' is not a translations workbook of this product");
   });

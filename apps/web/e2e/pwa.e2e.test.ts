@@ -68,7 +68,7 @@ const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
 describe('installable web app', () => {
   it('loads the login screen and a signed-in first screen within budget, fetching the other screens only in the background', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
     const page = await context.newPage();
     const login = await countScripts(page);
     await page.goto(product.url + '/login');
@@ -81,7 +81,7 @@ describe('installable web app', () => {
     await signInAsStaff(page, product.url, ADMIN, '/'); // through the identity provider: the token for the next context
     await context.close();
 
-    const fresh = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const fresh = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' })).newPage();
     const first = await countScripts(fresh);
     await signInAsStaff(fresh, product.url, ADMIN, '/');
     await fresh.getByRole('heading', { name: 'My reports' }).waitFor();
@@ -99,7 +99,7 @@ describe('installable web app', () => {
   });
 
   it('opens without a network after one visit: the shell, a screen visited before and one never visited', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await signInAsStaff(page, product.url, ADMIN, '/Reports');
     await expect.poll(() => page.title()).toBe('Reports · Equipment Inspections');
@@ -139,7 +139,7 @@ describe('installable web app', () => {
   });
 
   it("announces a new version with 'Reload', which installs it", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await signInAsStaff(page, product.url, ADMIN, '/');
     await page.getByRole('heading', { name: 'My reports' }).waitFor();

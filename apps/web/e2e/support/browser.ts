@@ -18,7 +18,18 @@ export async function launchBrowser(): Promise<Browser> {
  * when there is one, else a browser of its own. Closing a connection closes the contexts it opened, nothing else.
  */
 export async function openBrowser(wsEndpoint: string | undefined): Promise<Browser> {
-  return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
+  return withoutServiceWorkers(wsEndpoint ? await chromium.connect(wsEndpoint) : await launchBrowser());
+}
+
+/**
+ * Contexts opened on this browser (browser.newPage opens one too) run no service worker unless they ask with
+ * `serviceWorkers: 'allow'` (pwa.e2e.test.ts does): the app's worker precaches the whole app, ~2 MB in 175 files,
+ * in the background of every context, which the other browser tests neither test nor need (issue 18's test time).
+ */
+function withoutServiceWorkers(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 const shotsDir = resolve(import.meta.dirname, '../../../../test-results/screenshots');

@@ -10,7 +10,9 @@ export { appQueue, appQueuedWrites, setAppQueue } from './instance';
 export { QueueContext, useItemStatus, useWaitingCount, useStorageWarning } from './useQueue';
 export { WriteStatus, statusText } from './WriteStatus';
 export { WaitingBadge } from './WaitingBadge';
+export { OfflineWritesProvider } from './OfflineWritesProvider';
 export { QUEUE_TEXT } from './texts';
+export { auditItem, inspectionItem } from './items';
 export { FORMAT_VERSION } from './db';
 
 /**

@@ -10,7 +10,8 @@ let writes: InspectionWrites | null = null;
 export function appQueue(): WriteQueue {
   if (!queue) {
     queue = new WriteQueue({ transport: appTransport });
-    void queue.start();
+    // A database that cannot open (storage disabled) leaves the writes failing as direct ones would.
+    void queue.start().catch((e: unknown) => console.error('offline queue', e));
   }
   return queue;
 }

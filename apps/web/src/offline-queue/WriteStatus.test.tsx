@@ -107,6 +107,7 @@ describe('header badge of waiting writes', () => {
     const badge = screen.getByRole('status', { name: '3 changes waiting to be sent' });
     expect(within(badge).getByText('3')).toBeTruthy();
     online.now = true;
+    window.dispatchEvent(new Event('online'));
     while (server.pending.length || (await q.pendingCount()) > 0) {
       if (server.pending.length) await server.answerNext();
       else await act(() => new Promise((r) => setTimeout(r, 5)));

@@ -93,7 +93,7 @@ export class QueueDb extends Dexie {
     defineV1(this);
     // Version 2: the client -> server id map and the item index; entries move to format 2.
     this.version(2)
-      .stores({ entries: '++seq, &id, scope, item, state', ids: '&clientId' })
+      .stores({ entries: '++seq, &id, scope, item, state, [state+seq]', ids: '&clientId' })
       .upgrade((tx) => tx.table('entries').toCollection().modify((e: Record<string, unknown>) => {
         const next = upgradeEntry(e as unknown as QueueEntryV1);
         for (const k of Object.keys(e)) if (!(k in next)) delete e[k];

@@ -28,9 +28,9 @@ describe('offline write queue', () => {
     });
     const first = track(makeQueue(name, offline.transport, { isOnline: () => false }));
     await first.start();
-    for (const t of ['one', 'two', 'three']) void first.enqueue(text(t), () => 'local');
-    await vi.waitFor(() => expect(offline.calls.length).toBeGreaterThan(0));
+    for (const t of ['one', 'two', 'three']) await first.enqueue(text(t), () => 'local');
     await first.idle();
+    expect(offline.calls).toHaveLength(0); // offline: nothing tried until the browser says it is online
     first.stop();
     first.db.close();
 
@@ -151,10 +151,13 @@ describe('offline write queue', () => {
       if ('key' in c) throw httpError(400, 'Unallowed file type');
       return { ok: true };
     });
-    const q = track(makeQueue(freshName(), server.transport, { isOnline: () => false }));
+    let online = false;
+    const q = track(makeQueue(freshName(), server.transport, { isOnline: () => online }));
     await q.start();
     const { id: img } = await q.enqueue({ scope: 'images', kind: 'upload', file: new Blob(['gif']), fileName: 'a.gif' }, (id) => ({ id }));
     await q.enqueue({ scope: 'x', item: 'p', kind: 'trpc', procedure: 'audits.updateResult', input: { data: { photos: [{ imageId: img }] } } }, () => null);
+    online = true;
+    q.resume();
     await vi.waitFor(async () => expect(await q.pendingCount()).toBe(0));
     expect(server.calls.filter((c) => 'procedure' in c)).toHaveLength(0);
     expect(q.itemStatus('p')).toMatchObject({ state: 'refused', message: expect.stringContaining('Unallowed file type') });
@@ -186,12 +189,16 @@ describe('offline write queue', () => {
       if ((c as Sent).input.text === 'no') throw httpError(403, 'Forbidden');
       throw netError();
     });
-    const q = track(makeQueue(freshName(), server.transport, { isOnline: () => false }));
+    let online = false;
+    const q = track(makeQueue(freshName(), server.transport, { isOnline: () => online }));
     await q.start();
     expect(await q.pendingCount()).toBe(0);
     await q.enqueue(text('no'), () => null);
     await q.enqueue(text('a'), () => null);
     await q.enqueue(text('b'), () => null);
+    expect(await q.pendingCount()).toBe(3);
+    online = true;
+    q.resume();
     await vi.waitFor(async () => expect(await q.pendingCount()).toBe(2));
     expect(q.waiting()).toBe(2);
   });

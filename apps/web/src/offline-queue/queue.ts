@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import { backoffDelay, classify, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
 import { QUEUE_TEXT } from './texts';
@@ -249,8 +250,9 @@ export class WriteQueue {
   private async drain(): Promise<void> {
     clearTimeout(this.timer);
     for (;;) {
-      if (this.stopped) return;
-      const next = await this.db.entries.where('state').equals('waiting').sortBy('seq').then((l) => l[0]);
+      // The browser knows it is offline: wait for 'online' rather than spend the battery on tries that fail.
+      if (this.stopped || !this.isOnline()) return;
+      const next = await this.db.entries.where('[state+seq]').between(['waiting', Dexie.minKey], ['waiting', Dexie.maxKey]).first();
       if (!next) return;
       const wait = next.nextTryAt - this.now();
       if (wait > 0) {

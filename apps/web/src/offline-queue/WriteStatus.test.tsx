@@ -64,11 +64,13 @@ describe('write status beside an item', () => {
   it('shows a refused write as Not saved with the server\'s reason', async () => {
     const server = handServer();
     const { q, wrap } = await setup(server);
-    render(wrap(<WriteStatus item="t" />));
+    render(wrap(<><WriteStatus item="t" /><div data-testid="form-shows-error"><WriteStatus item="t" refusalShown /></div></>));
     void q.enqueue({ scope: 's', item: 't', kind: 'trpc', procedure: 'audits.setText', input: {} }).catch(() => undefined);
-    await screen.findByText('Sending…');
+    await waitFor(() => expect(screen.getAllByText('Sending…')).toHaveLength(2));
     await server.failNext(httpError(403, 'This audit is finished'));
     expect((await screen.findByText('Not saved: This audit is finished')).getAttribute('data-state')).toBe('refused');
+    // Where the screen already shows the refusal it was answered, the status does not say it twice.
+    expect(screen.getByTestId('form-shows-error').textContent).toBe('');
   });
 
   it('shows an autosaved audit text as Saved on this device as soon as it is saved while offline', async () => {

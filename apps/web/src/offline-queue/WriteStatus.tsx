@@ -15,10 +15,12 @@ export function statusText(s: ItemStatus): string {
 
 /**
  * Small text beside an item: 'Saved on this device', 'Sending…' (with the upload's percent), 'Saved', or
- * 'Not saved: <reason>'. A polite status region, so a screen reader hears it change; words, not colour alone.
+ * 'Not saved: <reason>' (unless `refusalShown`: the screen shows the refusal it was answered). A polite status region, so a screen reader hears it change; words, not colour alone.
  */
-export function WriteStatus({ item }: { item: string }) {
-  const s = useItemStatus(item);
+export function WriteStatus({ item, refusalShown = false }: { item: string; refusalShown?: boolean }) {
+  const status = useItemStatus(item);
+  // The screen already says 'Not saved: …' for the write it was waiting on: not twice.
+  const s = refusalShown && status?.state === 'refused' ? undefined : status;
   return (
     <Typography component="span" role="status" aria-live="polite" data-testid="write-status" data-state={s?.state ?? 'none'}
       variant="caption" sx={{ ml: 1, color: s?.state === 'refused' ? 'error.main' : 'text.secondary', fontWeight: s?.state === 'refused' ? 600 : 400 }}>

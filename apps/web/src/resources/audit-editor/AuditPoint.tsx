@@ -69,7 +69,7 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
       value={value}
       onChange={onChange}
       error={problem ?? (autosave.error ? AUDIT_TEXT.notSaved(autosave.error) : undefined)}
-      status={<><SaveMarker state={autosave.state} /><WriteStatus item={item} /></>}
+      status={<><SaveMarker state={autosave.state} /><WriteStatus item={item} refusalShown={!!autosave.error} /></>}
       readOnly={readOnly}
     />
   );

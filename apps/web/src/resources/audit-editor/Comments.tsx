@@ -32,7 +32,7 @@ export function AutosaveText({ field, label, initial }: { field: AuditTextField;
         }}
         slotProps={{ htmlInput: { maxLength: EDIT_LIMITS.longText, 'aria-label': label, 'data-field': field } }}
       />
-      <WriteStatus item={item} />
+      <WriteStatus item={item} refusalShown={!!autosave.error} />
       {autosave.error && (
         <Typography role="alert" variant="body2" color="error">
           {AUDIT_TEXT.notSaved(autosave.error)}

@@ -30,7 +30,7 @@ export function RunConfigurator({ run }: { run: TAuditRun }) {
       <ConfiguratorItems
         list={list}
         editable={!readOnly}
-        status={<><SaveMarker state={autosave.state} /><WriteStatus item={item} /></>}
+        status={<><SaveMarker state={autosave.state} /><WriteStatus item={item} refusalShown={!!autosave.error} /></>}
         onChange={(next) => {
           setList(next);
           autosave.change(next);

@@ -106,7 +106,7 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
             {invalid && <Alert severity="error" sx={{ flex: '1 1 280px' }}>{EDIT_TEXT.invalid}</Alert>}
             {error && <Alert severity="error" onClose={clearError} sx={{ flex: '1 1 280px' }} data-testid="save-error">{error}</Alert>}
             {kept && !dirty && <Alert severity="info" sx={{ flex: '1 1 280px' }} data-testid="saved-on-device">{EDIT_TEXT.savedOnDevice}</Alert>}
-            <WriteStatus item={inspectionItem(data.id)} />
+            <WriteStatus item={inspectionItem(data.id)} refusalShown={!!error} />
             {dirty && <Typography variant="body2" color="text.secondary" data-testid="unsaved-marker">Unsaved changes</Typography>}
             <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />}>
               {EDIT_TEXT.save}

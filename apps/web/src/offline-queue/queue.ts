@@ -28,6 +28,8 @@ export interface NewEntry {
   file?: Blob;
   fileName?: string;
   createsId?: boolean;
+  /** The upload's progress for the screen that made it (this page only; not stored). */
+  onProgress?(fraction: number): void;
 }
 
 export interface QueueOptions {
@@ -62,6 +64,7 @@ interface Waiter {
   resolve(v: unknown): void;
   reject(e: unknown): void;
   local?: () => unknown;
+  onProgress?(fraction: number): void;
   settled: boolean;
 }
 
@@ -148,7 +151,7 @@ export class WriteQueue {
       createsId: n.createsId ?? n.kind === 'upload', state: 'waiting', attempts: 0, nextTryAt: 0, createdAt: this.now(),
     };
     const answer = new Promise<T>((resolve, reject) => {
-      this.waiters.set(id, { resolve: resolve as (v: unknown) => void, reject, ...(local ? { local: () => local(id) } : {}), settled: false });
+      this.waiters.set(id, { resolve: resolve as (v: unknown) => void, reject, ...(local ? { local: () => local(id) } : {}), ...(n.onProgress ? { onProgress: n.onProgress } : {}), settled: false });
     });
     await this.db.entries.add(entry);
     if (entry.item) this.setItem(entry.item, { state: 'device' });
@@ -273,7 +276,11 @@ export class WriteQueue {
     if (e.item) this.setItem(e.item, { state: 'sending' });
     try {
       const answer = e.kind === 'upload'
-        ? await this.t.upload(e.file!, e.fileName ?? 'file', e.id, (p) => e.item && this.setItem(e.item, { state: 'sending', progress: p }))
+        ? await this.t.upload(e.file!, e.fileName ?? 'file', e.id, (p) => {
+          if (e.item) this.setItem(e.item, { state: 'sending', progress: p });
+          const w = this.waiters.get(e.id);
+          if (w && !w.settled) w.onProgress?.(p);
+        })
         : await this.t.mutate(e.procedure!, withKey(named.input, e.id));
       await this.db.transaction('rw', this.db.entries, this.db.ids, async () => {
         await this.db.entries.delete(e.seq!);

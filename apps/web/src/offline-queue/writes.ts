@@ -25,7 +25,7 @@ export function queuedWrites(queue: WriteQueue, direct: InspectionWrites, item: 
   const insp = (id: string) => `inspection:${id}`;
   return {
     uploadPhoto: (file, fileName, options) =>
-      queue.enqueue({ scope: 'images', item, kind: 'upload', file, fileName, createsId: true }, (clientId) => ({ id: clientId })).then((r) => {
+      queue.enqueue({ scope: 'images', item, kind: 'upload', file, fileName, createsId: true, ...(options?.onProgress ? { onProgress: options.onProgress } : {}) }, (clientId) => ({ id: clientId })).then((r) => {
         options?.onProgress?.(1);
         return r;
       }),

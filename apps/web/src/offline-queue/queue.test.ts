@@ -63,6 +63,17 @@ describe('offline write queue', () => {
     expect(q.itemStatus('summary')).toEqual({ state: 'saved' });
   });
 
+  it('answers a write made while an earlier one waits on its backoff locally at once, though the browser says it is online', async () => {
+    const server = fakeTransport(() => {
+      throw netError();
+    });
+    const q = track(makeQueue(freshName(), server.transport, { backoff: { baseMs: 60_000, maxMs: 60_000, random: () => 0 } }));
+    await q.start();
+    await expect(q.enqueue(text('first'), () => 'kept 1')).resolves.toBe('kept 1');
+    await expect(q.enqueue(text('second'), () => 'kept 2')).resolves.toBe('kept 2');
+    expect(server.calls).toHaveLength(1); // the second waits behind the first, in order
+  });
+
   it('retries 5xx, 408 and 429 by itself with backoff, and answers the server once it accepts', async () => {
     const statuses = [503, 408, 429];
     const server = fakeTransport((_c, i) => {

@@ -94,6 +94,8 @@ export class WriteQueue {
   private again = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  /** The last try failed by the network and nothing got through since: new writes answer locally at once. */
+  private networkDown = false;
   private readonly wake = () => this.resume();
   private readonly onVisible = () => {
     if (document.visibilityState === 'visible') this.resume();
@@ -158,7 +160,8 @@ export class WriteQueue {
     this.waitingCount++;
     this.emit();
     this.askPersistOnce();
-    if (!this.isOnline()) this.settleLocally(id);
+    // Behind an entry waiting on its backoff this write would wait as long: the screen gets the local answer now.
+    if (!this.isOnline() || this.networkDown) this.settleLocally(id);
     this.kick();
     return answer;
   }
@@ -289,6 +292,7 @@ export class WriteQueue {
         // A refusal of the same item is over once a later write of it was saved.
         if (e.item) await this.db.entries.where('item').equals(e.item).and((x) => x.state === 'refused' && x.seq! < e.seq!).delete();
       });
+      this.networkDown = false;
       this.waitingCount = Math.max(0, this.waitingCount - 1);
       if (e.item && !(await this.hasWaiting(e.item))) this.setItem(e.item, { state: 'saved' });
       else this.emit();
@@ -302,6 +306,7 @@ export class WriteQueue {
         await this.refuse(e, this.t.messageOf(err), status, err);
         return true;
       }
+      this.networkDown = true;
       const attempts = e.attempts + 1;
       const wait = backoffDelay(attempts, this.backoff);
       await this.db.entries.update(e.seq!, { attempts, nextTryAt: this.now() + wait, error: this.t.messageOf(err), status });

@@ -1,4 +1,5 @@
 import { Dexie } from 'dexie';
+import { newRequestKey } from '../lib/requestKey';
 import { backoffDelay, classify, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
 import { QUEUE_TEXT } from './texts';
@@ -144,7 +145,9 @@ export class WriteQueue {
    * there is none. A refused write rejects with a RefusedError.
    */
   async enqueue<T>(n: NewEntry, local?: (clientId: string) => T): Promise<T> {
-    const id = crypto.randomUUID();
+    // A v4 UUID as crypto.randomUUID() makes, but also over plain http on a local network, where randomUUID is
+    // missing (not a secure context): lib/requestKey.ts, as the point editor's keys (issue 19).
+    const id = newRequestKey();
     const entry: QueueEntry = {
       id, formatVersion: FORMAT_VERSION, scope: n.scope, item: n.item ?? null, kind: n.kind,
       ...(n.procedure !== undefined ? { procedure: n.procedure } : {}),

@@ -22,3 +22,11 @@ export { FORMAT_VERSION } from './db';
 export function pendingWritesCount(): Promise<number> {
   return appQueue().pendingCount();
 }
+
+/**
+ * Calls `listener` whenever the count of waiting writes may have changed (pwa/update.ts's `pendingWritesChanged`
+ * can be passed here, so the update notice recounts at once rather than on its timer).
+ */
+export function subscribePendingWrites(listener: () => void): () => void {
+  return appQueue().subscribe(listener);
+}

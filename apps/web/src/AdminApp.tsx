@@ -10,6 +10,7 @@ import { resources } from './resources';
 import { RouteScreen } from './screens';
 import { dataProvider, registerResourceRouter } from './providers/dataProvider';
 import { RequirePermission } from './layout/NotAllowed';
+import { OfflineWritesProvider } from './offline-queue';
 import type { ComponentType } from 'react';
 
 for (const r of resources) registerResourceRouter(r.name, r.router);
@@ -46,26 +47,29 @@ const ownedByResource = (path: string) =>
  */
 export function AdminApp() {
   return (
-    <Admin
-      title={PRODUCT_NAME}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      queryClient={queryClient}
-      layout={Layout}
-      theme={themeOptions}
-      defaultTheme="light"
-      catchAll={NotFoundPage}
-      loginPage={false}
-      disableTelemetry
-    >
-      {guardedResources.map((r) => (
-        <Resource key={r.name} name={r.name} list={r.list} create={r.create} edit={r.edit} show={r.show} icon={r.icon} />
-      ))}
-      <CustomRoutes>
-        {routeTable.filter((entry) => !ownedByResource(entry.path)).map((entry) => (
-          <Route key={entry.path} path={entry.path} element={<RouteScreen entry={entry} />} />
+    // Issue 23: every inspection and audit write goes through the offline queue (docs/decisions.md).
+    <OfflineWritesProvider>
+      <Admin
+        title={PRODUCT_NAME}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        queryClient={queryClient}
+        layout={Layout}
+        theme={themeOptions}
+        defaultTheme="light"
+        catchAll={NotFoundPage}
+        loginPage={false}
+        disableTelemetry
+      >
+        {guardedResources.map((r) => (
+          <Resource key={r.name} name={r.name} list={r.list} create={r.create} edit={r.edit} show={r.show} icon={r.icon} />
         ))}
-      </CustomRoutes>
-    </Admin>
+        <CustomRoutes>
+          {routeTable.filter((entry) => !ownedByResource(entry.path)).map((entry) => (
+            <Route key={entry.path} path={entry.path} element={<RouteScreen entry={entry} />} />
+          ))}
+        </CustomRoutes>
+      </Admin>
+    </OfflineWritesProvider>
   );
 }

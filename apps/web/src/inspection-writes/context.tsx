@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { directWrites } from './direct';
 import type { InspectionWrites } from './types';
 
@@ -14,3 +14,9 @@ export function InspectionWritesProvider({ writes, children }: { writes: Inspect
 
 /** The one way a screen writes an inspection (see types.ts). */
 export const useInspectionWrites = () => useContext(WritesContext);
+
+/** The writes of one item on screen (a point, a text field), whose status the offline queue shows by `item`. */
+export function useItemWrites(item: string): InspectionWrites {
+  const writes = useContext(WritesContext);
+  return useMemo(() => writes.forItem?.(item) ?? writes, [writes, item]);
+}

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNALLOWED_FILE_TYPE } from '@insp/contracts';
 import { fakeApi } from '../test/render';
 import { directWrites } from './direct';
-import { UploadError } from './uploadPhoto';
+import { UploadError, uploadPhotoRequest } from './uploadPhoto';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 
@@ -61,6 +61,14 @@ describe('direct writes', () => {
     expect([...sent[0]!.body.keys()]).toEqual(['file']);
     expect((sent[0]!.body.get('file') as File).name).toBe('photo.png');
     expect(progress).toEqual([0.5, 1]);
+  });
+
+  it('sends the offline queue\'s idempotency key as the Idempotency-Key header, and none without one (issue 23)', async () => {
+    const sent = fakeXhr(201, { id: ID });
+    await uploadPhotoRequest(new Blob(['x']), 'a.png', { idempotencyKey: 'key-1' });
+    await uploadPhotoRequest(new Blob(['x']), 'b.png');
+    expect(sent[0]!.headers['Idempotency-Key']).toBe('key-1');
+    expect(sent[1]!.headers).not.toHaveProperty('Idempotency-Key');
   });
 
   it('rejects an upload the server refuses with its message, without the field prefix', async () => {

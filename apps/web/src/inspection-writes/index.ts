@@ -5,5 +5,5 @@
  */
 export type { AuditWrites, InspectionWrites, UploadOptions, TResultsInputIn, TResultsSaved, TInspectionFinished, TInspectionCreateIn } from './types';
 export { directWrites } from './direct';
-export { InspectionWritesProvider, useInspectionWrites } from './context';
-export { UploadError } from './uploadPhoto';
+export { InspectionWritesProvider, useInspectionWrites, useItemWrites } from './context';
+export { UploadError, uploadPhotoRequest } from './uploadPhoto';

@@ -29,6 +29,8 @@ export interface UploadOptions {
   /** Called with the share of the file's bytes sent so far, 0 to 1. */
   onProgress?(fraction: number): void;
   signal?: AbortSignal;
+  /** Sent as the `Idempotency-Key` header: the offline queue's client-made id, the same on every retry (issue 23). */
+  idempotencyKey?: string;
 }
 
 /**
@@ -55,6 +57,12 @@ export interface InspectionWrites extends AuditWrites {
   createInspection(data: TInspectionCreateIn): Promise<TInspectionEdit>;
   /** DELETE api/v1/inspections/{id}: its starter discards an In use start without results (soft, issue 20). */
   discardInspection(inspectionId: string): Promise<{ id: string }>;
+  /**
+   * The same writes, each shown as the status of one item on screen (a point, a text field): the offline queue
+   * (issue 23) keys 'Saved on this device' / 'Sending…' / 'Saved' by it. Absent where nothing is shown (direct
+   * writes, fakes): use `useItemWrites(item)`.
+   */
+  forItem?(item: string): InspectionWrites;
 }
 
 /** tRPC input of one audit procedure (the audit editor's writes, 000 §2.6, §7). */

@@ -21,6 +21,8 @@ export function uploadPhotoRequest(file: Blob, fileName: string, options: Upload
     xhr.open('POST', '/api/v1/images');
     const token = getToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    // Issue 23: a retried upload names the same key, so the server stores the photo once and answers the same id.
+    if (options.idempotencyKey) xhr.setRequestHeader('Idempotency-Key', options.idempotencyKey);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total);

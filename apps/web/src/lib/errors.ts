@@ -29,6 +29,8 @@ export const UNREACHABLE = 'The server could not be reached. Please try again.';
 
 /** The text to show for a failed call: the server's message, or that it could not be reached. */
 export const shownMessage = (err: unknown) => {
+  // The offline queue's own answers (kept on the device for later, refused) carry the words to show (issue 23).
+  if (err instanceof Error && (err as { shownAsIs?: boolean }).shownAsIs) return err.message;
   const e = callError(err);
   return isNetworkError(e) ? UNREACHABLE : e.message;
 };

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import type { TEditPointConfig, TPointResult } from '@insp/contracts';
-import { useInspectionWrites } from '../../inspection-writes';
+import { useItemWrites } from '../../inspection-writes';
+import { auditItem, WriteStatus } from '../../offline-queue';
 import { isLocalImage, toContentValue, type ContentValue } from '../inspection-edit/formValues';
 import { useLocalImages } from '../inspection-edit/photos/localImages';
 import { PointEntry } from '../inspection-edit/points/PointEntry';
@@ -20,9 +21,11 @@ const PROPOSING: string[] = ['Repair', 'ImmediateAction'];
  * each once; an answer the form's own checks refuse (numeric rule, patterns) is shown and not sent.
  */
 export function AuditPoint({ runId, pointId, config, result }: { runId: string; pointId: string; config: TEditPointConfig; result: TPointResult }) {
-  const writes = useInspectionWrites();
   const local = useLocalImages();
   const { auditId, readOnly, reload } = useAuditEditing();
+  // Issue 23: the point's answer, photos and voice comment show one status ('Saved on this device', 'Sending…').
+  const item = auditItem(auditId, 'point', runId, pointId);
+  const writes = useItemWrites(item);
   const [value, setValue] = useState<ContentValue>(() => toContentValue(config, result));
   const [problem, setProblem] = useState<string | null>(null);
   const resultId = useRef<string | undefined>(result.id);
@@ -66,7 +69,7 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
       value={value}
       onChange={onChange}
       error={problem ?? (autosave.error ? AUDIT_TEXT.notSaved(autosave.error) : undefined)}
-      status={<SaveMarker state={autosave.state} />}
+      status={<><SaveMarker state={autosave.state} /><WriteStatus item={item} refusalShown={!!autosave.error} /></>}
       readOnly={readOnly}
     />
   );

@@ -2,7 +2,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EDIT_LIMITS, type AuditTextField, type TAudit } from '@insp/contracts';
 import { useState } from 'react';
-import { useInspectionWrites } from '../../inspection-writes';
+import { useItemWrites } from '../../inspection-writes';
+import { auditItem, WriteStatus } from '../../offline-queue';
 import { Section } from '../inspection-edit/Section';
 import { useAuditEditing } from './context';
 import { SaveMarker } from './SaveMarker';
@@ -11,8 +12,9 @@ import { useAutosave } from './useAutosave';
 
 /** One autosaved text of the audit (000 §2.6, §7 PUT {id}/{field}): saved 1 s after the last keystroke, (*) while unsaved. */
 export function AutosaveText({ field, label, initial }: { field: AuditTextField; label: string; initial: string }) {
-  const writes = useInspectionWrites();
   const { auditId, readOnly } = useAuditEditing();
+  const item = auditItem(auditId, 'text', field);
+  const writes = useItemWrites(item);
   const [text, setText] = useState(initial);
   const autosave = useAutosave((t: string) => writes.setAuditText(auditId, field, t));
   return (
@@ -30,6 +32,7 @@ export function AutosaveText({ field, label, initial }: { field: AuditTextField;
         }}
         slotProps={{ htmlInput: { maxLength: EDIT_LIMITS.longText, 'aria-label': label, 'data-field': field } }}
       />
+      <WriteStatus item={item} refusalShown={!!autosave.error} />
       {autosave.error && (
         <Typography role="alert" variant="body2" color="error">
           {AUDIT_TEXT.notSaved(autosave.error)}

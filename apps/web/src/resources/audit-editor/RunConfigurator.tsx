@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import Typography from '@mui/material/Typography';
 import type { TAuditRun } from '@insp/contracts';
-import { useInspectionWrites } from '../../inspection-writes';
+import { useItemWrites } from '../../inspection-writes';
+import { auditItem, WriteStatus } from '../../offline-queue';
 import { ConfiguratorItems } from '../inspection-edit/Configurator';
 import { configuratorEntries, type ConfigEntry } from '../inspection-edit/formValues';
 import { configuratorObject } from '../inspection-edit/toUpdate';
@@ -16,8 +17,9 @@ import { useAutosave } from './useAutosave';
  * One that is not a flat list of items is shown as it is.
  */
 export function RunConfigurator({ run }: { run: TAuditRun }) {
-  const writes = useInspectionWrites();
   const { auditId, readOnly } = useAuditEditing();
+  const item = auditItem(auditId, 'configurator', run.id);
+  const writes = useItemWrites(item);
   const [list, setList] = useState<ConfigEntry[] | null>(() => configuratorEntries(run.equipmentConfigurator, run.protocolType));
   const autosave = useAutosave((next: ConfigEntry[]) => writes.setRunConfigurator(auditId, run.id, { equipmentConfigurator: configuratorObject(next) }));
   if (list == null) {
@@ -28,7 +30,7 @@ export function RunConfigurator({ run }: { run: TAuditRun }) {
       <ConfiguratorItems
         list={list}
         editable={!readOnly}
-        status={<SaveMarker state={autosave.state} />}
+        status={<><SaveMarker state={autosave.state} /><WriteStatus item={item} refusalShown={!!autosave.error} /></>}
         onChange={(next) => {
           setList(next);
           autosave.change(next);

@@ -46,6 +46,8 @@ export const AUDIT_TEXT = {
   savingChanges: 'Saving changes…',
   allSaved: (time: string) => `All changes saved, last at ${time}`,
   noChangesYet: 'Changes are saved as you go',
+  // issue 23: the offline queue holds changes the server has not answered yet
+  savedOnDevice: (n: number) => `All changes saved on this device; ${n === 1 ? '1 change waits' : `${n} changes wait`} to be sent`,
   // comments
   comments: 'Comments',
   comment: 'Public comment',

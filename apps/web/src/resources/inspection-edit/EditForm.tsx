@@ -22,6 +22,7 @@ import { SendingDialog } from './SendingDialog';
 import { Signatures } from './Signatures';
 import { Texts } from './Texts';
 import { EDIT_TEXT } from './texts';
+import { inspectionItem, WriteStatus } from '../../offline-queue';
 import { EditableContext } from './editable';
 import { useSaveInspection } from './useSaveInspection';
 import { missingRatings } from './requiredRatings';
@@ -36,7 +37,7 @@ const reason = (message: string) => message.replace(/^\w+: /, '').replace(/^./, 
  */
 export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: TInspectionEdit; lang: string; onSaved(saved: TInspectionEdit): void; onBack(): void; onDiscarded?(): void }) {
   const form = useForm<EditValues>({ defaultValues: toEditValues(data) });
-  const { save, progress, error, clearError } = useSaveInspection(data, form, lang);
+  const { save, progress, error, kept, clearError } = useSaveInspection(data, form, lang);
   const [confirming, setConfirming] = useState(0);
   const [invalid, setInvalid] = useState(false);
   const dirty = form.formState.isDirty;
@@ -104,6 +105,8 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
           <Box sx={{ position: 'sticky', bottom: 0, zIndex: 3, bgcolor: 'background.paper', py: 1.5, px: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 2, borderTop: 1, borderColor: 'divider', boxShadow: '0 -2px 8px rgba(0,0,0,0.06)' }}>
             {invalid && <Alert severity="error" sx={{ flex: '1 1 280px' }}>{EDIT_TEXT.invalid}</Alert>}
             {error && <Alert severity="error" onClose={clearError} sx={{ flex: '1 1 280px' }} data-testid="save-error">{error}</Alert>}
+            {kept && !dirty && <Alert severity="info" sx={{ flex: '1 1 280px' }} data-testid="saved-on-device">{EDIT_TEXT.savedOnDevice}</Alert>}
+            <WriteStatus item={inspectionItem(data.id)} refusalShown={!!error} />
             {dirty && <Typography variant="body2" color="text.secondary" data-testid="unsaved-marker">Unsaved changes</Typography>}
             <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />}>
               {EDIT_TEXT.save}

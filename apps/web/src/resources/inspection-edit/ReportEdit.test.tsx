@@ -158,6 +158,20 @@ describe('report edit page: what the server allows (issue 20)', () => {
     expect(shown.parentElement!.contains(screen.getByRole('button', { name: EDIT_TEXT.save }))).toBe(true);
   });
 
+  it('offline (issue 23): a save kept on the device says so, stays on the form, and leaving does not ask about unsaved data', async () => {
+    const { KeptForLaterError } = await import('../../offline-queue');
+    open(fakeWrites(data, { saveInspection: async () => { throw new KeptForLaterError(); } }));
+    fireEvent.change(await css(), { target: { value: '21' } });
+    fireEvent.click(screen.getByRole('button', { name: EDIT_TEXT.save }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: EDIT_TEXT.confirmTitle })).getByRole('button', { name: EDIT_TEXT.saveButton }));
+    expect((await screen.findByTestId('saved-on-device')).textContent).toBe(EDIT_TEXT.savedOnDevice);
+    expect(screen.queryByTestId('save-error')).toBeNull();
+    expect(location()).toBe(`/Reports/${INSPECTION_ID}/edit`);
+    expect(((await css()) as HTMLInputElement).value).toBe('21');
+    fireEvent.click(screen.getByRole('button', { name: EDIT_TEXT.back }));
+    await waitFor(() => expect(location()).toBe(`/Reports/${INSPECTION_ID}/details`));
+  });
+
   it("asks the starter of an empty In use start to keep or discard it when leaving; KEEP leaves it as it is", async () => {
     const { writes } = render({ ...data, can: { ...can, delete: true, discard: true } });
     await css();

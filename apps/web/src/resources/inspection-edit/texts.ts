@@ -18,6 +18,8 @@ export const EDIT_TEXT = {
   // issue 20: the form of an inspection this user may not change (the server's reason follows)
   cannotSave: 'You can read this inspection but not save it:',
   sending: 'Sending...',
+  // issue 23: the save is kept on the device while the network is away (the offline queue sends it later)
+  savedOnDevice: 'Saved on this device. It will be sent to the server when the network is back; you can leave this page.',
   mayTakeAWhile: 'This may take a while.',
   uploading: (n: number, of: number) => `Uploading photo ${n} of ${of}`,
   savingData: 'Saving the inspection',

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { TRPCClientError } from '@trpc/client';
 import type { TInspectionEdit } from '@insp/contracts';
-import { useInspectionWrites } from '../../inspection-writes';
+import { useItemWrites } from '../../inspection-writes';
+import { inspectionItem, KeptForLaterError } from '../../offline-queue';
 import { shownMessage } from '../../lib/errors';
 import type { EditValues } from './formValues';
 import { useLocalImages } from './photos/localImages';
@@ -18,16 +19,19 @@ const UNREADABLE = 'A photo or signature could not be read. Remove it and add it
  * failure does not upload the same photo twice. Answers the saved inspection, or null after showing why not.
  */
 export function useSaveInspection(data: TInspectionEdit, form: UseFormReturn<EditValues>, lang: string) {
-  const writes = useInspectionWrites();
+  // Issue 23: the uploads and the save are one item on screen, whose status shows beside Save.
+  const writes = useItemWrites(inspectionItem(data.id));
   const local = useLocalImages();
   const uploaded = useRef(new Map<string, string>());
   const [progress, setProgress] = useState<SendProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [kept, setKept] = useState(false);
 
   const save = async (choice: SaveChoice): Promise<TInspectionEdit | null> => {
     const values = form.getValues();
     const pending = localImages(values).filter((m) => !uploaded.current.has(m));
     setError(null);
+    setKept(false);
     try {
       for (const [i, marker] of pending.entries()) {
         setProgress({ uploads: pending.length, current: i + 1, fraction: 0, saving: false });
@@ -41,11 +45,17 @@ export function useSaveInspection(data: TInspectionEdit, form: UseFormReturn<Edi
       setProgress({ uploads: pending.length, current: pending.length, fraction: 1, saving: true });
       return await writes.saveInspection(data.id, lang, toUpdate(values, data, { ...choice, uploaded: uploaded.current }));
     } catch (e) {
+      // Offline: the save waits in the queue on this device. The form stays, its values now count as saved.
+      if (e instanceof KeptForLaterError) {
+        form.reset(values);
+        setKept(true);
+        return null;
+      }
       setError(e instanceof TRPCClientError || !(e instanceof Error) ? shownMessage(e) : e.message);
       return null;
     } finally {
       setProgress(null);
     }
   };
-  return { save, progress, error, clearError: () => setError(null) };
+  return { save, progress, error, kept, clearError: () => setError(null) };
 }

@@ -1,0 +1,38 @@
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import Tooltip from '@mui/material/Tooltip';
+import CloudUploadIcon from '@mui/icons-material/CloudUploadOutlined';
+import { QUEUE_TEXT } from './texts';
+import { useStorageWarning, useWaitingCount } from './useQueue';
+
+/**
+ * The header's count of changes waiting to be sent ('3 changes waiting to be sent'); nothing at 0. Also tells
+ * once, when the browser refused persistent storage, that what waits may be cleared on a full device.
+ */
+export function WaitingBadge() {
+  const n = useWaitingCount();
+  const warning = useStorageWarning();
+  const label = QUEUE_TEXT.waiting(n);
+  return (
+    <>
+      {n > 0 && (
+        <Tooltip title={label}>
+          <Box component="span" role="status" aria-live="polite" aria-label={label} data-testid="waiting-badge" sx={{ display: 'inline-flex' }}>
+            <Badge badgeContent={n} color="warning" max={999}>
+              <CloudUploadIcon aria-hidden />
+            </Badge>
+          </Box>
+        </Tooltip>
+      )}
+      <Snackbar open={warning.show} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Alert severity="warning" data-testid="storage-warning"
+          action={<Button color="inherit" size="small" onClick={warning.dismiss}>{QUEUE_TEXT.dismiss}</Button>}>
+          {QUEUE_TEXT.storageNotPersistent}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}

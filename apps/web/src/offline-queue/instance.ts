@@ -1,0 +1,29 @@
+import { directWrites, type InspectionWrites } from '../inspection-writes';
+import { WriteQueue } from './queue';
+import { appTransport } from './transport';
+import { queuedWrites } from './writes';
+
+let queue: WriteQueue | null = null;
+let writes: InspectionWrites | null = null;
+
+/** The page's one queue over the app's IndexedDB database, started (loaded and sending) on first use. */
+export function appQueue(): WriteQueue {
+  if (!queue) {
+    queue = new WriteQueue({ transport: appTransport });
+    // A database that cannot open (storage disabled) leaves the writes failing as direct ones would.
+    void queue.start().catch((e: unknown) => console.error('offline queue', e));
+  }
+  return queue;
+}
+
+/** The write module the app puts under its screens: every write through the queue. */
+export function appQueuedWrites(): InspectionWrites {
+  writes ??= queuedWrites(appQueue(), directWrites);
+  return writes;
+}
+
+/** Tests: another queue (a fake transport, a fresh database) as the app's. */
+export function setAppQueue(q: WriteQueue | null) {
+  queue = q;
+  writes = null;
+}

@@ -1,0 +1,393 @@
+import { Dexie } from 'dexie';
+import { newRequestKey } from '../lib/requestKey';
+import { backoffDelay, classify, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
+import { QUEUE_TEXT } from './texts';
+
+/** How entries reach the server; the app's sends tRPC and XHR (transport.ts), tests a fake. */
+export interface Transport {
+  mutate(procedure: string, input: unknown): Promise<unknown>;
+  upload(file: Blob, fileName: string, idempotencyKey: string, onProgress: (fraction: number) => void): Promise<{ id: string }>;
+  /** The HTTP status of a failed send, null when the server was not reached (fetch's TypeError, XHR's error). */
+  statusOf(error: unknown): number | null;
+  messageOf(error: unknown): string;
+}
+
+/** What an item on screen shows (docs/decisions.md, "Offline write queue (issue 23)"). */
+export type ItemStatus =
+  | { state: 'device' }
+  | { state: 'sending'; progress?: number }
+  | { state: 'saved' }
+  | { state: 'refused'; message: string };
+
+export interface NewEntry {
+  scope: string;
+  item?: string | null;
+  kind: 'trpc' | 'upload';
+  procedure?: string;
+  input?: unknown;
+  file?: Blob;
+  fileName?: string;
+  createsId?: boolean;
+  /** The upload's progress for the screen that made it (this page only; not stored). */
+  onProgress?(fraction: number): void;
+}
+
+export interface QueueOptions {
+  transport: Transport;
+  db?: QueueDb;
+  backoff?: BackoffOptions;
+  now?: () => number;
+  isOnline?: () => boolean;
+  /** Asked once, the first time something is queued; false means the browser may evict the queue. */
+  persist?: () => Promise<boolean>;
+}
+
+/** A refused write: the server's status and message. */
+export class RefusedError extends Error {
+  readonly shownAsIs = true;
+  constructor(message: string, readonly status: number | null) {
+    super(message);
+    this.name = 'RefusedError';
+  }
+}
+
+/** A write kept on the device whose answer only the server can give, while the network is away. */
+export class KeptForLaterError extends Error {
+  readonly shownAsIs = true;
+  constructor() {
+    super(QUEUE_TEXT.keptForLater);
+    this.name = 'KeptForLaterError';
+  }
+}
+
+interface Waiter {
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+  local?: () => unknown;
+  onProgress?(fraction: number): void;
+  settled: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The offline write queue (issue 23): every write is stored in IndexedDB first, then sent one at a time in the
+ * order made, each with its client-made id as idempotency key. Network failures retry with backoff and resume on
+ * `online`, on the tab becoming visible and on start (a reload); a refused write (4xx) stops, stays listed with
+ * the server's message and does not hold the writes after it. Ids made on the device (photos, created results)
+ * are replaced by the server's ids before a later write naming them is sent.
+ */
+export class WriteQueue {
+  readonly db: QueueDb;
+  private readonly t: Transport;
+  private readonly backoff: BackoffOptions;
+  private readonly now: () => number;
+  private readonly isOnline: () => boolean;
+  private readonly persist: () => Promise<boolean>;
+  private readonly waiters = new Map<string, Waiter>();
+  private readonly items = new Map<string, ItemStatus>();
+  private readonly listeners = new Set<() => void>();
+  private waitingCount = 0;
+  private storageWarning = false;
+  private askedPersist = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+  /** The last try failed by the network and nothing got through since: new writes answer locally at once. */
+  private networkDown = false;
+  private readonly wake = () => this.resume();
+  private readonly onVisible = () => {
+    if (document.visibilityState === 'visible') this.resume();
+  };
+
+  constructor(o: QueueOptions) {
+    this.t = o.transport;
+    this.db = o.db ?? new QueueDb();
+    this.backoff = o.backoff ?? DEFAULT_BACKOFF;
+    this.now = o.now ?? Date.now;
+    this.isOnline = o.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+    this.persist = o.persist ?? defaultPersist;
+  }
+
+  /** Loads what waits from an earlier page, listens for the network and the tab, and starts sending. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', this.wake);
+      document.addEventListener('visibilitychange', this.onVisible);
+    }
+    const all = await this.db.entries.orderBy('seq').toArray();
+    for (const e of all) if (e.item) this.items.set(e.item, e.state === 'refused' ? { state: 'refused', message: e.error ?? '' } : { state: 'device' });
+    await this.recount();
+    this.kick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('online', this.wake);
+      document.removeEventListener('visibilitychange', this.onVisible);
+    }
+  }
+
+  /** Sends now whatever waits, without waiting for the backoff (the network or the tab is back). */
+  resume(): void {
+    void this.db.entries.where('state').equals('waiting').modify({ nextTryAt: 0 }).catch(() => undefined)
+      .finally(() => this.kick());
+  }
+
+  /**
+   * Stores a write and answers it: with the server's answer once sent; when the device is offline or the first
+   * try fails by the network, with `local(clientId)` at once (a local equivalent), or a KeptForLaterError when
+   * there is none. A refused write rejects with a RefusedError.
+   */
+  async enqueue<T>(n: NewEntry, local?: (clientId: string) => T): Promise<T> {
+    // A v4 UUID as crypto.randomUUID() makes, but also over plain http on a local network, where randomUUID is
+    // missing (not a secure context): lib/requestKey.ts, as the point editor's keys (issue 19).
+    const id = newRequestKey();
+    const entry: QueueEntry = {
+      id, formatVersion: FORMAT_VERSION, scope: n.scope, item: n.item ?? null, kind: n.kind,
+      ...(n.procedure !== undefined ? { procedure: n.procedure } : {}),
+      ...(n.input !== undefined ? { input: n.input } : {}),
+      ...(n.file ? { file: n.file, fileName: n.fileName ?? 'file' } : {}),
+      createsId: n.createsId ?? n.kind === 'upload', state: 'waiting', attempts: 0, nextTryAt: 0, createdAt: this.now(),
+    };
+    const answer = new Promise<T>((resolve, reject) => {
+      this.waiters.set(id, { resolve: resolve as (v: unknown) => void, reject, ...(local ? { local: () => local(id) } : {}), ...(n.onProgress ? { onProgress: n.onProgress } : {}), settled: false });
+    });
+    await this.db.entries.add(entry);
+    if (entry.item) this.setItem(entry.item, { state: 'device' });
+    this.waitingCount++;
+    this.emit();
+    this.askPersistOnce();
+    // Behind an entry waiting on its backoff this write would wait as long: the screen gets the local answer now.
+    if (!this.isOnline() || this.networkDown) this.settleLocally(id);
+    this.kick();
+    return answer;
+  }
+
+  /** Entries stored and not yet answered by the server (refused ones are not waiting). */
+  async pendingCount(): Promise<number> {
+    return this.db.entries.where('state').equals('waiting').count();
+  }
+
+  /** Refused entries, oldest first, with the server's message. */
+  refused(): Promise<QueueEntry[]> {
+    return this.db.entries.where('state').equals('refused').sortBy('seq');
+  }
+
+  /** The user has read a refusal: it leaves the list. */
+  async dismiss(id: string): Promise<void> {
+    const e = await this.db.entries.get({ id });
+    if (e?.state !== 'refused') return;
+    await this.db.entries.delete(e.seq!);
+    if (e.item && this.items.get(e.item)?.state === 'refused') this.items.delete(e.item);
+    this.emit();
+  }
+
+  // --- what the screens read (useSyncExternalStore) ---
+  subscribe = (l: () => void) => {
+    this.listeners.add(l);
+    return () => void this.listeners.delete(l);
+  };
+  itemStatus = (item: string): ItemStatus | undefined => this.items.get(item);
+  waiting = () => this.waitingCount;
+  storageMayBeCleared = () => this.storageWarning;
+  dismissStorageWarning = () => {
+    this.storageWarning = false;
+    this.emit();
+  };
+
+  /** Resolves when nothing is being sent (tests, and the unload check). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private emit() {
+    for (const l of this.listeners) l();
+  }
+
+  private setItem(item: string, s: ItemStatus) {
+    this.items.set(item, s);
+    this.emit();
+  }
+
+  private async recount() {
+    this.waitingCount = await this.pendingCount();
+    this.emit();
+  }
+
+  private askPersistOnce() {
+    if (this.askedPersist) return;
+    this.askedPersist = true;
+    void this.persist().then((granted) => {
+      if (granted) return;
+      if (safeLocal('get')) return; // told once, ever, on this device
+      safeLocal('set');
+      this.storageWarning = true;
+      this.emit();
+    }).catch(() => undefined);
+  }
+
+  private settleLocally(id: string) {
+    const w = this.waiters.get(id);
+    if (!w || w.settled) return;
+    w.settled = true;
+    if (w.local) w.resolve(w.local());
+    else w.reject(new KeptForLaterError());
+  }
+
+  private kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Sends waiting entries in order, one at a time, until one must wait for the network. */
+  private async drain(): Promise<void> {
+    clearTimeout(this.timer);
+    for (;;) {
+      // The browser knows it is offline: wait for 'online' rather than spend the battery on tries that fail.
+      if (this.stopped || !this.isOnline()) return;
+      const next = await this.db.entries.where('[state+seq]').between(['waiting', Dexie.minKey], ['waiting', Dexie.maxKey]).first();
+      if (!next) return;
+      const wait = next.nextTryAt - this.now();
+      if (wait > 0) {
+        this.timer = setTimeout(() => this.kick(), wait);
+        return;
+      }
+      if (!(await this.send(next))) return;
+    }
+  }
+
+  /** One try of one entry; false when the network failed (the queue waits). */
+  private async send(e: QueueEntry): Promise<boolean> {
+    const named = await this.resolveIds(e.input);
+    if ('refused' in named) {
+      await this.refuse(e, QUEUE_TEXT.dependsOnRefused(named.refused), null);
+      return true;
+    }
+    if (e.item) this.setItem(e.item, { state: 'sending' });
+    try {
+      const answer = e.kind === 'upload'
+        ? await this.t.upload(e.file!, e.fileName ?? 'file', e.id, (p) => {
+          if (e.item) this.setItem(e.item, { state: 'sending', progress: p });
+          const w = this.waiters.get(e.id);
+          if (w && !w.settled) w.onProgress?.(p);
+        })
+        : await this.t.mutate(e.procedure!, withKey(named.input, e.id));
+      await this.db.transaction('rw', this.db.entries, this.db.ids, async () => {
+        await this.db.entries.delete(e.seq!);
+        const serverId = (answer as { id?: unknown } | null)?.id;
+        if (e.createsId && typeof serverId === 'string') await this.db.ids.put({ clientId: e.id, serverId });
+        // A refusal of the same item is over once a later write of it was saved.
+        if (e.item) await this.db.entries.where('item').equals(e.item).and((x) => x.state === 'refused' && x.seq! < e.seq!).delete();
+      });
+      this.networkDown = false;
+      this.waitingCount = Math.max(0, this.waitingCount - 1);
+      if (e.item && !(await this.hasWaiting(e.item))) this.setItem(e.item, { state: 'saved' });
+      else this.emit();
+      const w = this.waiters.get(e.id);
+      this.waiters.delete(e.id);
+      if (w && !w.settled) w.resolve(answer);
+      return true;
+    } catch (err) {
+      const status = this.t.statusOf(err);
+      if (classify(status) === 'refused') {
+        await this.refuse(e, this.t.messageOf(err), status, err);
+        return true;
+      }
+      this.networkDown = true;
+      const attempts = e.attempts + 1;
+      const wait = backoffDelay(attempts, this.backoff);
+      await this.db.entries.update(e.seq!, { attempts, nextTryAt: this.now() + wait, error: this.t.messageOf(err), status });
+      if (e.item) this.setItem(e.item, { state: 'device' });
+      this.settleLocally(e.id);
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.kick(), wait);
+      return false;
+    }
+  }
+
+  private async hasWaiting(item: string) {
+    return (await this.db.entries.where('item').equals(item).and((x) => x.state === 'waiting').count()) > 0;
+  }
+
+  /** `cause`: the server's error, given to the screen waiting for this write as a direct write would give it. */
+  private async refuse(e: QueueEntry, message: string, status: number | null, cause?: unknown) {
+    await this.db.transaction('rw', this.db.entries, this.db.ids, async () => {
+      await this.db.entries.update(e.seq!, { state: 'refused', error: message, status });
+      if (e.createsId) await this.db.ids.put({ clientId: e.id, serverId: null, refused: message });
+    });
+    this.waitingCount = Math.max(0, this.waitingCount - 1);
+    if (e.item) this.setItem(e.item, { state: 'refused', message });
+    else this.emit();
+    const w = this.waiters.get(e.id);
+    this.waiters.delete(e.id);
+    if (w && !w.settled) w.reject(cause ?? new RefusedError(message, status));
+  }
+
+  /** Replaces client-made ids with the server's; names one whose write was refused when there is one. */
+  private async resolveIds(input: unknown): Promise<{ input: unknown } | { refused: string }> {
+    const candidates = new Set<string>();
+    collectIds(input, candidates);
+    if (candidates.size === 0) return { input };
+    const keys = [...candidates];
+    const found = await this.db.ids.bulkGet(keys);
+    const map = new Map<string, string>();
+    for (const m of found) {
+      if (!m) continue;
+      if (m.refused !== undefined || m.serverId === null) return { refused: m.refused ?? '' };
+      map.set(m.clientId, m.serverId);
+    }
+    return { input: map.size ? replaceIds(input, map) : input };
+  }
+}
+
+function withKey(input: unknown, id: string) {
+  // The server's idempotency key for tRPC writes: an optional top-level `clientRequestId` (issue 23).
+  return input && typeof input === 'object' && !Array.isArray(input) ? { ...input, clientRequestId: id } : input;
+}
+
+function collectIds(v: unknown, out: Set<string>) {
+  if (typeof v === 'string') {
+    if (UUID.test(v)) out.add(v);
+  } else if (Array.isArray(v)) for (const x of v) collectIds(x, out);
+  else if (v && typeof v === 'object' && !(v instanceof Blob)) for (const x of Object.values(v)) collectIds(x, out);
+}
+
+function replaceIds(v: unknown, map: Map<string, string>): unknown {
+  if (typeof v === 'string') return map.get(v) ?? v;
+  if (Array.isArray(v)) return v.map((x) => replaceIds(x, map));
+  if (v && typeof v === 'object' && !(v instanceof Blob)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceIds(x, map)]));
+  return v;
+}
+
+const WARNED = 'insp-offline-queue-storage-warned';
+function safeLocal(op: 'get' | 'set'): boolean {
+  try {
+    if (op === 'set') localStorage.setItem(WARNED, '1');
+    return localStorage.getItem(WARNED) === '1';
+  } catch {
+    return false;
+  }
+}
+
+async function defaultPersist(): Promise<boolean> {
+  const s = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  if (!s?.persist) return true; // nothing to ask (no Storage API): nothing to tell
+  if (await s.persisted?.()) return true;
+  return s.persist();
+}

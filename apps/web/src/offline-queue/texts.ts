@@ -1,0 +1,19 @@
+/**
+ * Texts of the offline write queue (issue 23), shown beside items in the report edit form and the audit editor
+ * and in the page header. Kept here, once, because three places show them (docs/decisions.md, "Offline write
+ * queue (issue 23)").
+ */
+export const QUEUE_TEXT = {
+  savedOnDevice: 'Saved on this device',
+  sending: 'Sending…',
+  sendingProgress: (percent: number) => `Sending… ${percent}%`,
+  saved: 'Saved',
+  notSaved: (reason: string) => `Not saved: ${reason}`,
+  dependsOnRefused: (reason: string) => `it needs an earlier change that was not saved (${reason})`,
+  waiting: (n: number) => (n === 1 ? '1 change waiting to be sent' : `${n} changes waiting to be sent`),
+  storageNotPersistent:
+    'Your changes are kept on this device until they are sent, but this browser may clear them if the device runs low on space. Go online soon so they are sent.',
+  dismiss: 'OK',
+  /** A write whose answer only the server can give (a new run, a suggestion) when the network is away. */
+  keptForLater: 'Saved on this device. It will be sent when the network is back; reload the page then to see it.',
+};

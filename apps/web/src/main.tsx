@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { registerServiceWorker } from './pwa/update';
+import { pendingWritesChanged, registerServiceWorker, setPendingWritesSource } from './pwa/update';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -10,4 +10,13 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // The service worker exists in a built app only (vite-plugin-pwa writes /sw.js at build); after the first screen's load.
-if (import.meta.env.PROD) window.addEventListener('load', () => void registerServiceWorker().catch(() => undefined));
+// A new version installs only when the device's write queue is empty (issue 23); the queue is a chunk of its own.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    void registerServiceWorker().catch(() => undefined);
+    void import('./offline-queue').then((queue) => {
+      setPendingWritesSource(queue.pendingWritesCount);
+      queue.subscribePendingWrites(pendingWritesChanged);
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { TV1Audit as TAudit } from '@insp/contracts';
+import type { Product } from './support/product.js';
+import { screenshot, viewScreenshot } from './support/browser.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { newPage, productAndBrowser, signInAsStaff } from './support/sign-in.js';
+import { apiAs, makePng } from './support/editing.js';
+
+/**
+ * The offline write queue (issue 23) in the audit editor: with the network cut (Chromium's network emulation), a
+ * point's answer and a photo are kept on the device and say so, the header counts them; the tab is closed before
+ * the network is back; the next tab opened online sends them by itself, and the server has each exactly once.
+ */
+let product: Product;
+let browser: Browser;
+productAndBrowser((p, b) => {
+  product = p;
+  browser = b;
+});
+
+const INSPECTOR = 'inspector@company.example';
+const api = <T>(page: Page, path: string) => apiAs<T>(product.url, page, path);
+const point = (scope: Locator, name: string) => scope.getByRole('region', { name, exact: true });
+
+async function myOpenAudit(page: Page): Promise<{ id: string; name: string }> {
+  const list = await api<{ result: { id: string; name: string; finished: boolean }[] }>(page, '/api/v1/audits?mineOnly=true&amount=50');
+  const found = list.result.find((a) => !a.finished);
+  if (!found) throw new Error('the demo seed has no open audit of the inspector');
+  return found;
+}
+
+/** The stored result of a point of the audit, by run and point name. */
+async function storedResult(page: Page, auditId: string, runType: string, pointName: string) {
+  const audit = await api<TAudit>(page, `/api/v1/audits/${auditId}`);
+  const run = audit.inspectionProtocolRuns.find((r) => r.protocolRunType === runType || r.protocolType === runType)!;
+  return run.categories.flatMap((c) => c.inspectionPoints).find((p) => p.name === pointName)!.result;
+}
+
+describe('offline writes', () => {
+  it('keeps answers and a photo made offline on the device, and sends them once from the next tab opened online', async () => {
+    const page = await newPage(browser);
+    const context = page.context();
+    await signInAsStaff(page, product.url, INSPECTOR);
+    const audit = await myOpenAudit(page);
+    await page.goto(`${product.url}/Audits/${audit.id}`);
+    await page.getByRole('heading', { level: 1, name: `Audit: ${audit.name}` }).waitFor();
+    const photosBefore = (await storedResult(page, audit.id, 'Audit_Machine:stage_1', 'Conveyor belt thickness'))?.photos?.length ?? 0;
+
+    await context.setOffline(true);
+    const site = page.getByRole('region', { name: /^Site audit$/ });
+    const estop = point(site, 'Emergency stop buttons');
+    await estop.getByRole('radio', { name: 'Not OK' }).check();
+    const replace = page.getByRole('dialog', { name: 'Replace the comment?' });
+    if (await replace.isVisible().catch(() => false)) await replace.getByRole('button', { name: 'REPLACE' }).click();
+    await estop.getByRole('radio', { name: 'Repair or replace' }).check();
+    const belt = point(page.getByRole('region', { name: /^Primary — Machine audit for crushers/ }).first(), 'Conveyor belt thickness');
+    await belt.getByTestId('photo-input').setInputFiles({ name: 'offline.png', mimeType: 'image/png', buffer: makePng(240, 160) });
+    await belt.getByRole('textbox', { name: 'Caption' }).last().fill('Taken offline');
+
+    // each item says it is only on this device; the header counts what waits
+    await expect.poll(() => estop.getByTestId('write-status').textContent()).toBe('Saved on this device');
+    await expect.poll(() => belt.getByTestId('write-status').textContent()).toBe('Saved on this device');
+    const badge = page.getByTestId('waiting-badge');
+    await expect.poll(() => badge.getAttribute('aria-label')).toMatch(/^\d+ changes? waiting to be sent$/);
+    await screenshot(page, 'offline-writes-waiting');
+    await estop.scrollIntoViewIfNeeded();
+    await viewScreenshot(page, 'offline-writes-point');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await viewScreenshot(page, 'offline-writes-header');
+    await expectNoSeriousA11yViolations(page, 'audit editor with changes waiting offline');
+
+    // nothing reached the server, and the tab is closed before the network is back
+    await page.close();
+    await context.setOffline(false);
+    const check = await context.newPage();
+    await check.goto(`${product.url}/ready`);
+    expect((await storedResult(check, audit.id, 'Audit_Machine:stage_1', 'Conveyor belt thickness'))?.photos?.length ?? 0).toBe(photosBefore);
+
+    // the next tab, online: the queue resumes by itself and empties
+    await check.goto(`${product.url}/Audits/${audit.id}`);
+    await check.getByRole('heading', { level: 1, name: `Audit: ${audit.name}` }).waitFor();
+    await expect.poll(() => check.getByTestId('waiting-badge').count(), { timeout: 30_000 }).toBe(0);
+
+    // on the server, each exactly once
+    expect(await storedResult(check, audit.id, 'Audit_Site', 'Emergency stop buttons')).toMatchObject({ selection: 'Not OK', rating: 'Repair' });
+    const beltSaved = await storedResult(check, audit.id, 'Audit_Machine:stage_1', 'Conveyor belt thickness');
+    expect(beltSaved.photos.length).toBe(photosBefore + 1);
+    expect(beltSaved.photos.filter((p) => p.caption === 'Taken offline')).toHaveLength(1);
+    await screenshot(check, 'offline-writes-sent');
+    await context.close();
+  });
+});

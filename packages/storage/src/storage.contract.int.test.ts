@@ -186,9 +186,10 @@ describe.each([
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
 
-    const short = b.absolute(await b.storage.signedDownloadUrl(k, { expiresInSeconds: 1 }));
+    // 3 s, not 1: expiry is counted in whole seconds, so a 1 s link signed late in a second lived a few ms (flaked under load)
+    const short = b.absolute(await b.storage.signedDownloadUrl(k, { expiresInSeconds: 3 }));
     expect((await fetch(short)).status).toBe(200);
-    await sleep(2100);
+    await sleep(4100);
     const expired = await fetch(short);
     expect(expired.status).toBe(403);
     await expired.arrayBuffer();

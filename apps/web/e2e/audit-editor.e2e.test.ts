@@ -5,7 +5,7 @@ import type { Product } from './support/product.js';
 import { screenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { newPage, productAndBrowser, signInAsStaff } from './support/sign-in.js';
-import { apiAs, makePng, viewShot } from './support/editing.js';
+import { apiAs, makePng, myOpenAudit, viewShot } from './support/editing.js';
 import { expectTouchTargets, newTabletPage, TABLET } from './support/tablet.js';
 
 /**
@@ -23,14 +23,6 @@ productAndBrowser((p, b) => {
 const INSPECTOR = 'inspector@company.example';
 
 const api = <T>(page: Page, path: string) => apiAs<T>(product.url, page, path);
-
-/** The signed-in inspector's open audit, found through the list call. */
-async function myOpenAudit(page: Page): Promise<{ id: string; name: string }> {
-  const list = await api<{ result: { id: string; name: string; finished: boolean }[] }>(page, '/api/v1/audits?mineOnly=true&amount=50');
-  const found = list.result.find((a) => !a.finished);
-  if (!found) throw new Error('the demo seed has no open audit of the inspector');
-  return found;
-}
 
 const run = (page: Page, title: RegExp) => page.getByRole('region', { name: title });
 const point = (scope: Locator, name: string) => scope.getByRole('region', { name, exact: true });
@@ -52,7 +44,7 @@ describe('audit editor', () => {
   it('fills points with autosave, keeps the summary across a reload, adds a run and accepts a proposed action point', async () => {
     const page = await newPage(browser);
     await signInAsStaff(page, product.url, INSPECTOR);
-    const audit = await myOpenAudit(page);
+    const audit = await myOpenAudit(product.url, page);
     await page.goto(`${product.url}/Audits/${audit.id}`);
     await page.getByRole('heading', { level: 1, name: `Audit: ${audit.name}` }).waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'View report' }).getAttribute('href')).toBe(`/Audits/${audit.id}/report`);
@@ -151,7 +143,7 @@ describe('audit editor', () => {
   it('fits a tablet held upright: no sideways scroll, 44 px targets', async () => {
     const page = await newTabletPage(browser);
     await signInAsStaff(page, product.url, INSPECTOR);
-    const audit = await myOpenAudit(page);
+    const audit = await myOpenAudit(product.url, page);
     await page.goto(`${product.url}/Audits/${audit.id}`);
     await page.getByRole('heading', { level: 1, name: `Audit: ${audit.name}` }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);

@@ -5,7 +5,7 @@ import type { Product } from './support/product.js';
 import { screenshot, viewScreenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { newPage, productAndBrowser, signInAsStaff } from './support/sign-in.js';
-import { apiAs, makePng } from './support/editing.js';
+import { apiAs, makePng, myOpenAudit } from './support/editing.js';
 
 /**
  * The offline write queue (issue 23) in the audit editor: with the network cut (Chromium's network emulation), a
@@ -23,13 +23,6 @@ const INSPECTOR = 'inspector@company.example';
 const api = <T>(page: Page, path: string) => apiAs<T>(product.url, page, path);
 const point = (scope: Locator, name: string) => scope.getByRole('region', { name, exact: true });
 
-async function myOpenAudit(page: Page): Promise<{ id: string; name: string }> {
-  const list = await api<{ result: { id: string; name: string; finished: boolean }[] }>(page, '/api/v1/audits?mineOnly=true&amount=50');
-  const found = list.result.find((a) => !a.finished);
-  if (!found) throw new Error('the demo seed has no open audit of the inspector');
-  return found;
-}
-
 /** The stored result of a point of the audit, by run and point name. */
 async function storedResult(page: Page, auditId: string, runType: string, pointName: string) {
   const audit = await api<TAudit>(page, `/api/v1/audits/${auditId}`);
@@ -42,7 +35,7 @@ describe('offline writes', () => {
     const page = await newPage(browser);
     const context = page.context();
     await signInAsStaff(page, product.url, INSPECTOR);
-    const audit = await myOpenAudit(page);
+    const audit = await myOpenAudit(product.url, page);
     await page.goto(`${product.url}/Audits/${audit.id}`);
     await page.getByRole('heading', { level: 1, name: `Audit: ${audit.name}` }).waitFor();
     const photosBefore = (await storedResult(page, audit.id, 'Audit_Machine:stage_1', 'Conveyor belt thickness'))?.photos?.length ?? 0;

@@ -33,3 +33,11 @@ export async function downloadedFile(download: Download): Promise<string> {
   await download.saveAs(path);
   return path;
 }
+
+/** The signed-in person's first open audit of their own, found through the list call (the demo seed has some). */
+export async function myOpenAudit(baseUrl: string, page: Page): Promise<{ id: string; name: string }> {
+  const list = await apiAs<{ result: { id: string; name: string; finished: boolean }[] }>(baseUrl, page, '/api/v1/audits?mineOnly=true&amount=50');
+  const found = list.result.find((a) => !a.finished);
+  if (!found) throw new Error('the demo seed has no open audit of the inspector');
+  return found;
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest, openDatabase } from '@insp/db';
-import { createTestDatabase, type TestDatabase } from '@insp/db/testing';
+import { createTestDatabase, migratedPgliteDir, type TestDatabase } from '@insp/db/testing';
 import { loadConfig, type AppConfig } from '../config.js';
 import { buildApp } from '../app.js';
 import type { JobKicker, ServiceContext } from '../context.js';
@@ -78,8 +78,9 @@ export async function signInUsers(t: TestApp, users: Insertable<DB['users']>[]):
  */
 export async function createPgliteTestApp(prefix: string): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
+  await migratedPgliteDir(join(dir, 'db'));
   const handle = await openDatabase({ dataDir: join(dir, 'db') });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db); // nothing left to run: the copy is migrated
   const config = loadConfig(
     { ...process.env, NODE_ENV: 'test', REDIS_URL: '', DATABASE_URL: '' },
     { tokenSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-123'), publicUrl: 'http://localhost:3000', webDist: undefined, dataDir: dir },

@@ -5,6 +5,7 @@ import { createLocalStorage, newStorageKey } from '@insp/storage';
 import type { JobDeps } from '../types.js';
 import { memoryLog, tempDir } from '../testing/helpers.js';
 import { jobRegistry, runJob } from './registry.js';
+import { migratedPgliteDir } from '@insp/db/testing';
 
 // The embedded default: PGlite answers in microtasks, so a job that never yields a macrotask turn keeps
 // the API process from reading any request (the progress polls) until the job ends.
@@ -13,6 +14,7 @@ let data: Awaited<ReturnType<typeof tempDir>>;
 
 beforeAll(async () => {
   data = await tempDir();
+  await migratedPgliteDir(join(data.dir, 'db')); // a copy of a migrated template (packages/db testing)
   database = await openDatabase({ dataDir: join(data.dir, 'db') });
   await migrateToLatest(database.db);
 });

@@ -7,6 +7,7 @@ import type { JobRegistry } from '../types.js';
 import { readMails } from '../testing/eml.js';
 import { MAIL_FROM, memoryLog, outboxRow, resetEmail, resetLink, sleep, tempDir, waitFor } from '../testing/helpers.js';
 import { startJobRuntime, type JobRuntime } from './runtime.js';
+import { migratedPgliteDir } from '@insp/db/testing';
 
 // The embedded default runs on PGlite: one connection for everything. The e-mail job's transaction must
 // not need a second one, or it would wait for itself forever.
@@ -16,6 +17,7 @@ let runtime: JobRuntime;
 
 beforeAll(async () => {
   data = await tempDir();
+  await migratedPgliteDir(join(data.dir, 'db')); // a copy of a migrated template (packages/db testing)
   database = await openDatabase({ dataDir: join(data.dir, 'db') });
   await migrateToLatest(database.db);
   runtime = await startJobRuntime({ db: database.db, dataDir: data.dir, mailFrom: MAIL_FROM, log: memoryLog(), runProcessors: true, pollMs: 60_000 });

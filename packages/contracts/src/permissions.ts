@@ -68,6 +68,12 @@ export const P = {
   // decision (issue 22): webhook endpoints carry secrets and send company data to other systems: staff Admins only.
   webhooks: { internal: Admin, external: Never, staffOnly: true },
   staffAccounts: { internal: Admin, external: Never, orFlags: ['Developer'], staffOnly: true },
+  // decision (issue 24): inspection plans and due lists. Anyone signed in reads them, scoped in the query: staff
+  // Managers and Admins every plan, staff Users (inspectors) the plans assigned to them, distributors the plans on
+  // their company's machines. Plans are made on the equipment and customer screens, which are staff Managers' and
+  // Admins' (equipment is staff reference data), so only they create, change and delete plans.
+  plans: { internal: User, external: User },
+  plansManage: { internal: Manager, external: Never },
 } satisfies Record<string, Permission>;
 
 export type PermissionName = keyof typeof P;

@@ -492,6 +492,24 @@ export interface InspectionPhases {
   updated_at: Generated<Timestamp>;
 }
 
+export interface InspectionPlans {
+  created_at: Generated<Timestamp>;
+  created_by_user_id: string | null;
+  deleted_at: Timestamp | null;
+  equipment_id: string;
+  grace_days: Generated<number>;
+  id: Generated<string>;
+  in_progress_inspection_id: string | null;
+  inspection_type: string;
+  inspector_user_id: string | null;
+  last_done_at: Timestamp | null;
+  last_done_inspection_id: string | null;
+  protocol_id: string | null;
+  remind_customer: Generated<boolean>;
+  starts_on: Timestamp;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface InspectionPointFields {
   aggregation: Generated<string>;
   created_at: Generated<Timestamp>;
@@ -1078,6 +1096,7 @@ export interface DB {
   inspection_finding_photos: InspectionFindingPhotos;
   inspection_findings: InspectionFindings;
   inspection_phases: InspectionPhases;
+  inspection_plans: InspectionPlans;
   inspection_point_fields: InspectionPointFields;
   inspection_point_metas: InspectionPointMetas;
   inspection_point_results: InspectionPointResults;

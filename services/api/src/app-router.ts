@@ -2,6 +2,7 @@ import { router } from './trpc/trpc.js';
 import { authRouter } from './domains/auth/auth.trpc.js';
 import { customersRouter } from './domains/customers/customers.trpc.js';
 import { equipmentRouter } from './domains/equipment/equipment.trpc.js';
+import { plansRouter } from './domains/plans/plans.trpc.js';
 import { productFamiliesRouter } from './domains/product-families/product-families.trpc.js';
 import { externalUsersRouter } from './domains/external-users/external-users.trpc.js';
 import { customerImportRouter } from './domains/customer-import/customer-import.trpc.js';
@@ -32,6 +33,7 @@ export const appRouter = router({
   auth: authRouter,
   customers: customersRouter,
   equipment: equipmentRouter,
+  plans: plansRouter,
   productFamilies: productFamiliesRouter,
   externalUsers: externalUsersRouter,
   certifiedUsers: certifiedUsersRouter,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRestRoutes } from './domains/auth/auth.rest.js';
 import { customersRestRoutes } from './domains/customers/customers.rest.js';
 import { equipmentRestRoutes } from './domains/equipment/equipment.rest.js';
+import { planRestRoutes } from './domains/plans/plans.rest.js';
 import { productFamiliesRestRoutes } from './domains/product-families/product-families.rest.js';
 import { externalUsersRestRoutes } from './domains/external-users/external-users.rest.js';
 import { customerImportRestRoutes } from './domains/customer-import/customer-import.rest.js';
@@ -35,6 +36,7 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(authRestRoutes);
   await app.register(customersRestRoutes);
   await app.register(equipmentRestRoutes);
+  await app.register(planRestRoutes);
   await app.register(productFamiliesRestRoutes);
   await app.register(externalUsersRestRoutes);
   await app.register(certifiedUsersRestRoutes);

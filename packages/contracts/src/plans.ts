@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { ZId, ZListQuery } from './common.js';
+
+/**
+ * Issue 24, due and overdue inspections (docs/decisions.md "Inspection plans and due dates (issue 24)"): a plan ties
+ * one equipment to an inspection type whose interval is fixed by the type.
+ */
+export const PlanTypes = ['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Mid_Year', 'Annual'] as const;
+export type PlanType = (typeof PlanTypes)[number];
+
+/** The interval of each plan type, as PostgreSQL adds it to a date (a month from 31 January is 28 or 29 February). */
+export const PLAN_INTERVALS: Record<PlanType, { days?: number; months?: number }> = {
+  Daily: { days: 1 },
+  Weekly: { days: 7 },
+  Monthly: { months: 1 },
+  Quarterly: { months: 3 },
+  Mid_Year: { months: 6 },
+  Annual: { months: 12 },
+};
+
+/**
+ * Where a plan stands today, in its customer's time zone: `upcoming` (due later), `due` (due today or within the
+ * grace period), `overdue` (past the due date and the grace period), `in_progress` (an inspection of the type was
+ * started on the machine after the last finished one, whatever the dates).
+ */
+export const PlanStates = ['upcoming', 'due', 'overdue', 'in_progress'] as const;
+export type PlanState = (typeof PlanStates)[number];
+
+export const DATE_MESSAGE = 'must be a date as YYYY-MM-DD';
+export const ZDateOnly = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, DATE_MESSAGE);
+
+const planFields = {
+  inspectionType: z.enum(PlanTypes),
+  protocolId: ZId.nullable().optional(),
+  graceDays: z.number().int().min(0).max(365).default(0),
+  inspectorUserId: ZId.nullable().optional(),
+  remindCustomer: z.boolean().default(false),
+  /** The first due date of a machine never inspected with this type; default: today in the customer's zone. */
+  startsOn: ZDateOnly.optional(),
+};
+
+/** POST api/v1/plans: one equipment. */
+export const ZPlanInput = z.strictObject({ equipmentId: ZId, ...planFields });
+export type TPlanInput = z.input<typeof ZPlanInput>;
+
+/** PUT api/v1/plans/{id}: what may change (the machine and type stay; another type is another plan). */
+export const ZPlanUpdate = z.strictObject({
+  protocolId: ZId.nullable().optional(),
+  graceDays: z.number().int().min(0).max(365).optional(),
+  inspectorUserId: ZId.nullable().optional(),
+  remindCustomer: z.boolean().optional(),
+  startsOn: ZDateOnly.optional(),
+});
+export type TPlanUpdate = z.infer<typeof ZPlanUpdate>;
+
+/**
+ * POST api/v1/plans/bulk: a plan for every live equipment at a customer site, optionally of one product family or
+ * model. Machines that already have a live plan of the type keep it (counted as skipped).
+ */
+export const ZPlanBulkInput = z.strictObject({
+  customerSiteId: ZId,
+  productFamilyId: ZId.optional(),
+  productModelId: ZId.optional(),
+  ...planFields,
+});
+export type TPlanBulkInput = z.input<typeof ZPlanBulkInput>;
+export const ZPlanBulkResult = z.object({ created: z.number().int(), skipped: z.number().int(), ids: z.array(ZId) });
+
+export const ZPlan = z.object({
+  id: ZId,
+  equipmentId: ZId,
+  serialNumber: z.string().nullable(),
+  nickName: z.string().nullable(),
+  productFamilyName: z.string().nullable(),
+  productModelName: z.string().nullable(),
+  customerId: ZId.nullable(),
+  customerName: z.string().nullable(),
+  customerSiteId: ZId.nullable(),
+  customerSiteName: z.string().nullable(),
+  inspectionType: z.enum(PlanTypes),
+  protocolId: ZId.nullable(),
+  protocolName: z.string().nullable(),
+  graceDays: z.number().int(),
+  inspectorUserId: ZId.nullable(),
+  inspectorName: z.string().nullable(),
+  remindCustomer: z.boolean(),
+  startsOn: z.string(),
+  lastDoneInspectionId: ZId.nullable(),
+  /** Epoch ms of the last finished inspection's date. */
+  lastDoneAt: z.number().nullable(),
+  inProgressInspectionId: ZId.nullable(),
+  /** YYYY-MM-DD in the customer's time zone. */
+  dueOn: z.string(),
+  /** Days past the due date today (negative: days left). */
+  daysPastDue: z.number().int(),
+  state: z.enum(PlanStates),
+  timeZone: z.string(),
+});
+export type TPlan = z.infer<typeof ZPlan>;
+
+/**
+ * GET api/v1/plans/due: plans by due date. `within` days from today (default 30) bounds what is listed unless
+ * `states` asks for upcoming plans too; overdue and in-progress plans are always within.
+ */
+export const ZDueQuery = ZListQuery.extend({
+  customerId: ZId.optional(),
+  customerSiteId: ZId.optional(),
+  equipmentId: ZId.optional(),
+  /** `me`: the caller's own plans. */
+  inspectorUserId: z.union([ZId, z.literal('me')]).optional(),
+  within: z.coerce.number().int().min(0).max(3660).default(30),
+  states: z
+    .preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.enum(PlanStates)).min(1))
+    .optional(),
+});
+export type TDueQuery = z.infer<typeof ZDueQuery>;

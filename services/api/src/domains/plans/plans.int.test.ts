@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { seedReference, signInRoles, type RoleTokens } from '../equipment/equipment.fixtures.test-helpers.js';
+
+let t: TestApp;
+let tok: RoleTokens;
+let ref: Awaited<ReturnType<typeof seedReference>>;
+let users: Record<string, string>;
+const eq: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tok = await signInRoles(t);
+  ref = await seedReference(t);
+  users = Object.fromEntries((await t.db.selectFrom('users').select(['id', 'email']).execute()).map((u) => [u.email, u.id]));
+  const rows = await t.db
+    .insertInto('equipment')
+    .values([
+      { serial_number: 'P-1', product_family_id: ref.jaw.id, product_model_id: ref.jaw.models.JC100, customer_id: ref.customerId, customer_site_id: ref.siteId },
+      { serial_number: 'P-2', product_family_id: ref.jaw.id, product_model_id: ref.jaw.models.JC200, customer_id: ref.customerId, customer_site_id: ref.siteId },
+      { serial_number: 'P-3', product_family_id: ref.cone.id, product_model_id: ref.cone.models.HC300, customer_id: ref.customerId, customer_site_id: ref.siteId },
+      { serial_number: 'P-4', product_family_id: ref.deck.id, product_model_id: ref.deck.models.SC1, customer_id: ref.otherCustomerId },
+    ])
+    .returning(['id', 'serial_number'])
+    .execute();
+  for (const r of rows) eq[r.serial_number!] = r.id;
+});
+afterAll(() => t?.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+  t.app.inject({ method, url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const day = 86_400_000;
+/** An inspection (a report, not an audit run) of a type on a machine, dated `daysAgo` days before now. */
+const inspect = async (equipmentId: string, type: string, at: Date, finished: boolean, extra: Record<string, unknown> = {}) =>
+  (
+    await t.db
+      .insertInto('inspections')
+      .values({ name: `${type} check`, type, equipment_id: equipmentId, inspection_date: at, finished, ...extra })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+const ago = (days: number) => new Date(Date.now() - days * day);
+const plan = async (body: Record<string, unknown>, token = tok.manager) => {
+  const res = await call('POST', '/api/v1/plans', token, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+};
+const del = (id: string) => call('DELETE', `/api/v1/plans/${id}`, tok.manager);
+
+describe('due dates', () => {
+  it('follow the last finished inspection of the type, in months that end early and leap years', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['Monthly', '2024-01-31T12:00:00Z', '2024-02-29'],
+      ['Monthly', '2023-01-31T12:00:00Z', '2023-02-28'],
+      ['Annual', '2024-02-29T12:00:00Z', '2025-02-28'],
+      ['Quarterly', '2023-11-30T12:00:00Z', '2024-02-29'],
+      ['Mid_Year', '2023-08-31T12:00:00Z', '2024-02-29'],
+      ['Weekly', '2023-12-28T12:00:00Z', '2024-01-04'],
+      ['Daily', '2024-02-28T12:00:00Z', '2024-02-29'],
+    ];
+    for (const [type, at, due] of cases) {
+      const done = await inspect(eq['P-1']!, type, new Date(at), true);
+      const p = await plan({ equipmentId: eq['P-1'], inspectionType: type });
+      expect({ type, at, dueOn: p.dueOn }).toEqual({ type, at, dueOn: due });
+      expect(p).toMatchObject({ lastDoneInspectionId: done, lastDoneAt: Date.parse(at), state: 'overdue', timeZone: 'UTC' });
+      expect((await del(p.id)).statusCode).toBe(200);
+      await t.db.deleteFrom('inspections').where('id', '=', done).execute();
+    }
+  });
+
+  it("count the day in the customer's time zone, across a daylight saving change", async () => {
+    await t.db.updateTable('customers').set({ time_zone: 'Europe/Helsinki' }).where('id', '=', ref.customerId).execute();
+    try {
+      // 22:30 UTC on 30 March 2024 is 00:30 on the 31st in Helsinki, the night clocks went from +2 to +3.
+      await inspect(eq['P-2']!, 'Daily', new Date('2024-03-30T22:30:00Z'), true);
+      const daily = await plan({ equipmentId: eq['P-2'], inspectionType: 'Daily' });
+      expect(daily).toMatchObject({ dueOn: '2024-04-01', timeZone: 'Europe/Helsinki' });
+      // 23:30 UTC on 31 October 2024 is 01:30 on 1 November in Helsinki (+2 again): a week later is 8 November.
+      await inspect(eq['P-2']!, 'Weekly', new Date('2024-10-31T23:30:00Z'), true);
+      const weekly = await plan({ equipmentId: eq['P-2'], inspectionType: 'Weekly' });
+      expect(weekly.dueOn).toBe('2024-11-08');
+      await del(daily.id);
+      await del(weekly.id);
+    } finally {
+      await t.db.updateTable('customers').set({ time_zone: null }).where('id', '=', ref.customerId).execute();
+    }
+  });
+
+  it('moves with each finished inspection: a late one counts from its own date; started, reopened and deleted ones too', async () => {
+    const p = await plan({ equipmentId: eq['P-3'], inspectionType: 'Monthly', graceDays: 3, startsOn: '2020-01-01' });
+    expect(p).toMatchObject({ dueOn: '2020-01-01', state: 'overdue', lastDoneAt: null });
+    const get = async () => (await call('GET', `/api/v1/plans/${p.id}`, tok.manager)).json();
+
+    // Finished 10 days ago (late): due a month after that day, not after the date it was due.
+    const late = await inspect(eq['P-3']!, 'Monthly', ago(10), true);
+    let now = await get();
+    expect(now.lastDoneInspectionId).toBe(late);
+    expect(now.state).toBe('upcoming');
+    expect(now.dueOn).toBe((await sql<{ d: string }>`select to_char((${ago(10)}::timestamptz at time zone 'UTC')::date + interval '1 month', 'YYYY-MM-DD') as d`.execute(t.db)).rows[0]!.d);
+
+    // Another type or an audit run does not count.
+    await inspect(eq['P-3']!, 'Weekly', ago(1), true);
+    const audit = await t.db.insertInto('audits').values({ name: 'Audit', inspection_date: ago(1) }).returning('id').executeTakeFirstOrThrow();
+    await inspect(eq['P-3']!, 'Monthly', ago(1), true, { audit_id: audit.id });
+    expect((await get()).lastDoneInspectionId).toBe(late);
+
+    // Started after the last finished one: in progress, whatever the dates.
+    const started = await inspect(eq['P-3']!, 'Monthly', ago(0), false);
+    now = await get();
+    expect(now).toMatchObject({ state: 'in_progress', inProgressInspectionId: started });
+    // Finished: it is the last one now.
+    await t.db.updateTable('inspections').set({ finished: true }).where('id', '=', started).execute();
+    now = await get();
+    expect(now).toMatchObject({ lastDoneInspectionId: started, inProgressInspectionId: null, state: 'upcoming' });
+    // Reopened: back to in progress after the late one.
+    await t.db.updateTable('inspections').set({ finished: false }).where('id', '=', started).execute();
+    expect(await get()).toMatchObject({ lastDoneInspectionId: late, inProgressInspectionId: started });
+    // Deleted (soft) both: never done, due from the plan's start.
+    await t.db.updateTable('inspections').set({ deleted_at: new Date() }).where('id', 'in', [started, late]).execute();
+    expect(await get()).toMatchObject({ lastDoneInspectionId: null, inProgressInspectionId: null, dueOn: '2020-01-01', state: 'overdue' });
+    // Moved to another machine and back.
+    await t.db.updateTable('inspections').set({ deleted_at: null }).where('id', '=', late).execute();
+    expect((await get()).lastDoneInspectionId).toBe(late);
+    await t.db.updateTable('inspections').set({ equipment_id: eq['P-1'] }).where('id', '=', late).execute();
+    expect((await get()).lastDoneInspectionId).toBeNull();
+    await t.db.updateTable('inspections').set({ equipment_id: eq['P-3'] }).where('id', '=', late).execute();
+    expect((await get()).lastDoneInspectionId).toBe(late);
+    await del(p.id);
+  });
+
+  it('gives due within the grace period, then overdue', async () => {
+    const grace = await plan({ equipmentId: eq['P-1'], inspectionType: 'Daily', graceDays: 2, startsOn: isoDay(ago(1)) });
+    expect(grace).toMatchObject({ state: 'due', daysPastDue: 1 });
+    const past = await plan({ equipmentId: eq['P-1'], inspectionType: 'Weekly', graceDays: 2, startsOn: isoDay(ago(3)) });
+    expect(past).toMatchObject({ state: 'overdue', daysPastDue: 3 });
+    const later = await plan({ equipmentId: eq['P-1'], inspectionType: 'Annual', startsOn: isoDay(new Date(Date.now() + 5 * day)) });
+    expect(later).toMatchObject({ state: 'upcoming', daysPastDue: -5 });
+    for (const p of [grace, past, later]) await del(p.id);
+  });
+});
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+describe('plans', () => {
+  it('one live plan per machine and type: a second is a 409 naming the field; a deleted one may be made again', async () => {
+    const p = await plan({ equipmentId: eq['P-2'], inspectionType: 'Quarterly' });
+    const again = await call('POST', '/api/v1/plans', tok.manager, { equipmentId: eq['P-2'], inspectionType: 'Quarterly' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^inspectionType: /);
+    await del(p.id);
+    const remade = await plan({ equipmentId: eq['P-2'], inspectionType: 'Quarterly' });
+    expect(remade.id).not.toBe(p.id);
+    expect((await call('GET', `/api/v1/plans/${p.id}`, tok.manager)).statusCode).toBe(404);
+    await del(remade.id);
+  });
+
+  it('answers 400 naming the field for bad input, and writes nothing', async () => {
+    const before = await t.db.selectFrom('inspection_plans').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const bad: Array<[Record<string, unknown>, RegExp]> = [
+      [{ equipmentId: eq['P-1'], inspectionType: 'Hourly' }, /inspectionType/],
+      [{ equipmentId: eq['P-1'], inspectionType: 'Daily', graceDays: 400 }, /graceDays/],
+      [{ equipmentId: eq['P-1'], inspectionType: 'Daily', startsOn: '2024-02-30' }, /startsOn/],
+      [{ equipmentId: 'nope', inspectionType: 'Daily' }, /equipmentId/],
+      [{ equipmentId: '00000000-0000-4000-8000-000000000000', inspectionType: 'Daily' }, /equipmentId/],
+      [{ equipmentId: eq['P-1'], inspectionType: 'Daily', inspectorUserId: '00000000-0000-4000-8000-000000000000' }, /inspectorUserId/],
+      [{ equipmentId: eq['P-1'], inspectionType: 'Daily', protocolId: '00000000-0000-4000-8000-000000000000' }, /protocolId/],
+      [{ equipmentId: eq['P-1'], inspectionType: 'Daily', extra: 1 }, /extra/],
+    ];
+    for (const [body, field] of bad) {
+      const res = await call('POST', '/api/v1/plans', tok.manager, body);
+      expect({ body, status: res.statusCode }).toEqual({ body, status: 400 });
+      expect(res.json().message).toMatch(field);
+    }
+    const badDue = await call('GET', '/api/v1/plans/due?states=late', tok.manager);
+    expect(badDue.statusCode).toBe(400);
+    expect(badDue.json().message).toMatch(/states/);
+    const after = await t.db.selectFrom('inspection_plans').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('are made for every machine at a site, of a family or model, keeping the plans there are', async () => {
+    const first = await call('POST', '/api/v1/plans/bulk', tok.manager, { customerSiteId: ref.siteId, productFamilyId: ref.jaw.id, inspectionType: 'Weekly', graceDays: 1 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ created: 2, skipped: 0 });
+    const all = await call('POST', '/api/v1/plans/bulk', tok.manager, { customerSiteId: ref.siteId, inspectionType: 'Weekly' });
+    expect(all.json()).toMatchObject({ created: 1, skipped: 2 });
+    const due = (await call('GET', `/api/v1/plans/due?customerSiteId=${ref.siteId}&states=upcoming,due,overdue,in_progress&orderKey=serialNumber&orderDirection=asc`, tok.manager)).json();
+    expect(due.result.map((p: { serialNumber: string; graceDays: number }) => [p.serialNumber, p.graceDays])).toEqual([['P-1', 1], ['P-2', 1], ['P-3', 0]]);
+    const missing = await call('POST', '/api/v1/plans/bulk', tok.manager, { customerSiteId: '00000000-0000-4000-8000-000000000000', inspectionType: 'Weekly' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/^customerSiteId/);
+    for (const id of [...first.json().ids, ...all.json().ids]) await del(id);
+  });
+
+  it('change protocol, grace, inspector and start; the protocol must be of the plan type', async () => {
+    const p = await plan({ equipmentId: eq['P-1'], inspectionType: 'Monthly', startsOn: '2030-01-01' });
+    const proto = await t.db.insertInto('protocols').values({ name: 'Monthly JC', type: 'Monthly' }).returning('id').executeTakeFirstOrThrow();
+    const wrong = await t.db.insertInto('protocols').values({ name: 'Daily JC', type: 'Daily' }).returning('id').executeTakeFirstOrThrow();
+    const changed = await call('PUT', `/api/v1/plans/${p.id}`, tok.manager, { protocolId: proto.id, graceDays: 5, inspectorUserId: users['inspector@company.example'], startsOn: '2031-02-03' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ protocolId: proto.id, protocolName: 'Monthly JC', graceDays: 5, inspectorName: 'Inspector', startsOn: '2031-02-03', dueOn: '2031-02-03' });
+    const mismatch = await call('PUT', `/api/v1/plans/${p.id}`, tok.manager, { protocolId: wrong.id });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toMatch(/^protocolId: must be a protocol of type Monthly/);
+    await del(p.id);
+  });
+});
+
+describe('due lists and who sees what', () => {
+  let mine: string, others: string, distMachine: string, unassigned: string;
+  beforeAll(async () => {
+    mine = (await plan({ equipmentId: eq['P-1'], inspectionType: 'Quarterly', startsOn: isoDay(ago(2)), inspectorUserId: users['inspector@company.example'] })).id;
+    others = (await plan({ equipmentId: eq['P-2'], inspectionType: 'Annual', startsOn: isoDay(new Date(Date.now() + 10 * day)), inspectorUserId: users['manager@company.example'] })).id;
+    distMachine = (await plan({ equipmentId: eq['P-4'], inspectionType: 'Mid_Year', startsOn: isoDay(new Date(Date.now() + 60 * day)) })).id;
+    unassigned = (await plan({ equipmentId: eq['P-3'], inspectionType: 'Annual', startsOn: isoDay(new Date(Date.now() + 400 * day)) })).id;
+    // P-4 is the distributor company's machine: one of its reports was made on it.
+    const company = await t.db.selectFrom('companies').select('id').executeTakeFirstOrThrow();
+    await inspect(eq['P-4']!, 'Commissioning', ago(100), true, { company_id: company.id });
+  });
+  const ids = async (url: string, token: string) => {
+    const res = await call('GET', url, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().result.map((p: { id: string }) => p.id);
+  };
+
+  it('lists what is due within the window by due date; upcoming beyond it on request', async () => {
+    expect(await ids('/api/v1/plans/due', tok.manager)).toEqual([mine, others]);
+    expect(await ids('/api/v1/plans/due?within=90', tok.manager)).toEqual([mine, others, distMachine]);
+    expect(await ids('/api/v1/plans/due?states=upcoming', tok.manager)).toEqual([others, distMachine, unassigned]);
+    expect(await ids('/api/v1/plans/due?states=overdue', tok.manager)).toEqual([mine]);
+    expect(await ids(`/api/v1/plans/due?within=3660&customerId=${ref.otherCustomerId}`, tok.manager)).toEqual([distMachine]);
+    expect(await ids('/api/v1/plans/due?within=3660&search=p-3', tok.manager)).toEqual([unassigned]);
+  });
+
+  it("gives an inspector their own plans, a distributor its company's machines, managers and admins all", async () => {
+    expect(await ids('/api/v1/plans/due?within=3660', tok.inspector)).toEqual([mine]);
+    expect(await ids('/api/v1/plans/due?within=3660&inspectorUserId=me', tok.manager)).toEqual([others]);
+    expect(await ids('/api/v1/plans/due?within=3660', tok.admin)).toEqual([mine, others, distMachine, unassigned]);
+    expect(await ids('/api/v1/plans/due?within=3660', tok.distUser)).toEqual([distMachine]);
+    expect(await ids('/api/v1/plans/due?within=3660', tok.distAdmin)).toEqual([distMachine]);
+    expect((await call('GET', `/api/v1/plans/${others}`, tok.inspector)).statusCode).toBe(404);
+    expect((await call('GET', `/api/v1/plans/${mine}`, tok.distUser)).statusCode).toBe(404);
+    expect((await call('GET', `/api/v1/plans/${distMachine}`, tok.distUser)).statusCode).toBe(200);
+  });
+
+  it('refuses writes below staff Manager, and every call without a session or rights', async () => {
+    for (const token of [tok.inspector, tok.distAdmin, tok.distUser, tok.nobody]) {
+      expect((await call('POST', '/api/v1/plans', token, { equipmentId: eq['P-3'], inspectionType: 'Daily' })).statusCode).toBe(403);
+      expect((await call('POST', '/api/v1/plans/bulk', token, { customerSiteId: ref.siteId, inspectionType: 'Daily' })).statusCode).toBe(403);
+      expect((await call('PUT', `/api/v1/plans/${mine}`, token, { graceDays: 9 })).statusCode).toBe(403);
+      expect((await call('DELETE', `/api/v1/plans/${mine}`, token)).statusCode).toBe(403);
+    }
+    expect((await call('GET', '/api/v1/plans/due', tok.nobody)).statusCode).toBe(403);
+    expect((await call('GET', '/api/v1/plans/due')).statusCode).toBe(401);
+    expect((await t.db.selectFrom('inspection_plans').select('grace_days').where('id', '=', mine).executeTakeFirstOrThrow()).grace_days).toBe(0);
+  });
+
+  it('answers the same over tRPC', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/trpc/plans.due?input=${encodeURIComponent(JSON.stringify({ within: 3660 }))}`, headers: { authorization: `Bearer ${tok.inspector}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data.result.map((p: { id: string }) => p.id)).toEqual([mine]);
+  });
+});

@@ -1,0 +1,93 @@
+import { sql, type RawBuilder } from 'kysely';
+import { PLAN_INTERVALS, PlanTypes, type TPlan } from '@insp/contracts';
+import type { Db } from '@insp/db';
+
+/** The type's interval as a PostgreSQL interval literal ('1 day', '3 months'). */
+const intervalText = (t: (typeof PlanTypes)[number]) => {
+  const i = PLAN_INTERVALS[t];
+  return i.months ? `${i.months} months` : `${i.days} days`;
+};
+const intervalOf = (column: RawBuilder<unknown>) =>
+  sql`(case ${column} ${sql.join(
+    PlanTypes.map((t) => sql`when ${sql.lit(t)} then interval ${sql.lit(intervalText(t))}`),
+    sql` `,
+  )} end)`;
+
+/** Columns of `planRows` to filter on (the computed ones are expressions of the subquery `x`). */
+export const planColumn = {
+  dueDate: sql.ref('x.due_date'),
+  today: sql.ref('x.today'),
+  state: sql<TPlan['state']>`(case when x."inProgressInspectionId" is not null then 'in_progress'
+    when x.today > x.due_date + x."graceDays" then 'overdue'
+    when x.today >= x.due_date then 'due' else 'upcoming' end)`,
+};
+
+/**
+ * Live plans with their machine, customer and site, and where each stands today, as one row source `d` to filter,
+ * sort and page on (docs/decisions.md "Inspection plans and due dates (issue 24)"). Dates are the customer's: the
+ * last inspection's day in the customer's time zone (or the API's REPORT_TIME_ZONE) plus the type's interval, so a
+ * change of daylight saving time moves nothing and a month from 31 January is the end of February.
+ */
+export function planRows(db: Db, defaultTimeZone: string) {
+  const inner = db
+    .selectFrom('inspection_plans as p')
+    .innerJoin('equipment as e', 'e.id', 'p.equipment_id')
+    .leftJoin('customers as c', 'c.id', 'e.customer_id')
+    .leftJoin('customer_sites as s', 's.id', 'e.customer_site_id')
+    .leftJoin('product_families as f', 'f.id', 'e.product_family_id')
+    .leftJoin('product_models as m', 'm.id', 'e.product_model_id')
+    .leftJoin('protocols as pr', 'pr.id', 'p.protocol_id')
+    .leftJoin('users as u', 'u.id', 'p.inspector_user_id')
+    .where('p.deleted_at', 'is', null)
+    .where('e.deleted_at', 'is', null)
+    .select((eb) => [
+      'p.id',
+      'p.equipment_id as equipmentId',
+      'e.serial_number as serialNumber',
+      'e.nick_name as nickName',
+      'f.name as productFamilyName',
+      'm.name as productModelName',
+      'e.customer_id as customerId',
+      'c.name as customerName',
+      'e.customer_site_id as customerSiteId',
+      's.name as customerSiteName',
+      'p.inspection_type as inspectionType',
+      'p.protocol_id as protocolId',
+      'pr.name as protocolName',
+      'p.grace_days as graceDays',
+      'p.inspector_user_id as inspectorUserId',
+      'u.name as inspectorName',
+      'p.remind_customer as remindCustomer',
+      sql<string>`to_char(p.starts_on, 'YYYY-MM-DD')`.as('startsOn'),
+      'p.last_done_inspection_id as lastDoneInspectionId',
+      sql<number | null>`(extract(epoch from p.last_done_at) * 1000)::float8`.as('lastDoneAt'),
+      'p.in_progress_inspection_id as inProgressInspectionId',
+      sql<string>`coalesce(c.time_zone, ${defaultTimeZone})`.as('timeZone'),
+      eb.ref('p.last_done_at').as('last_done_at'),
+      eb.ref('p.starts_on').as('starts_on'),
+    ]);
+  const zone = sql.ref('r.timeZone');
+  const dueDate = sql`(case when r.last_done_at is null then r.starts_on
+    else ((r.last_done_at at time zone ${zone})::date + ${intervalOf(sql.ref('r.inspectionType'))})::date end)`;
+  const today = sql`(now() at time zone ${zone})::date`;
+  return db
+    .selectFrom(
+      db
+        .selectFrom(inner.as('r'))
+        .selectAll('r')
+        .select([sql<string>`${dueDate}`.as('due_date'), sql<string>`${today}`.as('today')])
+        .as('x'),
+    )
+    .select([
+      'x.id', 'x.equipmentId', 'x.serialNumber', 'x.nickName', 'x.productFamilyName', 'x.productModelName',
+      'x.customerId', 'x.customerName', 'x.customerSiteId', 'x.customerSiteName', 'x.inspectionType', 'x.protocolId',
+      'x.protocolName', 'x.graceDays', 'x.inspectorUserId', 'x.inspectorName', 'x.remindCustomer', 'x.startsOn',
+      'x.lastDoneInspectionId', 'x.lastDoneAt', 'x.inProgressInspectionId', 'x.timeZone',
+      sql<string>`to_char(x.due_date, 'YYYY-MM-DD')`.as('dueOn'),
+      sql<number>`(x.today - x.due_date)`.as('daysPastDue'),
+      planColumn.state.as('state'),
+    ]);
+}
+
+export type PlanRowsQuery = ReturnType<typeof planRows>;
+

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { ZDueQuery, ZId, ZPlanBulkInput, ZPlanInput, ZPlanUpdate } from '@insp/contracts';
+import { authedProcedure, router } from '../../trpc/trpc.js';
+import { getPlan, listDuePlans } from './plans-read.service.js';
+import { createPlan, createPlansForSite, deletePlan, updatePlan } from './plans-write.service.js';
+
+const byId = z.object({ id: ZId });
+
+/** tRPC procedures of inspection plans (issue 24) for the web app, over the same services as api/v1/plans. */
+export const plansRouter = router({
+  due: authedProcedure.input(ZDueQuery).query(({ ctx, input }) => listDuePlans(ctx, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getPlan(ctx, input.id)),
+  create: authedProcedure.input(ZPlanInput).mutation(({ ctx, input }) => createPlan(ctx, input)),
+  createForSite: authedProcedure.input(ZPlanBulkInput).mutation(({ ctx, input }) => createPlansForSite(ctx, input)),
+  update: authedProcedure.input(z.object({ id: ZId, data: ZPlanUpdate })).mutation(({ ctx, input }) => updatePlan(ctx, input.id, input.data)),
+  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deletePlan(ctx, input.id)),
+});

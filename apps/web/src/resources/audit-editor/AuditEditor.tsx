@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { TAudit } from '@insp/contracts';
+import { MakeAvailableOffline } from '../../offline-available';
 import { trpc } from '../../providers/trpc';
 import { shownMessage } from '../../lib/errors';
 import { LocalImagesProvider } from '../inspection-edit/photos/localImages';
@@ -69,6 +70,9 @@ export function AuditEditor() {
               </Button>
               <DownloadReport audit={audit} />
             </Stack>
+          </Stack>
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <MakeAvailableOffline kind="audit" id={id} />
           </Stack>
           {!audit.finished && <SaveStatusLine auditId={audit.id} />}
           {query.isError && <Alert severity="error">{shownMessage(query.error)}</Alert>}

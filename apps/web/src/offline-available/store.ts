@@ -9,6 +9,14 @@ export interface Bundle {
   files: { path: string; blob: Blob }[];
 }
 
+const listeners = new Set<() => void>();
+/** Calls `listener` after every change this page makes to the store (the list and the editors' notes re-read). */
+export function subscribeStore(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const changed = () => listeners.forEach((l) => l());
+
 const jsonBytes = (v: unknown) => new Blob([JSON.stringify(v ?? null)]).size;
 
 /**
@@ -28,6 +36,7 @@ export async function saveBundle(db: AvailableDb, b: Bundle, now = Date.now()): 
     await db.files.bulkPut(files);
     await db.items.put(item);
   });
+  changed();
   return item;
 }
 
@@ -41,7 +50,7 @@ export async function storedRead(db: AvailableDb, key: string): Promise<unknown>
  * read is not stored (only what was made available offline is kept). The item's size and time follow.
  */
 export async function refreshRead(db: AvailableDb, key: string, data: unknown, now = Date.now()): Promise<boolean> {
-  return db.transaction('rw', db.items, db.reads, async () => {
+  const done = await db.transaction('rw', db.items, db.reads, async () => {
     const old = await db.reads.get(key);
     if (!old) return false;
     const bytes = jsonBytes(data);
@@ -50,6 +59,8 @@ export async function refreshRead(db: AvailableDb, key: string, data: unknown, n
     if (item) await db.items.put({ ...item, bytes: item.bytes - old.bytes + bytes, storedAt: now });
     return true;
   });
+  if (done) changed();
+  return done;
 }
 
 /** A stored file's bytes by the path the app fetches it from, or undefined. */
@@ -73,4 +84,5 @@ export async function removeItem(db: AvailableDb, key: string): Promise<void> {
     await db.files.where('item').equals(key).delete();
     await db.items.delete(key);
   });
+  changed();
 }

@@ -69,10 +69,8 @@ export function AuditEditor() {
                 {AUDIT_TEXT.viewReport}
               </Button>
               <DownloadReport audit={audit} />
+              <MakeAvailableOffline kind="audit" id={id} />
             </Stack>
-          </Stack>
-          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <MakeAvailableOffline kind="audit" id={id} />
           </Stack>
           {!audit.finished && <SaveStatusLine auditId={audit.id} />}
           {query.isError && <Alert severity="error">{shownMessage(query.error)}</Alert>}

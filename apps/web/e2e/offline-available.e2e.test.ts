@@ -100,4 +100,40 @@ describe('available offline', () => {
     await page.getByText('Nothing is stored on this device yet.', { exact: false }).waitFor();
     await context.close();
   });
+
+  it('opens the report edit form of a stored inspection after a reload offline, with its points and photos', async () => {
+    const context = await browser.newContext({ viewport: TABLET, hasTouch: true, serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await signInAsStaff(page, product.url, INSPECTOR);
+    const list = await apiAs<{ result: { id: string; name: string; status: string }[] }>(product.url, page, '/api/v1/inspections?mineOnly=true&amount=200');
+    // an open inspection of the inspector's whose data names images (photos, signatures), so their bytes are stored too
+    let inspection = list.result.find((r) => r.status === 'In_Use')!;
+    let photos = 0;
+    for (const candidate of list.result.filter((r) => r.status === 'In_Use')) {
+      const data = JSON.stringify(await apiAs<unknown>(product.url, page, `/api/v1/inspections/${candidate.id}/editDetails`));
+      photos = data.match(/"imageId":"[^"]+"/g)?.length ?? 0;
+      inspection = candidate;
+      if (photos > 0) break;
+    }
+    const heading = page.getByRole('heading', { level: 1, name: `Edit inspection: ${inspection.name}` });
+    await page.goto(`${product.url}/Reports/${inspection.id}/edit`);
+    await heading.waitFor();
+    await serviceWorkerInControl(page);
+    const make = page.getByRole('button', { name: 'Make available offline' });
+    await expectTouchTargets({ 'Make available offline': make });
+    await make.click();
+    await expect.poll(() => page.getByTestId('available-done').textContent(), { timeout: 30_000 }).toMatch(/^Available offline/);
+
+    await context.setOffline(true);
+    await page.reload();
+    await heading.waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('radio').count()).toBeGreaterThan(0);
+    // the photos' previews come from the device (an <img> of a Blob)
+    expect(photos, 'an open inspection of the demo seed with images').toBeGreaterThan(0);
+    await expect.poll(() => page.locator('img[src^="blob:"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    console.log(`report edit form offline: ${photos} image ids in the data, ${await page.locator('img[src^="blob:"]').count()} shown`);
+    await screenshot(page, 'offline-available-report-edit');
+    await context.setOffline(false);
+    await context.close();
+  });
 });

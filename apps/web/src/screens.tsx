@@ -27,6 +27,7 @@ import { documentsScreens } from './resources/documents';
 import { webhooksScreens } from './resources/webhooks';
 import { backgroundServicesScreens } from './pages/background-services';
 import { debugTokenScreens } from './pages/debug-token';
+import { onThisDeviceScreens } from './offline-available/screens';
 
 // Each screen is a chunk of its own (components/lazyScreen.tsx); the domain folders' index files do the same.
 const MyPage = lazyScreen(() => import('./pages/my-page/MyPage'), 'MyPage');
@@ -63,6 +64,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...webhooksScreens,
   ...backgroundServicesScreens,
   ...debugTokenScreens,
+  ...onThisDeviceScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

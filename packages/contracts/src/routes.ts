@@ -57,6 +57,8 @@ export const routeTable: RouteEntry[] = [
   // Issue 22: not in the spec; the integrations' endpoints, for staff Admins.
   { path: '/Webhooks', nav: 'Webhooks', title: 'Webhooks', permission: P.webhooks },
   { path: '/Webhooks/:id', title: 'Webhook', permission: P.webhooks },
+  // Issue 23: what 'Make available offline' keeps on this device; linked from the header, not the spec's navigation.
+  { path: '/OnThisDevice', title: 'On this device', permission: P.reports },
 ];
 
 export const navItems = routeTable.filter((r) => r.nav);

@@ -23,6 +23,7 @@ import { staffAccountsRouter } from './domains/staff-accounts/staff-accounts.trp
 import { translationsRouter } from './domains/translations/translations.trpc.js';
 import { documentsRouter } from './domains/documents/documents.trpc.js';
 import { webhooksRouter } from './domains/webhooks/webhooks.trpc.js';
+import { offlineRouter } from './domains/offline/offline.trpc.js';
 import { backgroundServicesRouter } from './domains/background-services/background-services.trpc.js';
 
 /**
@@ -55,5 +56,6 @@ export const appRouter = router({
   usageDashboard: usageDashboardRouter,
   webhooks: webhooksRouter,
   backgroundServices: backgroundServicesRouter,
+  offline: offlineRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,10 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AccountCircleIcon from '@mui/icons-material/AccountCircleOutlined';
+import OfflinePinIcon from '@mui/icons-material/OfflinePinOutlined';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { isAllowed, P } from '@insp/contracts';
 import { Brand } from '../components/Brand';
 import { useSession } from '../providers/session';
 import { TopNav } from './TopNav';
@@ -13,7 +17,7 @@ import { coarsePointer } from '../theme';
 
 /** Page header (spec 000 §2.1): brand, the signed-in user's e-mail and a 'Log out' link to /auth/logout. */
 export function Header() {
-  const { session } = useSession();
+  const { session, actor } = useSession();
   return (
     <AppBar position="sticky" elevation={0} color="inherit" sx={{ bgcolor: 'transparent' }}>
       <Toolbar sx={{ bgcolor: 'primary.main', color: 'common.white', minHeight: { xs: 56 }, px: { xs: 2, md: 4 } }}>
@@ -23,6 +27,14 @@ export function Header() {
         <Box sx={{ flex: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5 }}>
           <WaitingBadge />
+          {/* Issue 23: what 'Make available offline' keeps on this device (/OnThisDevice). */}
+          {isAllowed(P.reports, actor) && (
+            <Tooltip title="On this device">
+              <IconButton component={RouterLink} to="/OnThisDevice" aria-label="On this device" color="inherit" sx={{ width: 44, height: 44 }}>
+                <OfflinePinIcon />
+              </IconButton>
+            </Tooltip>
+          )}
           <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.75, opacity: 0.9 }}>
             <AccountCircleIcon fontSize="small" aria-hidden />
             <Typography variant="body2" data-testid="user-email">

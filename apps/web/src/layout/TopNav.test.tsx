@@ -30,6 +30,8 @@ describe('header and top navigation', () => {
     renderHeader(session(Level.User), '/');
     expect(screen.getByTestId('user-email').textContent).toBe('anna@company.example');
     expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/auth/logout');
+    // Issue 23: what 'Make available offline' stored, for anyone who may open reports.
+    expect(screen.getByRole('link', { name: 'On this device' }).getAttribute('href')).toBe('/OnThisDevice');
   });
 
   it('underlines the item whose route the path equals or begins with, ignoring case', () => {
@@ -49,5 +51,6 @@ describe('header and top navigation', () => {
     renderHeader(session(Level.None, ['Developer']), '/');
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.getByRole('link', { name: 'Log out' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'On this device' })).toBeNull();
   });
 });

@@ -24,6 +24,8 @@ describe('top navigation by actor', () => {
     const actors = [staff(Level.User), staff(Level.Manager), staff(Level.Admin), staff(Level.Admin, ['Developer']), staff(Level.User, ['CertificationManager']), distributor(true), distributor(false)];
     // Sub-screens reached from their list (new, import, compare) are linked from that screen, not from the shell.
     const linkedFromTheirList = new Set(['/Reports/new', '/Audits/new', '/Customers/import', '/StaffAccounts', '/ProductFamilies', '/CategoryTitles']);
+    // Issue 23: 'On this device' is the header's icon link beside the e-mail (Header.tsx, TopNav.test.tsx), not a nav item.
+    linkedFromTheirList.add('/OnThisDevice');
     for (const actor of actors) {
       const reachable = new Set(visibleNavItems(actor).map((i) => i.path));
       const allowed = routeTable.filter((r) => !r.path.includes(':') && !linkedFromTheirList.has(r.path) && isAllowed(r.permission, actor));

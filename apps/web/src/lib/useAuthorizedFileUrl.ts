@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getToken } from '../providers/token';
+import { fetchFileOrStored } from '../offline-available/files';
 
 /**
  * An object URL of a file the API serves only with the bearer token (an <img> or <audio> sends none), fetched
@@ -12,9 +12,8 @@ export function useAuthorizedFileUrl(path: string | null): string | null {
     if (!path) return;
     const abort = new AbortController();
     let made: string | null = null;
-    const token = getToken();
-    fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: abort.signal })
-      .then((res) => (res.ok ? res.blob() : null))
+    // Offline, a copy stored by 'Make available offline' (issue 23).
+    fetchFileOrStored(path, abort.signal)
       .then((blob) => {
         if (!blob || abort.signal.aborted) return;
         made = URL.createObjectURL(blob);

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { TAudit } from '@insp/contracts';
+import { MakeAvailableOffline } from '../../offline-available';
 import { trpc } from '../../providers/trpc';
 import { shownMessage } from '../../lib/errors';
 import { LocalImagesProvider } from '../inspection-edit/photos/localImages';
@@ -68,6 +69,7 @@ export function AuditEditor() {
                 {AUDIT_TEXT.viewReport}
               </Button>
               <DownloadReport audit={audit} />
+              <MakeAvailableOffline kind="audit" id={id} />
             </Stack>
           </Stack>
           {!audit.finished && <SaveStatusLine auditId={audit.id} />}

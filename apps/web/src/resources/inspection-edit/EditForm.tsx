@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import BackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import { hasConfigurator, type TInspectionEdit } from '@insp/contracts';
+import { MakeAvailableOffline } from '../../offline-available';
 import { trpc } from '../../providers/trpc';
 import { ConfirmSaveDialog, type SaveChoice } from './ConfirmSaveDialog';
 import { Configurator } from './Configurator';
@@ -81,6 +82,7 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
           <Typography variant="h1" sx={{ flex: 1, minWidth: 200, fontSize: { xs: '1.35rem', md: '1.75rem' } }}>
             {EDIT_TEXT.title(data.name)}
           </Typography>
+          <MakeAvailableOffline kind="inspection" id={data.id} />
         </Box>
         {!canSave && (
           <Alert severity="info" data-testid="cannot-save">

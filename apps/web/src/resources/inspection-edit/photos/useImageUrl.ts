@@ -1,18 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getToken } from '../../../providers/token';
+import { fetchFileOrStored } from '../../../offline-available/files';
 import { isLocalImage } from '../formValues';
 import { useLocalImages } from './localImages';
 
 /** An uploaded image's bytes (GET api/v1/images/{id}/file with the token; an <img> cannot send it). */
 const imageQuery = (id: string) => ({
   queryKey: ['images', 'file', id],
-  queryFn: async () => {
-    const token = getToken();
-    const res = await fetch(`/api/v1/images/${encodeURIComponent(id)}/file`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    if (!res.ok) throw new Error(String(res.status));
-    return res.blob();
-  },
+  // Offline, a copy stored by 'Make available offline' (issue 23).
+  queryFn: () => fetchFileOrStored(`/api/v1/images/${encodeURIComponent(id)}/file`),
   staleTime: Infinity,
   retry: false,
 });

@@ -8,6 +8,7 @@ export * from './domain-enums.js';
 export * from './customers.js';
 export * from './equipment.js';
 export * from './plans.js';
+export * from './follow-up-actions.js';
 export * from './product-families.js';
 export * from './external-users.js';
 export * from './certified-users.js';

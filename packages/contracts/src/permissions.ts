@@ -74,6 +74,11 @@ export const P = {
   // Admins' (equipment is staff reference data), so only they create, change and delete plans.
   plans: { internal: User, external: User },
   plansManage: { internal: Manager, external: Never },
+  // decision (issue 24): follow-up actions read like plans (staff Managers and Admins all, staff Users those assigned
+  // to them, distributors those on their company's machines); managers decide proposals, assign and close; an
+  // assignee closes their own action (checked in the service).
+  actions: { internal: User, external: User },
+  actionsManage: { internal: Manager, external: Never },
 } satisfies Record<string, Permission>;
 
 export type PermissionName = keyof typeof P;

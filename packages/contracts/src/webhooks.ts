@@ -14,6 +14,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'audit.reopened',
   'document.uploaded',
   'customer.merged',
+  'action.created',
+  'action.assigned',
+  'action.closed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** 'Send test event' (never subscribed to; sent to the one endpoint asked). */
@@ -28,6 +31,9 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'audit.reopened': 'Audit reopened',
   'document.uploaded': 'Document uploaded',
   'customer.merged': 'Customer merged',
+  'action.created': 'Follow-up action created',
+  'action.assigned': 'Follow-up action assigned',
+  'action.closed': 'Follow-up action closed',
 };
 
 /**

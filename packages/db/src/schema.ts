@@ -385,6 +385,30 @@ export interface Equipment {
   updated_at: Generated<Timestamp>;
 }
 
+export interface FollowUpActions {
+  assignee_user_id: string | null;
+  close_comment: string | null;
+  closed_at: Timestamp | null;
+  closed_by_user_id: string | null;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by_user_id: string | null;
+  dismiss_reason: string | null;
+  due_on: Timestamp | null;
+  equipment_id: string;
+  fixed_by_inspection_id: string | null;
+  id: Generated<string>;
+  inspection_id: string;
+  inspection_point_id: string | null;
+  point_name: string;
+  reason: string;
+  result_id: string | null;
+  state: Generated<string>;
+  text: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  value: string | null;
+}
+
 export interface FollowUpRangeValues {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
@@ -1086,6 +1110,7 @@ export interface DB {
   dropdown_options: DropdownOptions;
   dropdowns: Dropdowns;
   equipment: Equipment;
+  follow_up_actions: FollowUpActions;
   follow_up_range_values: FollowUpRangeValues;
   generated_files: GeneratedFiles;
   idempotency_keys: IdempotencyKeys;

@@ -3,6 +3,7 @@ import { authRouter } from './domains/auth/auth.trpc.js';
 import { customersRouter } from './domains/customers/customers.trpc.js';
 import { equipmentRouter } from './domains/equipment/equipment.trpc.js';
 import { plansRouter } from './domains/plans/plans.trpc.js';
+import { actionsRouter } from './domains/follow-up-actions/actions.trpc.js';
 import { productFamiliesRouter } from './domains/product-families/product-families.trpc.js';
 import { externalUsersRouter } from './domains/external-users/external-users.trpc.js';
 import { customerImportRouter } from './domains/customer-import/customer-import.trpc.js';
@@ -35,6 +36,7 @@ export const appRouter = router({
   customers: customersRouter,
   equipment: equipmentRouter,
   plans: plansRouter,
+  actions: actionsRouter,
   productFamilies: productFamiliesRouter,
   externalUsers: externalUsersRouter,
   certifiedUsers: certifiedUsersRouter,

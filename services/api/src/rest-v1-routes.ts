@@ -3,6 +3,7 @@ import { authRestRoutes } from './domains/auth/auth.rest.js';
 import { customersRestRoutes } from './domains/customers/customers.rest.js';
 import { equipmentRestRoutes } from './domains/equipment/equipment.rest.js';
 import { planRestRoutes } from './domains/plans/plans.rest.js';
+import { actionRestRoutes } from './domains/follow-up-actions/actions.rest.js';
 import { productFamiliesRestRoutes } from './domains/product-families/product-families.rest.js';
 import { externalUsersRestRoutes } from './domains/external-users/external-users.rest.js';
 import { customerImportRestRoutes } from './domains/customer-import/customer-import.rest.js';
@@ -37,6 +38,7 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(customersRestRoutes);
   await app.register(equipmentRestRoutes);
   await app.register(planRestRoutes);
+  await app.register(actionRestRoutes);
   await app.register(productFamiliesRestRoutes);
   await app.register(externalUsersRestRoutes);
   await app.register(certifiedUsersRestRoutes);

@@ -36,6 +36,7 @@ import * as m0038 from './20261122_0038_web_log_daily.js';
 import * as m0039 from './20261122_0039_idempotency_responses.js';
 import * as m0040 from './20261122_0040_field_versions.js';
 import * as m0046 from './20261122_0046_inspection_plans.js';
+import * as m0050 from './20261122_0050_follow_up_actions.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0039_idempotency_responses': m0039,
   '20261122_0040_field_versions': m0040,
   '20261122_0046_inspection_plans': m0046,
+  '20261122_0050_follow_up_actions': m0050,
 };

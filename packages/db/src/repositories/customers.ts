@@ -3,7 +3,8 @@ import type { Db } from '../client.js';
 export type AuditEntityType =
   | 'customer' | 'customer_site' | 'contact' | 'user' | 'inspection' | 'audit'
   | 'inspection_point' | 'measurement_limit' | 'dropdown_batch_update' | 'inspection_phase' | 'tags' | 'protocol' | 'category_title'
-  | 'product_family' | 'product_model' | 'shared_link' | 'document' | 'document_category' | 'document_package';
+  | 'product_family' | 'product_model' | 'shared_link' | 'document' | 'document_category' | 'document_package'
+  | 'inspection_plan' | 'follow_up_action';
 
 export interface AuditTrailEntry {
   entityType: AuditEntityType;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Db } from '@insp/db';
 
 /**
@@ -33,11 +33,11 @@ export const liveEquipmentRows = (db: Db) =>
  * A distributor's machines: equipment rows carry no company, so a machine belongs to a distributor company when one
  * of the company's live reports was made on it (reports carry the company, inspections.scope.ts; a distributor
  * starting an inspection on a new machine creates it that way). Probed per machine through `inspections_equipment`.
- * A distributor without a company has none.
+ * A distributor without a company has none. `equipmentId` names the machine's id column (default `e.id`).
  */
-export const equipmentOfCompany = (companyId: string | null) =>
+export const equipmentOfCompany = (companyId: string | null, equipmentId: Expression<unknown> = sql.ref('e.id')) =>
   companyId
-    ? sql<boolean>`exists (select 1 from inspections i where i.equipment_id = e.id and i.company_id = ${companyId} and i.deleted_at is null)`
+    ? sql<boolean>`exists (select 1 from inspections i where i.equipment_id = ${equipmentId} and i.company_id = ${companyId} and i.deleted_at is null)`
     : sql<boolean>`false`;
 
 /** Inspections conducted on one equipment (deleted inspections do not count). */

@@ -3,6 +3,7 @@ import { Level, P, type TDueQuery, type TListResponse, type TPlan } from '@insp/
 import { requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { listPage } from '../../lib/list.js';
+import { equipmentOfCompany } from '../equipment/equipment.queries.js';
 import { planColumn, planRows, type PlanRowsQuery } from './plans.queries.js';
 
 /**
@@ -12,12 +13,7 @@ import { planColumn, planRows, type PlanRowsQuery } from './plans.queries.js';
  */
 function visiblePlans(c: AuthedContext, rows: PlanRowsQuery): PlanRowsQuery {
   const a = c.actor;
-  if (a.kind === 'distributor') {
-    if (!a.companyId) return rows.where(sql<SqlBool>`false`);
-    return rows.where(
-      sql<SqlBool>`exists (select 1 from inspections i where i.equipment_id = x."equipmentId" and i.company_id = ${a.companyId} and i.deleted_at is null)`,
-    );
-  }
+  if (a.kind === 'distributor') return rows.where(equipmentOfCompany(a.companyId, sql.ref('x.equipmentId')));
   if (a.level >= Level.Manager) return rows;
   return rows.where(sql.ref('x.inspectorUserId'), '=', a.userId);
 }

@@ -21,6 +21,9 @@ import { RunSections } from './RunSections';
 import { AUDIT_TEXT } from './texts';
 import { hasUnsavedAutosaves } from './useAutosave';
 
+/** How often an open editor reads the audit again to show others' changes (issue 23). */
+export const REREAD_MS = 30_000;
+
 /**
  * /Audits/{id} (000 §2.6): the audit editor. Every change is written as it is made (texts and points autosave
  * 1 s after the last change, the rest at once) through the write module; the audit is read again after writes
@@ -28,7 +31,9 @@ import { hasUnsavedAutosaves } from './useAutosave';
  */
 export function AuditEditor() {
   const { id = '' } = useParams();
-  const query = useQuery({ ...trpc.audits.get.queryOptions({ id }), refetchOnWindowFocus: false, refetchOnReconnect: false });
+  // Issue 23: read again when the window regains focus, on reconnect and every 30 s while open (not in a background
+  // tab), so a change someone else made to a point or text shows beside it (edit-conflicts).
+  const query = useQuery({ ...trpc.audits.get.queryOptions({ id }), refetchOnWindowFocus: true, refetchOnReconnect: true, refetchInterval: REREAD_MS });
   const audit = query.data as TAudit | undefined;
   const [refreshing, setRefreshing] = useState(false);
   // Refresh shows the server's values: the texts and points below hold their own state, so they start again.

@@ -53,7 +53,7 @@ async function twoTabs(answer: Parameters<typeof fakeTransport>[0], locks: Retur
 
 describe('several tabs (issue 23)', () => {
   it("one tab sends: a write made in another tab is sent once by the sender, and its maker gets the server's answer", async () => {
-    const { second, server } = await twoTabs((c) => ({ saved: (c as { input: { text: string } }).input.text }));
+    const { second, server } = await twoTabs((c) => ({ saved: (c as unknown as { input: { text: string } }).input.text }));
     const answer = await second.enqueue(text('from the second tab'));
     expect(answer).toEqual({ saved: 'from the second tab' });
     expect(server.calls).toHaveLength(1);

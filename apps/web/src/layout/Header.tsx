@@ -8,7 +8,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircleOutlined';
 import { Brand } from '../components/Brand';
 import { useSession } from '../providers/session';
 import { TopNav } from './TopNav';
-import { WaitingBadge } from '../offline-queue';
+import { RefusedWrites, WaitingBadge } from '../offline-queue';
 import { coarsePointer } from '../theme';
 
 /** Page header (spec 000 §2.1): brand, the signed-in user's e-mail and a 'Log out' link to /auth/logout. */
@@ -23,6 +23,7 @@ export function Header() {
         <Box sx={{ flex: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5 }}>
           <WaitingBadge />
+          <RefusedWrites />
           <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.75, opacity: 0.9 }}>
             <AccountCircleIcon fontSize="small" aria-hidden />
             <Typography variant="body2" data-testid="user-email">

@@ -63,7 +63,7 @@ export function RefusedWrites() {
     <>
       {entries.length > 0 && (
         <Button color="inherit" variant="outlined" size="small" startIcon={<ErrorIcon aria-hidden />} onClick={() => setOpen(true)} data-testid="refused-button"
-          sx={{ borderColor: 'rgba(255,255,255,0.5)', minHeight: 36, whiteSpace: 'nowrap' }}>
+          sx={{ borderColor: 'rgba(255,255,255,0.5)', whiteSpace: 'nowrap' }}>
           {REFUSED_TEXT.button(entries.length)}
         </Button>
       )}

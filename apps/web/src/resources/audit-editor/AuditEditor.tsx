@@ -33,7 +33,7 @@ export function AuditEditor() {
   const { id = '' } = useParams();
   // Issue 23: read again when the window regains focus, on reconnect and every 30 s while open (not in a background
   // tab), so a change someone else made to a point or text shows beside it (edit-conflicts).
-  const query = useQuery({ ...trpc.audits.get.queryOptions({ id }), refetchOnWindowFocus: true, refetchOnReconnect: true, refetchInterval: REREAD_MS });
+  const query = useQuery({ ...trpc.audits.get.queryOptions({ id }), refetchOnWindowFocus: 'always', refetchOnReconnect: 'always', refetchInterval: REREAD_MS });
   const audit = query.data as TAudit | undefined;
   const [refreshing, setRefreshing] = useState(false);
   // Refresh shows the server's values: the texts and points below hold their own state, so they start again.

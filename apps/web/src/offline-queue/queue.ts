@@ -4,6 +4,7 @@ import { backoffDelay, classify, DEFAULT_BACKOFF, type BackoffOptions } from './
 import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
 import { collectIds, replaceIds, withKey } from './clientIds';
 import { defaultPersist, safeLocal } from './storage';
+import type { ItemStatus } from './itemStatus';
 import { singleTab, type TabLink, type TabMessage } from './tabs';
 import { QUEUE_TEXT } from './texts';
 
@@ -16,12 +17,7 @@ export interface Transport {
   messageOf(error: unknown): string;
 }
 
-/** What an item on screen shows (docs/decisions.md, "Offline write queue (issue 23)"). */
-export type ItemStatus =
-  | { state: 'device' }
-  | { state: 'sending'; progress?: number }
-  | { state: 'saved' }
-  | { state: 'refused'; message: string };
+export type { ItemStatus } from './itemStatus';
 
 export interface NewEntry {
   scope: string;

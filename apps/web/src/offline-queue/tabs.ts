@@ -1,4 +1,4 @@
-import type { ItemStatus } from './queue';
+import type { ItemStatus } from './itemStatus';
 
 /** What one tab tells the others about the shared queue (docs/decisions.md, "Conflicting edits, several tabs…"). */
 export type TabMessage =

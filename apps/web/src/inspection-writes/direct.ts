@@ -1,4 +1,4 @@
-import type { TAuditRun, TInspectionEdit, TPointResult } from '@insp/contracts';
+import type { TAuditRun, TInspectionEdit, TPointResultSaved } from '@insp/contracts';
 import { trpcClient } from '../providers/trpc';
 import type { InspectionWrites } from './types';
 import { uploadPhotoRequest } from './uploadPhoto';
@@ -15,7 +15,7 @@ export const directWrites: InspectionWrites = {
   createInspection: (data) => trpcClient.inspectionEdit.create.mutate(data) as Promise<TInspectionEdit>,
   discardInspection: (id) => trpcClient.inspections.delete.mutate({ id }),
   // The audit editor (000 §2.6): tRPC audits.*, the same services as the REST calls of 000 §7.
-  setAuditText: (id, field, text) => trpcClient.audits.setText.mutate({ id, field, text }),
+  setAuditText: (id, field, text, version) => trpcClient.audits.setText.mutate({ id, field, text, ...(version !== undefined ? { version } : {}) }),
   setAuditInspector: (id, data) => trpcClient.audits.setInspector.mutate({ id, data }),
   setAuditDetails: (id, data) => trpcClient.audits.setDetails.mutate({ id, data }),
   addRunExtraPoint: (id, runId, data) => trpcClient.audits.addRunExtraPoint.mutate({ id, runId, data }),
@@ -29,6 +29,6 @@ export const directWrites: InspectionWrites = {
   changeRunEquipment: (id, runId, data) => trpcClient.audits.changeRunEquipment.mutate({ id, runId, data }) as Promise<TAuditRun>,
   setRunIncluded: (id, runId, includedInReport) => trpcClient.audits.setRunIncluded.mutate({ id, runId, includedInReport }),
   changeRunProtocol: (id, runId, protocolId) => trpcClient.audits.changeRunProtocol.mutate({ id, runId, protocolId }) as Promise<TAuditRun>,
-  createAuditResult: (id, runId, pointId, data) => trpcClient.audits.createResult.mutate({ id, runId, pointId, data }) as Promise<TPointResult>,
-  updateAuditResult: (id, resultId, data) => trpcClient.audits.updateResult.mutate({ id, resultId, data }) as Promise<TPointResult>,
+  createAuditResult: (id, runId, pointId, data) => trpcClient.audits.createResult.mutate({ id, runId, pointId, data }) as Promise<TPointResultSaved>,
+  updateAuditResult: (id, resultId, data) => trpcClient.audits.updateResult.mutate({ id, resultId, data }) as Promise<TPointResultSaved>,
 };

@@ -4,7 +4,7 @@ import type {
   TAuditDetailsInput,
   TAuditInspectorInput,
   TAuditRun,
-  TPointResult,
+  TPointResultSaved,
   TRunCreateInput,
   TSuggestion,
   TSuggestionEdit,
@@ -86,7 +86,8 @@ interface AuditProcedures {
  */
 export interface AuditWrites {
   /** PUT api/v1/audits/{id}/{field}: comment, internalComment or summary (autosave). */
-  setAuditText(auditId: string, field: AuditTextField, text: string): Promise<unknown>;
+  /** `version`: the text's version the edit started from (issue 23); the server's answer then lists what it overwrote. */
+  setAuditText(auditId: string, field: AuditTextField, text: string, version?: number): Promise<unknown>;
   /** PUT api/v1/audits/{id}/inspector. */
   setAuditInspector(auditId: string, data: AuditIn<'setInspector'>['data']): Promise<unknown>;
   /** PUT api/v1/audits/{id}/details: name, date and site (issue 20). */
@@ -114,7 +115,7 @@ export interface AuditWrites {
   /** PUT api/v1/audits/{id}/runs/{runId}/protocol/{protocolId}. */
   changeRunProtocol(auditId: string, runId: string, protocolId: string): Promise<TAuditRun>;
   /** POST api/v1/audits/{id}/runs/{runId}/points/{pointId}/result: a result without id (000 §4). */
-  createAuditResult(auditId: string, runId: string, pointId: string, data: AuditIn<'createResult'>['data']): Promise<TPointResult>;
+  createAuditResult(auditId: string, runId: string, pointId: string, data: AuditIn<'createResult'>['data']): Promise<TPointResultSaved>;
   /** PUT api/v1/audits/{id}/pointResults/{resultId}: a result with an id (000 §4). */
-  updateAuditResult(auditId: string, resultId: string, data: AuditIn<'createResult'>['data']): Promise<TPointResult>;
+  updateAuditResult(auditId: string, resultId: string, data: AuditIn<'createResult'>['data']): Promise<TPointResultSaved>;
 }

@@ -12,7 +12,7 @@ import { isAllowed, P } from '@insp/contracts';
 import { Brand } from '../components/Brand';
 import { useSession } from '../providers/session';
 import { TopNav } from './TopNav';
-import { WaitingBadge } from '../offline-queue';
+import { RefusedWrites, WaitingBadge } from '../offline-queue';
 import { coarsePointer } from '../theme';
 
 /** Page header (spec 000 §2.1): brand, the signed-in user's e-mail and a 'Log out' link to /auth/logout. */
@@ -27,6 +27,7 @@ export function Header() {
         <Box sx={{ flex: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5 }}>
           <WaitingBadge />
+          <RefusedWrites />
           {/* Issue 23: what 'Make available offline' keeps on this device (/OnThisDevice). */}
           {isAllowed(P.reports, actor) && (
             <Tooltip title="On this device">

@@ -10,6 +10,7 @@ export { appQueue, appQueuedWrites, setAppQueue } from './instance';
 export { QueueContext, useItemStatus, useWaitingCount, useStorageWarning } from './useQueue';
 export { WriteStatus, statusText } from './WriteStatus';
 export { WaitingBadge } from './WaitingBadge';
+export { RefusedWrites, REFUSED_TEXT, describeEntry } from './RefusedWrites';
 export { OfflineWritesProvider } from './OfflineWritesProvider';
 export { QUEUE_TEXT } from './texts';
 export { auditItem, inspectionItem } from './items';

@@ -1,6 +1,7 @@
 import { directWrites, type InspectionWrites } from '../inspection-writes';
 import { WriteQueue } from './queue';
 import { appTransport } from './transport';
+import { browserTabs } from './tabs';
 import { queuedWrites } from './writes';
 
 let queue: WriteQueue | null = null;
@@ -9,7 +10,8 @@ let writes: InspectionWrites | null = null;
 /** The page's one queue over the app's IndexedDB database, started (loaded and sending) on first use. */
 export function appQueue(): WriteQueue {
   if (!queue) {
-    queue = new WriteQueue({ transport: appTransport });
+    // One tab of the app sends at a time (a Web Lock); all show the same counts (BroadcastChannel): tabs.ts.
+    queue = new WriteQueue({ transport: appTransport, tabs: browserTabs('insp-offline-queue') });
     // A database that cannot open (storage disabled) leaves the writes failing as direct ones would.
     void queue.start().catch((e: unknown) => console.error('offline queue', e));
   }

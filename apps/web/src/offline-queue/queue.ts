@@ -2,6 +2,10 @@ import { Dexie } from 'dexie';
 import { newRequestKey } from '../lib/requestKey';
 import { backoffDelay, classify, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
+import { collectIds, replaceIds, withKey } from './clientIds';
+import { defaultPersist, safeLocal } from './storage';
+import type { ItemStatus } from './itemStatus';
+import { singleTab, type TabLink, type TabMessage } from './tabs';
 import { QUEUE_TEXT } from './texts';
 
 /** How entries reach the server; the app's sends tRPC and XHR (transport.ts), tests a fake. */
@@ -13,12 +17,7 @@ export interface Transport {
   messageOf(error: unknown): string;
 }
 
-/** What an item on screen shows (docs/decisions.md, "Offline write queue (issue 23)"). */
-export type ItemStatus =
-  | { state: 'device' }
-  | { state: 'sending'; progress?: number }
-  | { state: 'saved' }
-  | { state: 'refused'; message: string };
+export type { ItemStatus } from './itemStatus';
 
 export interface NewEntry {
   scope: string;
@@ -41,6 +40,8 @@ export interface QueueOptions {
   isOnline?: () => boolean;
   /** Asked once, the first time something is queued; false means the browser may evict the queue. */
   persist?: () => Promise<boolean>;
+  /** The app's other tabs: one sends, all show the same (tabs.ts); alone by default. */
+  tabs?: TabLink;
 }
 
 /** A refused write: the server's status and message. */
@@ -69,8 +70,6 @@ interface Waiter {
   settled: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The offline write queue (issue 23): every write is stored in IndexedDB first, then sent one at a time in the
  * order made, each with its client-made id as idempotency key. Network failures retry with backoff and resume on
@@ -85,6 +84,7 @@ export class WriteQueue {
   private readonly now: () => number;
   private readonly isOnline: () => boolean;
   private readonly persist: () => Promise<boolean>;
+  private readonly tabs: TabLink;
   private readonly waiters = new Map<string, Waiter>();
   private readonly items = new Map<string, ItemStatus>();
   private readonly listeners = new Set<() => void>();
@@ -109,6 +109,7 @@ export class WriteQueue {
     this.now = o.now ?? Date.now;
     this.isOnline = o.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
     this.persist = o.persist ?? defaultPersist;
+    this.tabs = o.tabs ?? singleTab();
   }
 
   /** Loads what waits from an earlier page, listens for the network and the tab, and starts sending. */
@@ -121,11 +122,14 @@ export class WriteQueue {
     const all = await this.db.entries.orderBy('seq').toArray();
     for (const e of all) if (e.item) this.items.set(e.item, e.state === 'refused' ? { state: 'refused', message: e.error ?? '' } : { state: 'device' });
     await this.recount();
-    this.kick();
+    this.tabs.listen((m) => this.onTab(m));
+    // Only the elected tab sends; the others store, show, and hear the answers to their own writes.
+    this.tabs.elect(() => this.resume());
   }
 
   stop(): void {
     this.stopped = true;
+    this.tabs.close();
     clearTimeout(this.timer);
     if (typeof window !== 'undefined') {
       window.removeEventListener('online', this.wake);
@@ -162,6 +166,7 @@ export class WriteQueue {
     if (entry.item) this.setItem(entry.item, { state: 'device' });
     this.waitingCount++;
     this.emit();
+    this.tabs.post({ type: 'changed' });
     this.askPersistOnce();
     // Behind an entry waiting on its backoff this write would wait as long: the screen gets the local answer now.
     if (!this.isOnline() || this.networkDown) this.settleLocally(id);
@@ -186,6 +191,7 @@ export class WriteQueue {
     await this.db.entries.delete(e.seq!);
     if (e.item && this.items.get(e.item)?.state === 'refused') this.items.delete(e.item);
     this.emit();
+    this.tabs.post({ type: 'changed' });
   }
 
   // --- what the screens read (useSyncExternalStore) ---
@@ -213,6 +219,31 @@ export class WriteQueue {
   private setItem(item: string, s: ItemStatus) {
     this.items.set(item, s);
     this.emit();
+    this.tabs.post({ type: 'item', item, status: s });
+  }
+
+  /** What the other tabs say: the sender's statuses and answers, anyone's new or removed entries. */
+  private onTab(m: TabMessage) {
+    const w = 'id' in m ? this.waiters.get(m.id) : undefined;
+    const settle = (f: (w: Waiter) => void) => {
+      if (!w) return;
+      this.waiters.delete((m as { id: string }).id);
+      if (w.settled) return;
+      w.settled = true;
+      f(w);
+    };
+    switch (m.type) {
+      case 'changed': void this.recount().then(() => this.kick()); return;
+      case 'item':
+        if (m.status) this.items.set(m.item, m.status);
+        else this.items.delete(m.item);
+        return this.emit();
+      case 'network': this.networkDown = m.down; return;
+      case 'progress': return void (w && !w.settled && w.onProgress?.(m.fraction));
+      case 'answered': return settle((x) => x.resolve(m.answer));
+      case 'refused': return settle((x) => x.reject(new RefusedError(m.message, m.status)));
+      case 'deferred': return this.settleLocally(m.id);
+    }
   }
 
   private async recount() {
@@ -241,7 +272,7 @@ export class WriteQueue {
   }
 
   private kick() {
-    if (this.stopped) return;
+    if (this.stopped || !this.tabs.isSender()) return;
     if (this.running) {
       this.again = true;
       return;
@@ -286,6 +317,7 @@ export class WriteQueue {
           if (e.item) this.setItem(e.item, { state: 'sending', progress: p });
           const w = this.waiters.get(e.id);
           if (w && !w.settled) w.onProgress?.(p);
+          else this.tabs.post({ type: 'progress', id: e.id, fraction: p });
         })
         : await this.t.mutate(e.procedure!, withKey(named.input, e.id));
       await this.db.transaction('rw', this.db.entries, this.db.ids, async () => {
@@ -295,13 +327,16 @@ export class WriteQueue {
         // A refusal of the same item is over once a later write of it was saved.
         if (e.item) await this.db.entries.where('item').equals(e.item).and((x) => x.state === 'refused' && x.seq! < e.seq!).delete();
       });
+      if (this.networkDown) this.tabs.post({ type: 'network', down: false });
       this.networkDown = false;
       this.waitingCount = Math.max(0, this.waitingCount - 1);
+      this.tabs.post({ type: 'changed' });
       if (e.item && !(await this.hasWaiting(e.item))) this.setItem(e.item, { state: 'saved' });
       else this.emit();
       const w = this.waiters.get(e.id);
       this.waiters.delete(e.id);
       if (w && !w.settled) w.resolve(answer);
+      else if (!w) this.tabs.post({ type: 'answered', id: e.id, answer }); // made in another tab
       return true;
     } catch (err) {
       const status = this.t.statusOf(err);
@@ -309,12 +344,14 @@ export class WriteQueue {
         await this.refuse(e, this.t.messageOf(err), status, err);
         return true;
       }
+      if (!this.networkDown) this.tabs.post({ type: 'network', down: true });
       this.networkDown = true;
       const attempts = e.attempts + 1;
       const wait = backoffDelay(attempts, this.backoff);
       await this.db.entries.update(e.seq!, { attempts, nextTryAt: this.now() + wait, error: this.t.messageOf(err), status });
       if (e.item) this.setItem(e.item, { state: 'device' });
-      this.settleLocally(e.id);
+      if (this.waiters.has(e.id)) this.settleLocally(e.id);
+      else this.tabs.post({ type: 'deferred', id: e.id });
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.kick(), wait);
       return false;
@@ -334,9 +371,11 @@ export class WriteQueue {
     this.waitingCount = Math.max(0, this.waitingCount - 1);
     if (e.item) this.setItem(e.item, { state: 'refused', message });
     else this.emit();
+    this.tabs.post({ type: 'changed' });
     const w = this.waiters.get(e.id);
     this.waiters.delete(e.id);
     if (w && !w.settled) w.reject(cause ?? new RefusedError(message, status));
+    else if (!w) this.tabs.post({ type: 'refused', id: e.id, message, status });
   }
 
   /** Replaces client-made ids with the server's; names one whose write was refused when there is one. */
@@ -356,38 +395,3 @@ export class WriteQueue {
   }
 }
 
-function withKey(input: unknown, id: string) {
-  // The server's idempotency key for tRPC writes: an optional top-level `clientRequestId` (issue 23).
-  return input && typeof input === 'object' && !Array.isArray(input) ? { ...input, clientRequestId: id } : input;
-}
-
-function collectIds(v: unknown, out: Set<string>) {
-  if (typeof v === 'string') {
-    if (UUID.test(v)) out.add(v);
-  } else if (Array.isArray(v)) for (const x of v) collectIds(x, out);
-  else if (v && typeof v === 'object' && !(v instanceof Blob)) for (const x of Object.values(v)) collectIds(x, out);
-}
-
-function replaceIds(v: unknown, map: Map<string, string>): unknown {
-  if (typeof v === 'string') return map.get(v) ?? v;
-  if (Array.isArray(v)) return v.map((x) => replaceIds(x, map));
-  if (v && typeof v === 'object' && !(v instanceof Blob)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceIds(x, map)]));
-  return v;
-}
-
-const WARNED = 'insp-offline-queue-storage-warned';
-function safeLocal(op: 'get' | 'set'): boolean {
-  try {
-    if (op === 'set') localStorage.setItem(WARNED, '1');
-    return localStorage.getItem(WARNED) === '1';
-  } catch {
-    return false;
-  }
-}
-
-async function defaultPersist(): Promise<boolean> {
-  const s = typeof navigator !== 'undefined' ? navigator.storage : undefined;
-  if (!s?.persist) return true; // nothing to ask (no Storage API): nothing to tell
-  if (await s.persisted?.()) return true;
-  return s.persist();
-}

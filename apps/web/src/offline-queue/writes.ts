@@ -34,7 +34,7 @@ export function queuedWrites(queue: WriteQueue, direct: InspectionWrites, item: 
     finish: (id) => send<TInspectionFinished>(insp(id), 'inspectionEdit.finish', { id }),
     createInspection: direct.createInspection,
     discardInspection: direct.discardInspection,
-    setAuditText: (id, field, text) => send(audit(id), 'audits.setText', { id, field, text }, () => stored),
+    setAuditText: (id, field, text, version) => send(audit(id), 'audits.setText', { id, field, text, ...(version !== undefined ? { version } : {}) }, () => stored),
     setAuditInspector: (id, data) => send(audit(id), 'audits.setInspector', { id, data }, () => stored),
     setAuditDetails: (id, data) => send(audit(id), 'audits.setDetails', { id, data }, () => stored),
     addRunExtraPoint: (id, runId, data) => send(audit(id), 'audits.addRunExtraPoint', { id, runId, data }),

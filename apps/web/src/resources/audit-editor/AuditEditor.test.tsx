@@ -68,7 +68,7 @@ describe('audit editor', () => {
     expect(writes.setAuditText).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(100));
     expect(writes.setAuditText).toHaveBeenCalledTimes(1);
-    expect(writes.setAuditText).toHaveBeenCalledWith(AUDIT_ID, 'summary', 'New summary');
+    expect(writes.setAuditText).toHaveBeenCalledWith(AUDIT_ID, 'summary', 'New summary', 0);
     expect(marker(AUDIT_TEXT.summary)?.getAttribute('data-state')).toBe('due');
     const unload = () => {
       const e = new Event('beforeunload', { cancelable: true });

@@ -22,6 +22,9 @@ import { RunSections } from './RunSections';
 import { AUDIT_TEXT } from './texts';
 import { hasUnsavedAutosaves } from './useAutosave';
 
+/** How often an open editor reads the audit again to show others' changes (issue 23). */
+export const REREAD_MS = 30_000;
+
 /**
  * /Audits/{id} (000 §2.6): the audit editor. Every change is written as it is made (texts and points autosave
  * 1 s after the last change, the rest at once) through the write module; the audit is read again after writes
@@ -29,9 +32,14 @@ import { hasUnsavedAutosaves } from './useAutosave';
  */
 export function AuditEditor() {
   const { id = '' } = useParams();
-  const query = useQuery({ ...trpc.audits.get.queryOptions({ id }), refetchOnWindowFocus: false, refetchOnReconnect: false });
+  // Issue 23: read again when the window regains focus, on reconnect and every 30 s while open (not in a background
+  // tab), so a change someone else made to a point or text shows beside it (edit-conflicts).
+  const query = useQuery({ ...trpc.audits.get.queryOptions({ id }), refetchOnWindowFocus: 'always', refetchOnReconnect: 'always', refetchInterval: REREAD_MS });
   const audit = query.data as TAudit | undefined;
   const [refreshing, setRefreshing] = useState(false);
+  // Only Refresh's own failure is shown: a background read (focus, reconnect, the poll) that fails keeps the audit
+  // on screen without an alarm (on a bad connection it fails often; the writes say for themselves what waits).
+  const [refreshError, setRefreshError] = useState<unknown>(null);
   // Refresh shows the server's values: the texts and points below hold their own state, so they start again.
   const [generation, setGeneration] = useState(0);
   const editing = useMemo(
@@ -52,7 +60,8 @@ export function AuditEditor() {
   if (!audit) return <Typography color="text.secondary">{AUDIT_TEXT.loading}</Typography>;
   const refresh = async () => {
     setRefreshing(true);
-    await query.refetch().finally(() => setRefreshing(false));
+    const r = await query.refetch().finally(() => setRefreshing(false));
+    setRefreshError(r.isError ? r.error : null);
     setGeneration((g) => g + 1);
   };
   return (
@@ -73,7 +82,7 @@ export function AuditEditor() {
             </Stack>
           </Stack>
           {!audit.finished && <SaveStatusLine auditId={audit.id} />}
-          {query.isError && <Alert severity="error">{shownMessage(query.error)}</Alert>}
+          {!!refreshError && <Alert severity="error">{shownMessage(refreshError)}</Alert>}
           {audit.finished && <Alert severity="info">{AUDIT_TEXT.finished}</Alert>}
           {/* A disabled fieldset disables every native control below it: the finished audit reads, nothing more. */}
           <Box key={generation} component="fieldset" disabled={audit.finished} data-testid="audit-body" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import type { TEditPointConfig, TPointResult } from '@insp/contracts';
 import { useItemWrites } from '../../inspection-writes';
-import { auditItem, WriteStatus } from '../../offline-queue';
+import { ConflictNotice, useEditVersion, useMyName } from '../../edit-conflicts';
+import { auditItem, useItemStatus, WriteStatus } from '../../offline-queue';
 import { isLocalImage, toContentValue, type ContentValue } from '../inspection-edit/formValues';
 import { useLocalImages } from '../inspection-edit/photos/localImages';
 import { PointEntry } from '../inspection-edit/points/PointEntry';
@@ -31,6 +32,9 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
   const resultId = useRef<string | undefined>(result.id);
   const uploaded = useRef(new Map<string, string>());
   const savedRating = useRef(result.rating);
+  const queued = useItemStatus(item);
+  const queuedRef = useRef(queued);
+  queuedRef.current = queued;
 
   const autosave = useAutosave(async (v: ContentValue) => {
     for (const p of v.photos) {
@@ -38,11 +42,13 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
       const img = local.get(p.imageId);
       if (img) uploaded.current.set(p.imageId, (await writes.uploadPhoto(img.blob, img.fileName)).id);
     }
-    const data = content({ ...v, id: resultId.current }, uploaded.current);
+    // Issue 23: the version this edit started from, captured now (a queued write sends it however late).
+    const data = { ...content({ ...v, id: resultId.current }, uploaded.current), version: versions.base() };
     const saved = resultId.current
       ? await writes.updateAuditResult(auditId, resultId.current, data)
       : await writes.createAuditResult(auditId, runId, pointId, data);
     if (saved.id) resultId.current = saved.id;
+    versions.answered(saved);
     // Uploaded photos are named by their ids from now on (no 'Not uploaded yet'), with the entries' ids answered.
     setValue((now) => ({
       ...now,
@@ -55,6 +61,18 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
     // Issue 8: a rating of repair or immediate action proposes an action point; read the audit for it to show.
     if (v.rating !== savedRating.current && [v.rating, savedRating.current].some((r) => PROPOSING.includes(r))) void reload();
     savedRating.current = v.rating;
+  });
+
+  // Issue 23: someone else's newer answer, seen when the audit is read again, replaces this one unless it is unsaved.
+  const versions = useEditVersion(result, {
+    me: useMyName(),
+    inFlight: () => autosave.state === 'due' && !autosave.error,
+    hasLocalEdits: () => autosave.state === 'pending' || !!autosave.error || queuedRef.current?.state === 'device' || queuedRef.current?.state === 'sending',
+    adopt: () => {
+      setValue(toContentValue(config, result));
+      if (result.id) resultId.current = result.id;
+      savedRating.current = result.rating;
+    },
   });
 
   const onChange = (next: ContentValue) => {
@@ -70,6 +88,7 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
       onChange={onChange}
       error={problem ?? (autosave.error ? AUDIT_TEXT.notSaved(autosave.error) : undefined)}
       status={<><SaveMarker state={autosave.state} /><WriteStatus item={item} refusalShown={!!autosave.error} /></>}
+      notice={<ConflictNotice field={value.nameOverride || config.name} conflict={versions.conflict} onDismiss={versions.dismiss} />}
       readOnly={readOnly}
     />
   );

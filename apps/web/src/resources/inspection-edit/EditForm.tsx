@@ -26,6 +26,8 @@ import { EDIT_TEXT } from './texts';
 import { inspectionItem, WriteStatus } from '../../offline-queue';
 import { EditableContext } from './editable';
 import { useSaveInspection } from './useSaveInspection';
+import { FormConflictsContext, useFormConflicts } from './conflicts';
+import { CONFLICT_TEXT, useMyName } from '../../edit-conflicts';
 import { missingRatings } from './requiredRatings';
 
 /** The server's reason without the field it names ('status: a finished …' → 'A finished …'). */
@@ -36,8 +38,15 @@ const reason = (message: string) => message.replace(/^\w+: /, '').replace(/^./, 
  * Commission), findings, priority actions, summary, comment, internal comment and signatures. Save checks the
  * typed values, opens the confirm-saving modal, then saves through the write module; `onSaved` closes the form.
  */
-export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: TInspectionEdit; lang: string; onSaved(saved: TInspectionEdit): void; onBack(): void; onDiscarded?(): void }) {
+export function EditForm({ data, lang, onSaved, onSavedOver, onBack, onDiscarded }: {
+  data: TInspectionEdit; lang: string; onSaved(saved: TInspectionEdit): void;
+  /** Issue 23: a save that replaced someone else's answers keeps the form open on its answer, to say so beside them. */
+  onSavedOver?(saved: TInspectionEdit): void;
+  onBack(): void; onDiscarded?(): void;
+}) {
   const form = useForm<EditValues>({ defaultValues: toEditValues(data) });
+  const conflicts = useFormConflicts(data, useMyName());
+  const [savedOver, setSavedOver] = useState(false);
   const { save, progress, error, kept, clearError } = useSaveInspection(data, form, lang);
   const [confirming, setConfirming] = useState(0);
   const [invalid, setInvalid] = useState(false);
@@ -64,8 +73,15 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
   };
   const onConfirm = async (choice: SaveChoice) => {
     setConfirming(0);
+    setSavedOver(false);
     const result = await save(choice);
     if (!result) return;
+    if (conflicts.saved(result) && onSavedOver) {
+      form.reset(toEditValues(result));
+      setSavedOver(true);
+      onSavedOver(result);
+      return;
+    }
     saved.current = true; // the form closes without asking (UnsavedGuard reads this)
     onSaved(result);
   };
@@ -74,6 +90,7 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
 
   return (
     <FormProvider {...form}>
+      <FormConflictsContext.Provider value={conflicts.value}>
       <Stack spacing={2} component="form" aria-label={EDIT_TEXT.title(data.name)} noValidate onSubmit={(e) => { e.preventDefault(); void askSave(); }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <Button startIcon={<BackIcon />} onClick={onBack}>
@@ -107,6 +124,7 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
           <Box sx={{ position: 'sticky', bottom: 0, zIndex: 3, bgcolor: 'background.paper', py: 1.5, px: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 2, borderTop: 1, borderColor: 'divider', boxShadow: '0 -2px 8px rgba(0,0,0,0.06)' }}>
             {invalid && <Alert severity="error" sx={{ flex: '1 1 280px' }}>{EDIT_TEXT.invalid}</Alert>}
             {error && <Alert severity="error" onClose={clearError} sx={{ flex: '1 1 280px' }} data-testid="save-error">{error}</Alert>}
+            {savedOver && !dirty && <Alert severity="warning" sx={{ flex: '1 1 280px' }} data-testid="saved-over">{CONFLICT_TEXT.savedOver}</Alert>}
             {kept && !dirty && <Alert severity="info" sx={{ flex: '1 1 280px' }} data-testid="saved-on-device">{EDIT_TEXT.savedOnDevice}</Alert>}
             <WriteStatus item={inspectionItem(data.id)} refusalShown={!!error} />
             {dirty && <Typography variant="body2" color="text.secondary" data-testid="unsaved-marker">Unsaved changes</Typography>}
@@ -132,6 +150,7 @@ export function EditForm({ data, lang, onSaved, onBack, onDiscarded }: { data: T
       )}
       <SendingDialog progress={progress} />
       <LeaveGuard inspectionId={data.id} unsaved={isUnsaved} discardable={discardable} onDiscarded={onDiscarded} />
+      </FormConflictsContext.Provider>
     </FormProvider>
   );
 }

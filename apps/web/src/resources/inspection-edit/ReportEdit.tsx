@@ -40,6 +40,14 @@ export function ReportEdit() {
     navigate(details);
   };
 
+  // Issue 23: the save replaced someone else's answers; the form stays on the saved data to say so.
+  const onSavedOver = (saved: TInspectionEdit) => {
+    qc.setQueryData(trpc.inspectionEdit.editDetails.queryKey({ id }), saved);
+    void qc.invalidateQueries({ queryKey: ['inspectionReports'] });
+    void qc.invalidateQueries({ queryKey: ['Reports'] });
+    setData(saved);
+  };
+
   // A discarded start leaves every list and its own queries (issue 20).
   const onDiscarded = () => {
     qc.removeQueries({ queryKey: trpc.inspectionEdit.pathKey() });
@@ -50,7 +58,7 @@ export function ReportEdit() {
   if (!data) return <Typography color="text.secondary">{EDIT_TEXT.loading}</Typography>;
   return (
     <LocalImagesProvider>
-      <EditForm data={data} lang={lang} onSaved={onSaved} onBack={() => navigate(details)} onDiscarded={onDiscarded} />
+      <EditForm data={data} lang={lang} onSaved={onSaved} onSavedOver={onSavedOver} onBack={() => navigate(details)} onDiscarded={onDiscarded} />
     </LocalImagesProvider>
   );
 }

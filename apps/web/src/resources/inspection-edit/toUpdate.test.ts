@@ -60,3 +60,23 @@ describe('the update body from the form', () => {
     expect(() => toUpdate(v, data, none)).toThrow(/not uploaded/);
   });
 });
+
+describe('versions and untouched points (issue 23)', () => {
+  it("sends each point's version as read and leaves points whose answer was not touched out", () => {
+    const data = inspection();
+    const points = data.categories[0]!.inspectionPoints;
+    points[0]!.content = { ...points[0]!.content, id: uuid(700), version: 7, updatedAt: 1, updatedBy: 'Manager' };
+    const initial = toEditValues(data);
+    const v = toEditValues(data);
+    v.categories[0]!.points[0]!.content.comment = 'Changed here';
+    const body = toUpdate(v, data, { ...none, initial });
+    const sent = body.categories![0]!.inspectionPoints!;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ protocolPointId: points[0]!.protocolPointId, content: { id: uuid(700), comment: 'Changed here', version: 7 } });
+    // a point never answered starts from version 0
+    v.categories[0]!.points[1]!.content.value = '12';
+    expect(toUpdate(v, data, { ...none, initial }).categories![0]!.inspectionPoints![1]!.content).toMatchObject({ value: '12', version: 0 });
+    // without the start values every point is sent, as before
+    expect(toUpdate(v, data, none).categories![0]!.inspectionPoints).toHaveLength(points.length);
+  });
+});

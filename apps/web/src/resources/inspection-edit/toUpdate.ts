@@ -13,6 +13,11 @@ export interface SaveChoices {
   draft?: boolean;
   /** Uploaded ids of the photos and signatures held locally, by their local marker. */
   uploaded: ReadonlyMap<string, string>;
+  /**
+   * Issue 23: the values the form started from. Given, points whose answer was not touched are left out of the save
+   * (results are never deleted by leaving them out), so a save does not overwrite what someone else answered meanwhile.
+   */
+  initial?: EditValues;
 }
 
 const orNull = (s: string) => (s.trim() === '' ? null : s);
@@ -93,8 +98,15 @@ export function toUpdate(v: EditValues, loaded: TInspectionEdit, choices: SaveCh
     contactPhoneNumber: orNull(v.info.contactPhoneNumber),
     contactEmail: orNull(v.info.contactEmail),
     version: orNull(v.info.version),
-    categories: v.categories.map((c) => ({ id: c.id, inspectionPoints: c.points.map((p) => ({ protocolPointId: p.protocolPointId, content: content(p.content, uploaded) })) })),
-    extraPoints: v.extraPoints.map((e) => ({ id: e.id, inspectionPointId: e.inspectionPointId, name: e.name, content: content(e.content, uploaded) })),
+    categories: v.categories.map((c, ci) => ({
+      id: c.id,
+      inspectionPoints: c.points
+        .filter((p, pi) => touched(p.content, choices.initial?.categories[ci]?.points[pi]?.content))
+        .map((p) => ({ protocolPointId: p.protocolPointId, content: versioned(content(p.content, uploaded), baseOf(loaded, p.protocolPointId)) })),
+    })),
+    extraPoints: v.extraPoints
+      .filter((e, i) => touched(e.content, choices.initial?.extraPoints[i]?.content))
+      .map((e) => ({ id: e.id, inspectionPointId: e.inspectionPointId, name: e.name, content: versioned(content(e.content, uploaded), baseOf(loaded, e.id)) })),
     findings: v.findings.map(({ key: _key, ...f }) => ({ ...f, photos: photos(f.photos, uploaded) })),
     priorityActions: v.priorityActions.map(({ key: _key, ...a }) => a),
     ...(hasConfigurator(loaded.type) && v.configurator
@@ -109,6 +121,16 @@ export function toUpdate(v: EditValues, loaded: TInspectionEdit, choices: SaveCh
     ...(choices.sendEmail && choices.emailLanguage ? { emailLanguage: choices.emailLanguage } : {}),
   };
 }
+
+/** Changed from what the form started with (or no start known: always sent). */
+const touched = (now: ContentValue, start: ContentValue | undefined) => !start || JSON.stringify(now) !== JSON.stringify(start);
+
+/** Issue 23: the version of the point's result as read (a protocol point's or an extra point's), 0 for none yet. */
+function baseOf(loaded: TInspectionEdit, pointId: string): number {
+  for (const c of loaded.categories) for (const p of c.inspectionPoints) if (p.protocolPointId === pointId) return p.content.version ?? 0;
+  return loaded.extraPoints.find((e) => e.id === pointId)?.content.version ?? 0;
+}
+const versioned = <T extends object>(c: T, version: number) => ({ ...c, version });
 
 /** Every local marker the form holds (result and finding photos, drawn signatures), each once, in form order. */
 export function localImages(v: EditValues): string[] {

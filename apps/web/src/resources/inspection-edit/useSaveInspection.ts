@@ -43,7 +43,7 @@ export function useSaveInspection(data: TInspectionEdit, form: UseFormReturn<Edi
         uploaded.current.set(marker, id);
       }
       setProgress({ uploads: pending.length, current: pending.length, fraction: 1, saving: true });
-      return await writes.saveInspection(data.id, lang, toUpdate(values, data, { ...choice, uploaded: uploaded.current }));
+      return await writes.saveInspection(data.id, lang, toUpdate(values, data, { ...choice, uploaded: uploaded.current, initial: form.formState.defaultValues as EditValues }));
     } catch (e) {
       // Offline: the save waits in the queue on this device. The form stays, its values now count as saved.
       if (e instanceof KeptForLaterError) {

@@ -4,6 +4,8 @@ import type { EditValues } from '../formValues';
 import { validatePoint } from '../validation';
 import { PointEntry } from './PointEntry';
 import { useEditable } from '../editable';
+import { ConflictNotice } from '../../../edit-conflicts';
+import { useFormConflict } from '../conflicts';
 
 export type ContentPath = `categories.${number}.points.${number}.content` | `extraPoints.${number}.content`;
 
@@ -11,5 +13,7 @@ export type ContentPath = `categories.${number}.points.${number}.content` | `ext
 export function PointCard({ path, config }: { path: ContentPath; config: TEditPointConfig }) {
   const { field, fieldState } = useController<EditValues, ContentPath>({ name: path, rules: { validate: (c) => validatePoint(config, c) } });
   const editable = useEditable();
-  return <PointEntry config={config} value={field.value} onChange={field.onChange as (next: typeof field.value) => void} error={fieldState.error?.message} readOnly={!editable} />;
+  const { conflict, dismiss } = useFormConflict(field.value.id);
+  return <PointEntry config={config} value={field.value} onChange={field.onChange as (next: typeof field.value) => void} error={fieldState.error?.message} readOnly={!editable}
+    notice={<ConflictNotice field={field.value.nameOverride || config.name} conflict={conflict} onDismiss={dismiss} />} />;
 }

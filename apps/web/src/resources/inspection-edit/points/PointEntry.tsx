@@ -18,13 +18,15 @@ import { RatingInput } from './RatingInput';
  * applicable), a rename where allowed, rating, comments and photos, each where the point's configuration has the
  * field. The report edit form binds it to its form (PointCard); the audit editor autosaves each change.
  */
-export function PointEntry({ config, value, onChange, error, status, readOnly = false }: {
+export function PointEntry({ config, value, onChange, error, status, notice, readOnly = false }: {
   config: TEditPointConfig;
   value: ContentValue;
   onChange(next: ContentValue): void;
   error?: string;
   /** Shown beside the name (the audit editor's save marker). */
   status?: ReactNode;
+  /** Shown under the name: someone else changed this point too (issue 23, edit-conflicts). */
+  notice?: ReactNode;
   /**
    * Nothing may change (a finished audit). A surrounding <fieldset disabled> stops native inputs only; MUI selects
    * and photo drops are not native, so they are disabled here and every change is ignored besides.
@@ -56,6 +58,7 @@ export function PointEntry({ config, value, onChange, error, status, readOnly = 
           </Box>
           <NotApplicable {...common} readOnly={readOnly} />
         </Box>
+        {notice}
         {config.inspectionPointId && <PointBody {...common} disabled={na || readOnly} />}
         {config.nameOverridable && (
           <TextField size="small" label="Name in the report" value={value.nameOverride} disabled={readOnly} slotProps={{ htmlInput: { maxLength: 500 } }}

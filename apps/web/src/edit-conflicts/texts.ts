@@ -1,0 +1,27 @@
+import { formatDateTime, toDayInput, userTimeZone } from '../lib/dates';
+
+/** 10:02 today, else the day and time with the zone (lib/dates.ts). */
+export function whenText(at: number, now = Date.now(), timeZone = userTimeZone()): string {
+  if (toDayInput(at, timeZone) !== toDayInput(now, timeZone)) return formatDateTime(at, timeZone);
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
+}
+
+const who = (by: string | null) => by ?? 'someone else';
+
+/**
+ * Texts of two people editing one field (issue 23, docs/decisions.md "Conflicting edits, several tabs and refused
+ * writes"): the field is named, then who changed it and when.
+ */
+export const CONFLICT_TEXT = {
+  /** The save of this user replaced someone else's newer change (the server's `overwritten`). */
+  replaced: (field: string, by: string | null, at: number) =>
+    `${field} was changed by ${who(by)} at ${whenText(at)} while you were editing; your answer replaced it.`,
+  /** A read shows someone else's newer change; nothing unsaved here, so it is shown. */
+  changed: (field: string, by: string | null, at: number) => `${field} was changed by ${who(by)} at ${whenText(at)}.`,
+  /** A read shows someone else's newer change while this user has an unsaved one: theirs stays on screen. */
+  kept: (field: string, by: string | null, at: number) =>
+    `${field} was changed by ${who(by)} at ${whenText(at)}. Your change is kept here and will replace it when saved.`,
+  dismiss: 'Dismiss',
+  /** The report edit form stays open after a save that replaced someone else's answers. */
+  savedOver: 'Saved. Someone else had changed some of these points meanwhile; your answers replaced theirs (see the notes beside them).',
+};

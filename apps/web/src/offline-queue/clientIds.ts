@@ -1,0 +1,23 @@
+/** Client-made ids in a queued write's input, replaced by the server's before it is sent (queue.ts). */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function withKey(input: unknown, id: string) {
+  // The server's idempotency key for tRPC writes: an optional top-level `clientRequestId` (issue 23).
+  return input && typeof input === 'object' && !Array.isArray(input) ? { ...input, clientRequestId: id } : input;
+}
+
+export function collectIds(v: unknown, out: Set<string>) {
+  if (typeof v === 'string') {
+    if (UUID.test(v)) out.add(v);
+  } else if (Array.isArray(v)) for (const x of v) collectIds(x, out);
+  else if (v && typeof v === 'object' && !(v instanceof Blob)) for (const x of Object.values(v)) collectIds(x, out);
+}
+
+export function replaceIds(v: unknown, map: Map<string, string>): unknown {
+  if (typeof v === 'string') return map.get(v) ?? v;
+  if (Array.isArray(v)) return v.map((x) => replaceIds(x, map));
+  if (v && typeof v === 'object' && !(v instanceof Blob)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceIds(x, map)]));
+  return v;
+}
+

@@ -1,0 +1,41 @@
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import type { TInspectionEdit, TPointResult } from '@insp/contracts';
+import { forgetSaved, rememberSaved, savedVersion, type Conflict } from '../../edit-conflicts';
+
+/** Every result of the inspection, category points and extra points. */
+export const resultsOf = (d: TInspectionEdit): TPointResult[] => [...d.categories.flatMap((c) => c.inspectionPoints.map((p) => p.content)), ...d.extraPoints.map((e) => e.content)];
+
+/**
+ * Issue 23 in the report edit form: the notices beside points, by result id. On open, a result someone else changed
+ * after my last save of it (remembered on this device) is 'changed'; after a save, what its answer overwrote is
+ * 'replaced'. The form shows the values it read, so nothing unsaved is ever replaced under the user.
+ */
+export function useFormConflicts(data: TInspectionEdit, me: string | null) {
+  const [notices, setNotices] = useState<ReadonlyMap<string, Conflict>>(() => {
+    const found = new Map<string, Conflict>();
+    for (const r of resultsOf(data)) {
+      const mine = r.id ? savedVersion(r.id) : undefined;
+      if (!r.id || mine === undefined || (r.version ?? 0) <= mine) continue;
+      if (!me || r.updatedBy !== me) found.set(r.id, { kind: 'changed', by: r.updatedBy ?? null, at: r.updatedAt ?? 0 });
+    }
+    forgetSaved(found.keys());
+    return found;
+  });
+  /** A save's answer: remember its versions; name what it overwrote. */
+  const saved = useCallback((answer: TInspectionEdit) => {
+    rememberSaved(resultsOf(answer));
+    const replaced = new Map<string, Conflict>();
+    for (const o of answer.overwritten ?? []) if (o.resultId) replaced.set(o.resultId, { kind: 'replaced', by: o.updatedBy, at: o.updatedAt });
+    setNotices(replaced);
+    return replaced.size > 0;
+  }, []);
+  const dismiss = useCallback((id: string) => setNotices((n) => new Map([...n].filter(([k]) => k !== id))), []);
+  const value = useMemo(() => ({ notices, dismiss }), [notices, dismiss]);
+  return { value, saved };
+}
+
+export const FormConflictsContext = createContext<{ notices: ReadonlyMap<string, Conflict>; dismiss(id: string): void }>({ notices: new Map(), dismiss: () => undefined });
+export const useFormConflict = (resultId: string | undefined) => {
+  const c = useContext(FormConflictsContext);
+  return { conflict: (resultId && c.notices.get(resultId)) || null, dismiss: () => resultId && c.dismiss(resultId) };
+};

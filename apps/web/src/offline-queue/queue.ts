@@ -3,14 +3,22 @@ import { newRequestKey } from '../lib/requestKey';
 import { backoffDelay, classify, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
 import { QUEUE_TEXT } from './texts';
+import type { UploadKind } from '../inspection-writes/resumableUpload';
 
 /** How entries reach the server; the app's sends tRPC and XHR (transport.ts), tests a fake. */
 export interface Transport {
   mutate(procedure: string, input: unknown): Promise<unknown>;
-  upload(file: Blob, fileName: string, idempotencyKey: string, onProgress: (fraction: number) => void): Promise<{ id: string }>;
+  upload(file: Blob, fileName: string, idempotencyKey: string, onProgress: (fraction: number) => void, resume?: UploadResume): Promise<{ id: string }>;
   /** The HTTP status of a failed send, null when the server was not reached (fetch's TypeError, XHR's error). */
   statusOf(error: unknown): number | null;
   messageOf(error: unknown): string;
+}
+
+/** A resumable upload's kind and where its last try got to (the tus upload URL, kept with the entry). */
+export interface UploadResume {
+  kind: UploadKind;
+  uploadUrl: string | null;
+  onUploadUrl(url: string): void;
 }
 
 /** What an item on screen shows (docs/decisions.md, "Offline write queue (issue 23)"). */
@@ -28,6 +36,8 @@ export interface NewEntry {
   input?: unknown;
   file?: Blob;
   fileName?: string;
+  /** What an upload becomes on the server (default image: entries made before voice comments were queued). */
+  uploadKind?: UploadKind;
   createsId?: boolean;
   /** The upload's progress for the screen that made it (this page only; not stored). */
   onProgress?(fraction: number): void;
@@ -153,6 +163,7 @@ export class WriteQueue {
       ...(n.procedure !== undefined ? { procedure: n.procedure } : {}),
       ...(n.input !== undefined ? { input: n.input } : {}),
       ...(n.file ? { file: n.file, fileName: n.fileName ?? 'file' } : {}),
+      ...(n.uploadKind ? { uploadKind: n.uploadKind } : {}),
       createsId: n.createsId ?? n.kind === 'upload', state: 'waiting', attempts: 0, nextTryAt: 0, createdAt: this.now(),
     };
     const answer = new Promise<T>((resolve, reject) => {
@@ -286,7 +297,7 @@ export class WriteQueue {
           if (e.item) this.setItem(e.item, { state: 'sending', progress: p });
           const w = this.waiters.get(e.id);
           if (w && !w.settled) w.onProgress?.(p);
-        })
+        }, this.resumeOf(e))
         : await this.t.mutate(e.procedure!, withKey(named.input, e.id));
       await this.db.transaction('rw', this.db.entries, this.db.ids, async () => {
         await this.db.entries.delete(e.seq!);
@@ -319,6 +330,18 @@ export class WriteQueue {
       this.timer = setTimeout(() => this.kick(), wait);
       return false;
     }
+  }
+
+  /** The entry's upload kind and last upload URL; a new URL is stored with the entry (a reload resumes from it). */
+  private resumeOf(e: QueueEntry): UploadResume {
+    return {
+      kind: e.uploadKind ?? 'image',
+      uploadUrl: e.uploadUrl ?? null,
+      onUploadUrl: (url) => {
+        e.uploadUrl = url;
+        void this.db.entries.update(e.seq!, { uploadUrl: url }).catch(() => undefined);
+      },
+    };
   }
 
   private async hasWaiting(item: string) {

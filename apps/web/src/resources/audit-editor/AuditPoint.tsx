@@ -38,6 +38,13 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
       const img = local.get(p.imageId);
       if (img) uploaded.current.set(p.imageId, (await writes.uploadPhoto(img.blob, img.fileName)).id);
     }
+    // A new voice comment (issue 23) is uploaded the same way, once, before the answer naming it. Its marker stays
+    // in the value (saves map it to the id): it plays from the device even while the upload waits offline.
+    const voice = v.voiceCommentId;
+    if (isLocalImage(voice) && !uploaded.current.has(voice)) {
+      const rec = local.get(voice);
+      if (rec) uploaded.current.set(voice, (await writes.uploadVoiceComment(rec.blob, rec.fileName)).id);
+    }
     const data = content({ ...v, id: resultId.current }, uploaded.current);
     const saved = resultId.current
       ? await writes.updateAuditResult(auditId, resultId.current, data)

@@ -68,6 +68,13 @@ describe('resumable uploads (tus, api/v1/uploads)', () => {
     expect(row).toEqual({ content_type: 'audio/wav', size: wav.length });
   });
 
+  it("takes Safari's recording (audio in an MP4 of brand iso5) as audio/mp4", async () => {
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypiso5'), Buffer.alloc(12)]);
+    const { last } = await uploadInChunks(tok.inspector, mp4, { kind: 'voice', filename: 'voice-comment.m4a' }, 1000);
+    const row = await t.db.selectFrom('voice_comments').select('content_type').where('id', '=', last.headers['upload-result-id'] as string).executeTakeFirstOrThrow();
+    expect(row.content_type).toBe('audio/mp4');
+  });
+
   it('the same file finished twice under one key is one row with one id', async () => {
     const meta = { kind: 'image', filename: 'twice.png', idempotencyKey: 'k-twice' };
     const first = await uploadInChunks(tok.inspector, png, meta, 1000);

@@ -1,4 +1,4 @@
-import { Upload, type DetailedError } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import { UNALLOWED_FILE_TYPE, type TUploadedFile } from '@insp/contracts';
 import { getToken } from '../providers/token';
 import { UploadError } from './uploadPhoto';
@@ -29,9 +29,11 @@ const RESULT_HEADER = 'Upload-Result-Id';
  * the offline queue's (kept in IndexedDB with backoff), so tus-js-client retries nothing itself: a failure ends
  * the try with an UploadError whose `status` is null when the server could not be reached.
  */
-export function resumableUpload(file: Blob, fileName: string, o: ResumableOptions): Promise<TUploadedFile> {
+export async function resumableUpload(file: Blob, fileName: string, o: ResumableOptions): Promise<TUploadedFile> {
+  // Loaded with the first upload, not with every signed-in screen (the first-load budget, pwa.e2e.test.ts).
+  const tus = await import('tus-js-client');
   return new Promise((resolve, reject) => {
-    const upload: Upload = new Upload(file, {
+    const upload: Upload = new tus.Upload(file, {
       endpoint: `${window.location.origin}/api/v1/uploads`,
       uploadUrl: o.uploadUrl ?? null,
       chunkSize: CHUNK_BYTES,

@@ -31,7 +31,7 @@ describe('recording a voice comment in the audit editor (issue 23)', () => {
     expect(button(point, /^Record again/)).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(1000));
     expect(writes.uploadVoiceComment).toHaveBeenCalledTimes(1);
-    const [blob, fileName] = writes.uploadVoiceComment.mock.calls[0] as unknown as [Blob, string];
+    const [blob, fileName] = vi.mocked(writes.uploadVoiceComment).mock.calls[0]!;
     expect([blob.type, fileName]).toEqual(['audio/webm;codecs=opus', 'voice-comment.webm']);
     expect(writes.createAuditResult).toHaveBeenCalledWith(AUDIT_ID, uuid(901), withVoice().protocolPointId, expect.objectContaining({ voiceCommentId: uuid(998) }));
     // Deleting it saves the point without one; nothing is uploaded again.

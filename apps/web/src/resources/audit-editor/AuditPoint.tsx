@@ -36,7 +36,10 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
     for (const p of v.photos) {
       if (!isLocalImage(p.imageId) || uploaded.current.has(p.imageId)) continue;
       const img = local.get(p.imageId);
-      if (img) uploaded.current.set(p.imageId, (await writes.uploadPhoto(img.blob, img.fileName)).id);
+      if (!img) continue;
+      const { id } = await writes.uploadPhoto(img.blob, img.fileName);
+      uploaded.current.set(p.imageId, id);
+      local.alias(id, p.imageId);
     }
     // A new voice comment (issue 23) is uploaded the same way, once, before the answer naming it. Its marker stays
     // in the value (saves map it to the id): it plays from the device even while the upload waits offline.

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { measurementPoint, uuid } from '../inspection-edit/edit.fixtures.test-helpers';
 import { fakeMedia } from '../inspection-edit/voice/fakeMedia.test-helpers';
+import { EDIT_TEXT } from '../inspection-edit/texts';
 import { VOICE_TEXT } from '../inspection-edit/voice/texts';
 import { AUDIT_ID, audit, auditEditorHooks, open, run, writes } from './auditEditor.test-helpers';
 
@@ -74,5 +75,8 @@ describe('recording a voice comment in the audit editor (issue 23)', () => {
     await act(async () => vi.advanceTimersByTime(1000));
     expect(writes.uploadPhoto).toHaveBeenCalledWith(photo, 'image.jpg');
     expect(writes.createAuditResult).toHaveBeenCalledWith(AUDIT_ID, uuid(901), withVoice().protocolPointId, expect.objectContaining({ photos: [expect.objectContaining({ imageId: uuid(999) })] }));
+    // Named by its uploaded id now, still shown from the device's copy (offline that id is only the queue's).
+    expect(within(point).queryByText(EDIT_TEXT.notUploaded)).toBeNull();
+    expect(within(point).getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe('blob:preview');
   });
 });

@@ -4,6 +4,9 @@ import { backoffDelay, classify, DEFAULT_BACKOFF, type BackoffOptions } from './
 import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
 import { QUEUE_TEXT } from './texts';
 import type { UploadKind } from '../inspection-writes/resumableUpload';
+import { resumeOf, type UploadResume } from './uploadResume';
+
+export type { UploadResume };
 
 /** How entries reach the server; the app's sends tRPC and XHR (transport.ts), tests a fake. */
 export interface Transport {
@@ -12,13 +15,6 @@ export interface Transport {
   /** The HTTP status of a failed send, null when the server was not reached (fetch's TypeError, XHR's error). */
   statusOf(error: unknown): number | null;
   messageOf(error: unknown): string;
-}
-
-/** A resumable upload's kind and where its last try got to (the tus upload URL, kept with the entry). */
-export interface UploadResume {
-  kind: UploadKind;
-  uploadUrl: string | null;
-  onUploadUrl(url: string): void;
 }
 
 /** What an item on screen shows (docs/decisions.md, "Offline write queue (issue 23)"). */
@@ -297,7 +293,7 @@ export class WriteQueue {
           if (e.item) this.setItem(e.item, { state: 'sending', progress: p });
           const w = this.waiters.get(e.id);
           if (w && !w.settled) w.onProgress?.(p);
-        }, this.resumeOf(e))
+        }, resumeOf(this.db, e))
         : await this.t.mutate(e.procedure!, withKey(named.input, e.id));
       await this.db.transaction('rw', this.db.entries, this.db.ids, async () => {
         await this.db.entries.delete(e.seq!);
@@ -330,18 +326,6 @@ export class WriteQueue {
       this.timer = setTimeout(() => this.kick(), wait);
       return false;
     }
-  }
-
-  /** The entry's upload kind and last upload URL; a new URL is stored with the entry (a reload resumes from it). */
-  private resumeOf(e: QueueEntry): UploadResume {
-    return {
-      kind: e.uploadKind ?? 'image',
-      uploadUrl: e.uploadUrl ?? null,
-      onUploadUrl: (url) => {
-        e.uploadUrl = url;
-        void this.db.entries.update(e.seq!, { uploadUrl: url }).catch(() => undefined);
-      },
-    };
   }
 
   private async hasWaiting(item: string) {

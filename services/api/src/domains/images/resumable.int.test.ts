@@ -106,6 +106,10 @@ describe('resumable uploads (tus, api/v1/uploads)', () => {
     const kind = await create(tok.inspector, 10, { kind: 'video' });
     expect(kind.statusCode).toBe(400);
     expect(kind.json()).toMatchObject({ field: 'kind' });
+    // Bytes past the declared length are refused before they are stored.
+    const short = await create(tok.inspector, 10, { kind: 'image', filename: 'short.png' });
+    expect((await patch(tok.inspector, short.headers.location as string, 0, png)).statusCode).toBe(413);
+    expect(Number((await head(tok.inspector, short.headers.location as string)).headers['upload-offset'])).toBe(0);
     const big = await create(tok.inspector, 10 * 1024 * 1024 + 1, { kind: 'voice' });
     expect(big.statusCode).toBe(400);
     expect(big.json()).toMatchObject({ field: 'file', message: 'file: larger than 10 MB' });

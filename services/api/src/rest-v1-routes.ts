@@ -9,6 +9,7 @@ import { externalUsersRestRoutes } from './domains/external-users/external-users
 import { customerImportRestRoutes } from './domains/customer-import/customer-import.rest.js';
 import { certifiedUsersRestRoutes } from './domains/certified-users/certified-users.rest.js';
 import { imagesRestRoutes } from './domains/images/images.rest.js';
+import { resumableUploadRoutes } from './domains/images/resumable.rest.js';
 import { inspectionsRestRoutes } from './domains/inspections/inspections.rest.js';
 import { usageDashboardRestRoutes } from './domains/inspections/usage-dashboard.rest.js';
 import { inspectionReportRestRoutes } from './domains/inspections/inspection-report.rest.js';
@@ -51,6 +52,7 @@ export async function restRoutes(app: FastifyInstance) {
   await app.register(protocolsFitRestRoutes);
   await app.register(protocolsRestRoutes);
   await app.register(imagesRestRoutes);
+  await app.register(resumableUploadRoutes);
   await app.register(auditsRestRoutes);
   await app.register(auditReportRestRoutes);
   await app.register(filesRestRoutes);

@@ -13,8 +13,14 @@ export const voiceLabel = (point: string) => `Voice comment: ${point}`;
  * A point's voice comment (000 §3 Point result voiceCommentId) with the browser's own player: keyboard and screen
  * reader support come with it, and it is named by a visible label. Nothing is shown when the file cannot be read.
  */
-export function VoiceComment({ id, point }: { id: string | null | undefined; point: string }) {
-  const url = useVoiceCommentUrl(id);
+export function VoiceComment({ id, point, src }: {
+  id: string | null | undefined;
+  point: string;
+  /** A recording not uploaded yet (issue 23): played from the device instead of the server. */
+  src?: string;
+}) {
+  const fetched = useVoiceCommentUrl(src ? null : id);
+  const url = src ?? fetched;
   const labelId = useId();
   if (!id || !url) return null;
   return (

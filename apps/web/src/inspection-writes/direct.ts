@@ -1,7 +1,7 @@
 import type { TAuditRun, TInspectionEdit, TPointResultSaved } from '@insp/contracts';
 import { trpcClient } from '../providers/trpc';
 import type { InspectionWrites } from './types';
-import { uploadPhotoRequest } from './uploadPhoto';
+import { uploadPhotoRequest, uploadVoiceCommentRequest } from './uploadPhoto';
 
 /**
  * The writes sent at once, as they are made: tRPC `inspectionEdit.*` (the same services as the REST calls of
@@ -9,6 +9,7 @@ import { uploadPhotoRequest } from './uploadPhoto';
  */
 export const directWrites: InspectionWrites = {
   uploadPhoto: uploadPhotoRequest,
+  uploadVoiceComment: uploadVoiceCommentRequest,
   saveResults: (id, data) => trpcClient.inspectionEdit.saveResults.mutate({ id, data }),
   saveInspection: (id, lang, data) => trpcClient.inspectionEdit.update.mutate({ id, lang, data }) as Promise<TInspectionEdit>,
   finish: (id) => trpcClient.inspectionEdit.finish.mutate({ id }),

@@ -6,4 +6,5 @@
 export type { AuditWrites, InspectionWrites, UploadOptions, TResultsInputIn, TResultsSaved, TInspectionFinished, TInspectionCreateIn } from './types';
 export { directWrites } from './direct';
 export { InspectionWritesProvider, useInspectionWrites, useItemWrites } from './context';
-export { UploadError, uploadPhotoRequest } from './uploadPhoto';
+export { UploadError, uploadPhotoRequest, uploadVoiceCommentRequest } from './uploadPhoto';
+export { resumableUpload, type UploadKind } from './resumableUpload';

@@ -47,6 +47,8 @@ export interface UploadOptions {
 export interface InspectionWrites extends AuditWrites {
   /** POST api/v1/images: one photo or signature (jpeg or png), 201 with its id. */
   uploadPhoto(file: Blob, fileName: string, options?: UploadOptions): Promise<TUploadedFile>;
+  /** POST api/v1/voicecomment: one voice comment (m4a, aac, mp3, wav, ogg or webm), 201 with its id (issue 23). */
+  uploadVoiceComment(file: Blob, fileName: string, options?: UploadOptions): Promise<TUploadedFile>;
   /** PUT api/v1/inspections/{id}/results: some results, without finishing (autosave). */
   saveResults(inspectionId: string, data: TResultsInputIn): Promise<TResultsSaved>;
   /** PUT api/v1/inspections/update?lang=&id=: the whole edited inspection (the server sets finished, 000 §4). */

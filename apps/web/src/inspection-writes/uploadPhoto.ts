@@ -16,9 +16,18 @@ export class UploadError extends Error {
  * here (000 §8 lets the old client ignore it; a save naming a missing image would fail later and less clearly).
  */
 export function uploadPhotoRequest(file: Blob, fileName: string, options: UploadOptions = {}): Promise<TUploadedFile> {
+  return multipartUpload('/api/v1/images', file, fileName, options);
+}
+
+/** POST api/v1/voicecomment (m4a, aac, mp3, wav, ogg or webm by its bytes), as the photo upload. */
+export function uploadVoiceCommentRequest(file: Blob, fileName: string, options: UploadOptions = {}): Promise<TUploadedFile> {
+  return multipartUpload('/api/v1/voicecomment', file, fileName, options);
+}
+
+function multipartUpload(url: string, file: Blob, fileName: string, options: UploadOptions): Promise<TUploadedFile> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v1/images');
+    xhr.open('POST', url);
     const token = getToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     // Issue 23: a retried upload names the same key, so the server stores the photo once and answers the same id.

@@ -23,6 +23,13 @@ export interface QueueEntry {
   /** Photo, signature or voice comment bytes for kind upload, kept here until uploaded. */
   file?: Blob;
   fileName?: string;
+  /**
+   * Uploads (issue 23, resumable): what the file becomes ('image' when absent: entries of before voice comments)
+   * and the tus upload URL of the last try, so a retry or a reload goes on from the server's offset. Optional
+   * fields of format 2: no schema version (neither is indexed).
+   */
+  uploadKind?: 'image' | 'voice';
+  uploadUrl?: string;
   /** The answer's `id` is the server's id for this entry's client id (uploads, created results, runs...). */
   createsId: boolean;
   state: 'waiting' | 'refused';

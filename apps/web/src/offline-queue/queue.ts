@@ -7,11 +7,15 @@ import { defaultPersist, safeLocal } from './storage';
 import type { ItemStatus } from './itemStatus';
 import { singleTab, type TabLink, type TabMessage } from './tabs';
 import { QUEUE_TEXT } from './texts';
+import type { UploadKind } from '../inspection-writes/resumableUpload';
+import { resumeOf, type UploadResume } from './uploadResume';
+
+export type { UploadResume };
 
 /** How entries reach the server; the app's sends tRPC and XHR (transport.ts), tests a fake. */
 export interface Transport {
   mutate(procedure: string, input: unknown): Promise<unknown>;
-  upload(file: Blob, fileName: string, idempotencyKey: string, onProgress: (fraction: number) => void): Promise<{ id: string }>;
+  upload(file: Blob, fileName: string, idempotencyKey: string, onProgress: (fraction: number) => void, resume?: UploadResume): Promise<{ id: string }>;
   /** The HTTP status of a failed send, null when the server was not reached (fetch's TypeError, XHR's error). */
   statusOf(error: unknown): number | null;
   messageOf(error: unknown): string;
@@ -27,6 +31,8 @@ export interface NewEntry {
   input?: unknown;
   file?: Blob;
   fileName?: string;
+  /** What an upload becomes on the server (default image: entries made before voice comments were queued). */
+  uploadKind?: UploadKind;
   createsId?: boolean;
   /** The upload's progress for the screen that made it (this page only; not stored). */
   onProgress?(fraction: number): void;
@@ -157,6 +163,7 @@ export class WriteQueue {
       ...(n.procedure !== undefined ? { procedure: n.procedure } : {}),
       ...(n.input !== undefined ? { input: n.input } : {}),
       ...(n.file ? { file: n.file, fileName: n.fileName ?? 'file' } : {}),
+      ...(n.uploadKind ? { uploadKind: n.uploadKind } : {}),
       createsId: n.createsId ?? n.kind === 'upload', state: 'waiting', attempts: 0, nextTryAt: 0, createdAt: this.now(),
     };
     const answer = new Promise<T>((resolve, reject) => {
@@ -318,7 +325,7 @@ export class WriteQueue {
           const w = this.waiters.get(e.id);
           if (w && !w.settled) w.onProgress?.(p);
           else this.tabs.post({ type: 'progress', id: e.id, fraction: p });
-        })
+        }, resumeOf(this.db, e))
         : await this.t.mutate(e.procedure!, withKey(named.input, e.id));
       await this.db.transaction('rw', this.db.entries, this.db.ids, async () => {
         await this.db.entries.delete(e.seq!);

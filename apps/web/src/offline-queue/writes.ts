@@ -1,5 +1,5 @@
 import type { TAuditRun, TInspectionEdit, TPointResult } from '@insp/contracts';
-import type { InspectionWrites, TInspectionFinished, TResultsSaved } from '../inspection-writes';
+import type { InspectionWrites, TInspectionFinished, TResultsSaved, UploadKind } from '../inspection-writes';
 import type { NewEntry, WriteQueue } from './queue';
 
 type Local<T> = ((clientId: string) => T) | undefined;
@@ -23,12 +23,15 @@ export function queuedWrites(queue: WriteQueue, direct: InspectionWrites, item: 
     queue.enqueue<T>({ scope, item, kind: 'trpc', procedure, input, createsId } satisfies NewEntry, local);
   const audit = (id: string) => `audit:${id}`;
   const insp = (id: string) => `inspection:${id}`;
+  // A photo or voice comment answers offline with the entry's client id; the queue maps it to the server's later.
+  const upload = (uploadKind: UploadKind): InspectionWrites['uploadPhoto'] => (file, fileName, options) =>
+    queue.enqueue({ scope: 'images', item, kind: 'upload', uploadKind, file, fileName, createsId: true, ...(options?.onProgress ? { onProgress: options.onProgress } : {}) }, (clientId) => ({ id: clientId })).then((r) => {
+      options?.onProgress?.(1);
+      return r;
+    });
   return {
-    uploadPhoto: (file, fileName, options) =>
-      queue.enqueue({ scope: 'images', item, kind: 'upload', file, fileName, createsId: true, ...(options?.onProgress ? { onProgress: options.onProgress } : {}) }, (clientId) => ({ id: clientId })).then((r) => {
-        options?.onProgress?.(1);
-        return r;
-      }),
+    uploadPhoto: upload('image'),
+    uploadVoiceComment: upload('voice'),
     saveResults: (id, data) => send<TResultsSaved>(insp(id), 'inspectionEdit.saveResults', { id, data }),
     saveInspection: (id, lang, data) => send<TInspectionEdit>(insp(id), 'inspectionEdit.update', { id, lang, data }),
     finish: (id) => send<TInspectionFinished>(insp(id), 'inspectionEdit.finish', { id }),

@@ -20,6 +20,7 @@ export type KeyedOperation = 'inspection_point.create' | 'inspection_point.files
  */
 export type FieldWrite =
   | 'image.upload'
+  | 'voice.upload'
   | 'inspection.create'
   | 'inspection.update'
   | 'inspection.results'

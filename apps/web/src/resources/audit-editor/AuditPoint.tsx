@@ -40,7 +40,17 @@ export function AuditPoint({ runId, pointId, config, result }: { runId: string; 
     for (const p of v.photos) {
       if (!isLocalImage(p.imageId) || uploaded.current.has(p.imageId)) continue;
       const img = local.get(p.imageId);
-      if (img) uploaded.current.set(p.imageId, (await writes.uploadPhoto(img.blob, img.fileName)).id);
+      if (!img) continue;
+      const { id } = await writes.uploadPhoto(img.blob, img.fileName);
+      uploaded.current.set(p.imageId, id);
+      local.alias(id, p.imageId);
+    }
+    // A new voice comment (issue 23) is uploaded the same way, once, before the answer naming it. Its marker stays
+    // in the value (saves map it to the id): it plays from the device even while the upload waits offline.
+    const voice = v.voiceCommentId;
+    if (isLocalImage(voice) && !uploaded.current.has(voice)) {
+      const rec = local.get(voice);
+      if (rec) uploaded.current.set(voice, (await writes.uploadVoiceComment(rec.blob, rec.fileName)).id);
     }
     // Issue 23: the version this edit started from, captured now (a queued write sends it however late).
     const data = { ...content({ ...v, id: resultId.current }, uploaded.current), version: versions.base() };

@@ -48,7 +48,7 @@ export function open(data: TAudit) {
     'audits.extraPointChoices': () => ({ data: [{ inspectionPointId: uuid(980), name: 'Stockpile height', type: 'Measurement' }] }),
   }).fetch);
   const w = {
-    uploadPhoto: vi.fn(async () => ({ id: uuid(999) })), saveResults: vi.fn(), saveInspection: vi.fn(), finish: vi.fn(), createInspection: vi.fn(), discardInspection: vi.fn(),
+    uploadPhoto: vi.fn(async () => ({ id: uuid(999) })), uploadVoiceComment: vi.fn(async () => ({ id: uuid(998) })), saveResults: vi.fn(), saveInspection: vi.fn(), finish: vi.fn(), createInspection: vi.fn(), discardInspection: vi.fn(),
     ...fakeAuditWrites({
       setAuditText: async () => ({}),
       createAuditResult: async () => ({ ...blankResult(), id: uuid(950) }),

@@ -16,6 +16,7 @@ export function fakeWrites(loaded: TInspectionEdit, over: Partial<InspectionWrit
   type W = InspectionWrites;
   return {
     uploadPhoto: vi.fn<W['uploadPhoto']>(over.uploadPhoto ?? (async () => ({ id: `00000000-0000-4000-9000-${String(++n).padStart(12, '0')}` }))),
+    uploadVoiceComment: vi.fn<W['uploadVoiceComment']>(over.uploadVoiceComment ?? (async () => ({ id: `00000000-0000-4000-9100-${String(++n).padStart(12, '0')}` }))),
     saveResults: vi.fn<W['saveResults']>(over.saveResults ?? (async () => ({ results: [] }))),
     saveInspection: vi.fn<W['saveInspection']>(over.saveInspection ?? (async () => loaded)),
     finish: vi.fn<W['finish']>(over.finish ?? (async () => ({ id: loaded.id, status: loaded.status, finished: true, ended: null }))),

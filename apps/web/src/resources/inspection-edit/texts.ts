@@ -66,6 +66,7 @@ export const EDIT_TEXT = {
   unallowedType: 'Unallowed file type',
   onlyOneFile: 'Only one file allowed at a time',
   addPhoto: 'Add photo',
+  takePhoto: 'Take photo',
   dropHere: 'or drop one photo here (jpeg or png)',
   caption: 'Caption',
   layout: 'Layout',

@@ -42,7 +42,8 @@ export function content(c: ContentValue, uploaded: ReadonlyMap<string, string>) 
     internalComment: orNull(c.internalComment),
     rating: c.rating,
     photos: photos(c.photos, uploaded),
-    voiceCommentId: c.voiceCommentId,
+    // A recording made in the form is named by its uploaded id, like a photo (issue 23).
+    voiceCommentId: c.voiceCommentId ? imageId(c.voiceCommentId, uploaded) : null,
     nameOverride: orNull(c.nameOverride),
     fields: c.fields,
     rows: c.rows.map((r) => ({ ...r, values: r.values.map((v) => ({ ...v, value: orNull(v.value ?? '') })) })),
@@ -133,6 +134,12 @@ function baseOf(loaded: TInspectionEdit, pointId: string): number {
 const versioned = <T extends object>(c: T, version: number) => ({ ...c, version });
 
 /** Every local marker the form holds (result and finding photos, drawn signatures), each once, in form order. */
+/** The voice comments recorded in the form and not uploaded yet (their local markers), issue 23. */
+export function localVoiceComments(v: EditValues): string[] {
+  const all = [...v.categories.flatMap((c) => c.points.map((p) => p.content.voiceCommentId)), ...v.extraPoints.map((e) => e.content.voiceCommentId)];
+  return [...new Set(all.filter(isLocalImage))];
+}
+
 export function localImages(v: EditValues): string[] {
   const all = [
     ...v.categories.flatMap((c) => c.points.flatMap((p) => p.content.photos.map((ph) => ph.imageId))),

@@ -9,7 +9,7 @@ import type { EditValues } from './formValues';
 import { useLocalImages } from './photos/localImages';
 import type { SaveChoice } from './ConfirmSaveDialog';
 import type { SendProgress } from './SendingDialog';
-import { localImages, toUpdate } from './toUpdate';
+import { localImages, localVoiceComments, toUpdate } from './toUpdate';
 
 const UNREADABLE = 'A photo or signature could not be read. Remove it and add it again.';
 
@@ -29,7 +29,8 @@ export function useSaveInspection(data: TInspectionEdit, form: UseFormReturn<Edi
 
   const save = async (choice: SaveChoice): Promise<TInspectionEdit | null> => {
     const values = form.getValues();
-    const pending = localImages(values).filter((m) => !uploaded.current.has(m));
+    const voices = new Set(localVoiceComments(values));
+    const pending = [...localImages(values), ...voices].filter((m) => !uploaded.current.has(m));
     setError(null);
     setKept(false);
     try {
@@ -37,7 +38,8 @@ export function useSaveInspection(data: TInspectionEdit, form: UseFormReturn<Edi
         setProgress({ uploads: pending.length, current: i + 1, fraction: 0, saving: false });
         const image = local.get(marker);
         if (!image) throw new Error(UNREADABLE);
-        const { id } = await writes.uploadPhoto(image.blob, image.fileName, {
+        const upload = voices.has(marker) ? writes.uploadVoiceComment : writes.uploadPhoto;
+        const { id } = await upload(image.blob, image.fileName, {
           onProgress: (fraction) => setProgress((p) => (p ? { ...p, fraction } : p)),
         });
         uploaded.current.set(marker, id);

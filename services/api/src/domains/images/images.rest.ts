@@ -46,8 +46,13 @@ export async function imagesRestRoutes(app: FastifyInstance) {
     handler: async (req, reply) => reply.status(201).send(await uploadImage(req.ctx, await oneFile(req))),
   });
   r.post('/api/v1/voicecomment', {
+    ...keyedWrite('voice.upload'),
     schema: { tags, summary: 'Uploads one voice comment (multipart, one file: m4a, aac, mp3, wav, ogg or webm); 201 with its id', response: uploaded },
-    handler: async (req, reply) => reply.status(201).send(await uploadVoiceComment(req.ctx, await oneFile(req))),
+    handler: async (req, reply) => {
+      const file = await oneFile(req);
+      // As the photo upload (issue 23): a repeat with the same key and bytes answers the first id, stores nothing.
+      return answerOnce(req, reply, 201, (ctx) => uploadVoiceComment(ctx, file), { fileName: file.fileName ?? null, sha256: sha256(file.bytes) });
+    },
   });
   r.get('/api/v1/images/:id/file', {
     // Public so a signed link from a report view (no bearer token on <img>) reaches the service, which checks

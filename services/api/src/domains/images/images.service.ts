@@ -60,7 +60,9 @@ export async function uploadImage(ctx: ServiceContext, upload: Upload): Promise<
 /** Voice comments recorded in the field (m4a, aac, mp3, wav, ogg, webm by their bytes). Not in the spec; docs/decisions.md. */
 export async function uploadVoiceComment(ctx: ServiceContext, upload: Upload): Promise<TUploadedFile> {
   const c = requirePermission(ctx, P.reports);
-  const contentType = detectContentType(upload.bytes);
+  // Safari's MediaRecorder writes its audio in an MP4 of brand iso5/mp42 (read as video/mp4): a voice comment there.
+  const detected = detectContentType(upload.bytes);
+  const contentType = detected === 'video/mp4' ? 'audio/mp4' : detected;
   if (!contentType || !(VOICE_CONTENT_TYPES as readonly string[]).includes(contentType)) throw new AppError('BAD_REQUEST', `file: ${UNALLOWED_FILE_TYPE}`, 'file');
   const key = newStorageKey('voice', EXTENSIONS[contentType]);
   const stored = await storageOf(c.config).put(key, upload.bytes, { contentType, maxBytes: SIZE_LIMITS.voiceComment });

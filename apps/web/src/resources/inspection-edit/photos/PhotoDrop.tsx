@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddPhotoIcon from '@mui/icons-material/AddAPhotoOutlined';
+import CameraIcon from '@mui/icons-material/PhotoCamera';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { EDIT_TEXT } from '../texts';
 import { PHOTO_ACCEPT, pickPhoto } from './pickPhoto';
@@ -16,6 +17,7 @@ export function PhotoDrop({ onPhoto, disabled, label }: { onPhoto(file: File): v
   const [error, setError] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
   const take = (files: ArrayLike<File> | null) => {
     const picked = pickPhoto(files);
     if ('error' in picked) return setError(picked.error);
@@ -46,6 +48,25 @@ export function PhotoDrop({ onPhoto, disabled, label }: { onPhoto(file: File): v
           {EDIT_TEXT.addPhoto}
           <VisuallyHidden>{` (${label})`}</VisuallyHidden>
         </Button>
+        {/* Issue 23: the camera straight into this point; `capture` opens the back camera on a tablet, a file
+            picker elsewhere. The taken photo goes the same way as a picked one. */}
+        <Button onClick={() => camera.current?.click()} variant="outlined" startIcon={<CameraIcon />} disabled={disabled} sx={{ minHeight: 44 }}>
+          {EDIT_TEXT.takePhoto}
+          <VisuallyHidden>{` (${label})`}</VisuallyHidden>
+        </Button>
+        <input
+          ref={camera}
+          data-testid="camera-input"
+          type="file"
+          accept="image/*"
+          capture="environment"
+          disabled={disabled}
+          hidden
+          onChange={(e) => {
+            take(e.target.files);
+            e.target.value = '';
+          }}
+        />
         <input
           ref={input}
           data-testid="photo-input"

@@ -13,6 +13,8 @@ export interface LocalImage {
  */
 export class LocalImages {
   private images = new Map<string, LocalImage>();
+  /** Ids an upload answered (the server's, or the queue's client id offline) for a marker: still shown from here. */
+  private aliases = new Map<string, string>();
   private seq = 0;
 
   add(blob: Blob, fileName: string): string {
@@ -29,7 +31,15 @@ export class LocalImages {
   }
 
   get(marker: string): LocalImage | undefined {
-    return this.images.get(marker);
+    return this.images.get(marker) ?? this.images.get(this.aliases.get(marker) ?? '');
+  }
+
+  /**
+   * The upload of `marker` answered `id` (issue 23): the preview stays the device's copy, so a photo answered offline
+   * under the queue's client id (not on the server yet) is still shown, and an uploaded one is not downloaded back.
+   */
+  alias(id: string, marker: string) {
+    this.aliases.set(id, marker);
   }
 
   dispose() {

@@ -19,7 +19,9 @@ const imageQuery = (id: string) => ({
  */
 export function useImageUrl(imageId: string | null): string | null {
   const local = useLocalImages();
-  const remote = useQuery({ ...imageQuery(imageId ?? ''), enabled: !!imageId && !isLocalImage(imageId) });
+  // A local photo, or one uploaded from this page (its id aliased to the device's copy).
+  const onDevice = imageId ? local.get(imageId) : undefined;
+  const remote = useQuery({ ...imageQuery(imageId ?? ''), enabled: !!imageId && !onDevice });
   const [url, setUrl] = useState<string | null>(null);
   const blob = remote.data;
   useEffect(() => {
@@ -28,6 +30,7 @@ export function useImageUrl(imageId: string | null): string | null {
     setUrl(u);
     return () => URL.revokeObjectURL(u);
   }, [blob]);
-  if (isLocalImage(imageId)) return local.get(imageId)?.url ?? null;
+  if (onDevice) return onDevice.url;
+  if (isLocalImage(imageId)) return null;
   return url;
 }

@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { EDIT_LIMITS } from '@insp/contracts';
 import { VoiceComment } from '../../../components/VoiceComment';
 import { EDIT_TEXT } from '../texts';
+import { VoiceRecorder } from '../voice/VoiceRecorder';
 import type { PointKindProps } from './types';
 
 /** The point's public comment and internal comment (the internal one never reaches the customer's report), and its voice comment. */
@@ -24,8 +25,10 @@ export function CommentFields({ config, value, onChange, label, readOnly = false
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>
       {showComment && field('comment', EDIT_TEXT.comment)}
       {config.internalCommentField.present && field('internalComment', EDIT_TEXT.internalComment)}
-      {/* A voice comment recorded in the field is played beside the typed comments (issue 20); it is not edited here. */}
-      <VoiceComment id={value.voiceCommentId} point={label} />
+      {/* Issue 23: recorded, replaced or deleted here where the point has the field; otherwise only played (issue 20). */}
+      {config.voiceCommentField.present && !readOnly
+        ? <VoiceRecorder id={value.voiceCommentId} label={label} onChange={(voiceCommentId) => onChange({ ...value, voiceCommentId })} />
+        : <VoiceComment id={value.voiceCommentId} point={label} />}
     </Box>
   );
 }

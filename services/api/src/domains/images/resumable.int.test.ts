@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solidPng } from '@insp/db/seed';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { signInRoles, type RoleTokens } from '../equipment/equipment.fixtures.test-helpers.js';
+
+let t: TestApp;
+let tok: RoleTokens;
+
+beforeAll(async () => {
+  t = await createTestApp({}, {});
+  tok = await signInRoles(t);
+});
+afterAll(() => t?.close());
+
+const png = Buffer.from(solidPng(40, 30, [10, 120, 200]));
+const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WAVEfmt '), Buffer.alloc(28)]);
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const tusHeaders = (token: string) => ({ authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' });
+
+/** POST api/v1/uploads: creates an upload; answers the response (Location on 201). */
+function create(token: string, size: number, meta: Record<string, string>) {
+  const metadata = Object.entries(meta).map(([k, v]) => `${k} ${b64(v)}`).join(',');
+  return t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...tusHeaders(token), 'upload-length': String(size), 'upload-metadata': metadata } });
+}
+const patch = (token: string, location: string, offset: number, bytes: Buffer) =>
+  t.app.inject({ method: 'PATCH', url: location, payload: bytes, headers: { ...tusHeaders(token), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' } });
+const head = (token: string, location: string) => t.app.inject({ method: 'HEAD', url: location, headers: tusHeaders(token) });
+
+async function uploadInChunks(token: string, bytes: Buffer, meta: Record<string, string>, chunk: number) {
+  const created = await create(token, bytes.length, meta);
+  expect(created.statusCode).toBe(201);
+  const location = created.headers.location as string;
+  let res;
+  for (let offset = 0; offset < bytes.length; offset += chunk) res = await patch(token, location, offset, bytes.subarray(offset, offset + chunk));
+  return { location, last: res! };
+}
+const imagesNamed = async (name: string) =>
+  t.db.selectFrom('images').select(['id', 'size', 'content_type']).where('original_name', '=', name).execute();
+
+describe('resumable uploads (tus, api/v1/uploads)', () => {
+  it('takes a photo in chunks and answers the image id on the last one; the bytes come back whole', async () => {
+    const { last } = await uploadInChunks(tok.inspector, png, { kind: 'image', filename: 'chunks.png', idempotencyKey: 'k-chunks' }, 50);
+    expect(last.statusCode).toBe(204);
+    const id = last.headers['upload-result-id'] as string;
+    expect(await imagesNamed('chunks.png')).toEqual([{ id, size: png.length, content_type: 'image/png' }]);
+    const file = await t.app.inject({ method: 'GET', url: `/api/v1/images/${id}/file`, headers: { authorization: `Bearer ${tok.inspector}` } });
+    expect(file.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('resumes an interrupted upload from the offset the server tells', async () => {
+    const created = await create(tok.inspector, png.length, { kind: 'image', filename: 'resume.png', idempotencyKey: 'k-resume' });
+    const location = created.headers.location as string;
+    expect((await patch(tok.inspector, location, 0, png.subarray(0, 70))).statusCode).toBe(204);
+    // The connection dropped: the client asks where to go on from.
+    const offset = Number((await head(tok.inspector, location)).headers['upload-offset']);
+    expect(offset).toBe(70);
+    expect(await imagesNamed('resume.png')).toEqual([]);
+    // A PATCH from a wrong offset is refused (409) and changes nothing.
+    expect((await patch(tok.inspector, location, 10, png.subarray(10))).statusCode).toBe(409);
+    const done = await patch(tok.inspector, location, offset, png.subarray(offset));
+    expect(done.statusCode).toBe(204);
+    expect(await imagesNamed('resume.png')).toEqual([{ id: done.headers['upload-result-id'], size: png.length, content_type: 'image/png' }]);
+  });
+
+  it('a voice comment finishes into voice_comments', async () => {
+    const { last } = await uploadInChunks(tok.inspector, wav, { kind: 'voice', filename: 'note.wav' }, 20);
+    const row = await t.db.selectFrom('voice_comments').select(['content_type', 'size']).where('id', '=', last.headers['upload-result-id'] as string).executeTakeFirstOrThrow();
+    expect(row).toEqual({ content_type: 'audio/wav', size: wav.length });
+  });
+
+  it("takes Safari's recording (audio in an MP4 of brand iso5) as audio/mp4", async () => {
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypiso5'), Buffer.alloc(12)]);
+    const { last } = await uploadInChunks(tok.inspector, mp4, { kind: 'voice', filename: 'voice-comment.m4a' }, 1000);
+    const row = await t.db.selectFrom('voice_comments').select('content_type').where('id', '=', last.headers['upload-result-id'] as string).executeTakeFirstOrThrow();
+    expect(row.content_type).toBe('audio/mp4');
+  });
+
+  it('the same file finished twice under one key is one row with one id', async () => {
+    const meta = { kind: 'image', filename: 'twice.png', idempotencyKey: 'k-twice' };
+    const first = await uploadInChunks(tok.inspector, png, meta, 1000);
+    const again = await uploadInChunks(tok.inspector, png, meta, 1000);
+    expect(again.last.headers['upload-result-id']).toBe(first.last.headers['upload-result-id']);
+    expect(await imagesNamed('twice.png')).toHaveLength(1);
+    // The finished upload's parts are gone: a HEAD of it is 404 (a client then uploads again under its key).
+    expect((await head(tok.inspector, first.location)).statusCode).toBe(404);
+  });
+
+  it('refuses a role below User (403), no token (401), and another user continuing an upload (404)', async () => {
+    expect((await create(tok.nobody, png.length, { kind: 'image' })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } })).statusCode).toBe(401);
+    const created = await create(tok.inspector, png.length, { kind: 'image', filename: 'mine.png' });
+    const location = created.headers.location as string;
+    expect((await head(tok.manager, location)).statusCode).toBe(404);
+    expect((await patch(tok.manager, location, 0, png)).statusCode).toBe(404);
+    expect(await imagesNamed('mine.png')).toEqual([]);
+  });
+
+  it('refuses a wrong type when finished, and a wrong kind or size when created, naming the field', async () => {
+    const pdf = Buffer.from('%PDF-1.4 not an image at all');
+    const { last } = await uploadInChunks(tok.inspector, pdf, { kind: 'image', filename: 'x.png' }, 10);
+    expect(last.statusCode).toBe(400);
+    expect(last.json()).toMatchObject({ field: 'file', message: 'file: Unallowed file type' });
+    expect(await imagesNamed('x.png')).toEqual([]);
+    const voiceAsImage = await uploadInChunks(tok.inspector, png, { kind: 'voice', filename: 'v.png' }, 1000);
+    expect(voiceAsImage.last.json()).toMatchObject({ field: 'file', message: 'file: Unallowed file type' });
+    const kind = await create(tok.inspector, 10, { kind: 'video' });
+    expect(kind.statusCode).toBe(400);
+    expect(kind.json()).toMatchObject({ field: 'kind' });
+    // Bytes past the declared length are refused before they are stored.
+    const short = await create(tok.inspector, 10, { kind: 'image', filename: 'short.png' });
+    expect((await patch(tok.inspector, short.headers.location as string, 0, png)).statusCode).toBe(413);
+    expect(Number((await head(tok.inspector, short.headers.location as string)).headers['upload-offset'])).toBe(0);
+    const big = await create(tok.inspector, 10 * 1024 * 1024 + 1, { kind: 'voice' });
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toMatchObject({ field: 'file', message: 'file: larger than 10 MB' });
+  });
+});
+
+describe('POST api/v1/voicecomment with Idempotency-Key', () => {
+  it('a repeat with the same key answers the first id and stores one row', async () => {
+    const boundary = '----b';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="keyed.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+      wav,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/voicecomment', payload, headers: { authorization: `Bearer ${tok.inspector}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': 'voice-1' } });
+    const a = await send();
+    const b = await send();
+    expect(a.statusCode).toBe(201);
+    expect(b.json()).toEqual(a.json());
+    const rows = await t.db.selectFrom('voice_comments').select('id').where('original_name', '=', 'keyed.wav').execute();
+    expect(rows).toEqual([a.json()]);
+  });
+});

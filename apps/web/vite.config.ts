@@ -88,8 +88,11 @@ export default defineConfig({
         // on a field connection, and most of the browser tests' page-load time.
         codeSplitting: {
           groups: [
+            // what index.html loads on every page, on its own: the public pages (login) need no more than that and
+            // their screen's chunk
+            { name: 'shell', tags: ['$initial'], priority: 2 },
             // what nearly every screen shares (react-admin's and MUI's core, the shell's helpers) in one file
-            { name: 'common-ui', minShareCount: 20, includeDependenciesRecursively: false },
+            { name: 'common-ui', minShareCount: 20, includeDependenciesRecursively: false, priority: 1 },
           ],
           // the remaining small shared chunks are copied into the screens that use them instead of fetched on their own
           experimentalInlineCommonChunks: { maxSize: 30_000 },

@@ -14,9 +14,15 @@ createRoot(document.getElementById('root')!).render(
 if (import.meta.env.PROD) {
   window.addEventListener('load', () => {
     void registerServiceWorker().catch(() => undefined);
-    void import('./offline-queue').then((queue) => {
-      setPendingWritesSource(queue.pendingWritesCount);
-      queue.subscribePendingWrites(pendingWritesChanged);
-    });
+    // Loaded when a new version waits (or by the signed-in app, which uses the queue): the public pages (login) do not
+    // fetch the queue and IndexedDB's library for a count nobody asked for.
+    let subscribed = false;
+    setPendingWritesSource(() =>
+      import('./offline-queue').then((queue) => {
+        if (!subscribed) queue.subscribePendingWrites(pendingWritesChanged);
+        subscribed = true;
+        return queue.pendingWritesCount();
+      }),
+    );
   });
 }

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,8 +6,8 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { AvailableDb } from '../apps/web/src/offline-available/db.js';
 import { makeAvailableOffline, type ServerBundle } from '../apps/web/src/offline-available/download.js';
 import { createTestApp } from '../services/api/src/testing/test-app.js';
-import { seedEditFixtures } from '../services/api/src/domains/inspections/inspection-edit.fixtures.test-helpers.js';
-import { sessionTokens, startProduct } from './http-product.js';
+import { startProduct } from './http-product.js';
+import { hundredPointInspection, noisyPng } from './hundred-point-inspection.js';
 import { summarize } from './stats.js';
 
 const POINTS = 100;
@@ -34,20 +32,7 @@ export default async function offlineAvailableBench() {
   const t = await createTestApp();
   const product = await startProduct({ databaseUrl: t.database.url, logFile: join(dir, 'api.log'), env: { DATA_DIR: join(dir, 'data') } });
   try {
-    const f = await seedEditFixtures(t);
-    const { radio, measure, table, comment, choice, dropdownPoint } = f.points;
-    const kinds = [radio, measure, table, comment, choice, dropdownPoint, radio, measure, comment, radio];
-    const sections: [string, string[]][] = Array.from({ length: 10 }, (_, c) => [`Section ${c + 1}`, Array.from({ length: POINTS / 10 }, (_, i) => kinds[i]!)]);
-    const protocol = await f.protocol('Daily check, 100 points (bench)', 'Daily', sections, [{ product_family_id: f.ref.jaw.id }]);
-    const inspectorId = f.users.inspector!;
-    const inspection = (await t.db.insertInto('inspections').values({
-      name: 'Daily check, 100 points', type: 'Daily', protocol_id: protocol.id, customer_id: f.ref.customerId, customer_site_id: f.ref.siteId, equipment_id: f.equipment,
-      serial_number: 'SN-1', product_family_id: f.ref.jaw.id, product_model_id: f.ref.jaw.models.JC100!, inspection_date: new Date(), inspector_user_id: inspectorId,
-    } as never).returning('id').executeTakeFirstOrThrow()).id;
-    const cats = await t.db.selectFrom('protocol_categories').select(['id', 'index', 'title']).where('protocol_id', '=', protocol.id).orderBy('index').execute();
-    const categories = await t.db.insertInto('inspection_categories').values(cats.map((c) => ({ inspection_id: inspection, protocol_category_id: c.id, index: c.index, title: c.title }))).returning(['id', 'protocol_category_id']).execute();
-    const [{ token }] = (await sessionTokens(t.db, product, [inspectorId])) as [{ token: string }];
-    const auth = { authorization: `Bearer ${token}` };
+    const { inspection, categories, auth, radio, protocol } = await hundredPointInspection(t, product, POINTS);
 
     // 20 photos uploaded through the product (real bytes in its storage), one on each of 20 radio points' results.
     const radios = await t.db.selectFrom('protocol_points').select(['id', 'protocol_category_id']).where('protocol_id', '=', protocol.id).where('inspection_point_id', '=', radio).orderBy('protocol_category_id').orderBy('index').execute();
@@ -131,26 +116,4 @@ export default async function offlineAvailableBench() {
     await t.close();
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-/** A real PNG of random pixels of about `bytes` (noise does not compress: the size a camera photo has on the wire). */
-function noisyPng(bytes: number): Buffer {
-  const side = Math.round(Math.sqrt(bytes / 3));
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const raw = randomBytes((side * 3 + 1) * side);
-  for (let y = 0; y < side; y++) raw[y * (side * 3 + 1)] = 0; // filter: none
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }

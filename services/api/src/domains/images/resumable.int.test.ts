@@ -95,6 +95,19 @@ describe('resumable uploads (tus, api/v1/uploads)', () => {
     expect(await imagesNamed('mine.png')).toEqual([]);
   });
 
+  it("never reaches another user's upload through a query string (tus reads the id from the whole URL)", async () => {
+    const theirs = await create(tok.manager, png.length, { kind: 'image', filename: 'theirs.png', idempotencyKey: 'k-theirs' });
+    const theirId = (theirs.headers.location as string).split('/').pop()!;
+    const mine = await create(tok.inspector, png.length, { kind: 'image', filename: 'mine.png', idempotencyKey: 'k-mine' });
+    const sneaky = `${mine.headers.location as string}?x=/${theirId}`;
+    const res = await patch(tok.inspector, sneaky, 0, png.subarray(0, 20));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^uploadId: /);
+    expect((await t.app.inject({ method: 'HEAD', url: sneaky, headers: tusHeaders(tok.inspector) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'DELETE', url: sneaky, headers: tusHeaders(tok.inspector) })).statusCode).toBe(400);
+    expect(Number((await head(tok.manager, theirs.headers.location as string)).headers['upload-offset'])).toBe(0);
+  });
+
   it('refuses a wrong type when finished, and a wrong kind or size when created, naming the field', async () => {
     const pdf = Buffer.from('%PDF-1.4 not an image at all');
     const { last } = await uploadInChunks(tok.inspector, pdf, { kind: 'image', filename: 'x.png' }, 10);

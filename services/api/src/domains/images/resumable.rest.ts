@@ -53,6 +53,9 @@ export async function resumableUploadRoutes(app: FastifyInstance) {
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const ctx = requirePermission(req.ctx, P.reports);
+    // tus reads the upload's id from the whole URL, query included ('/uploads/<mine>?x=/<theirs>' names theirs),
+    // while the owner check reads the route's: a tus client sends no query, so none is taken.
+    if (req.raw.url?.includes('?')) throw new AppError('BAD_REQUEST', 'uploadId: a resumable upload takes no query string', 'uploadId');
     const tus = tusOf(ctx.config);
     if (await tus.beforeTus(ctx, req, reply)) return reply;
     reply.hijack();
@@ -103,7 +106,7 @@ function createTus(directory: string, app: FastifyInstance, sweeps: Set<NodeJS.T
     async onUploadCreate(_req, upload) {
       try {
         const meta = checkNewUpload(callerCtx(), upload);
-        return { metadata: { ...meta, owner: meta.owner } };
+        return { metadata: meta };
       } catch (err) {
         throw tusError(err);
       }

@@ -46,3 +46,12 @@ export function forgetSaved(ids: Iterable<string>) {
   for (const id of ids) delete v[id];
   store(v);
 }
+
+/** Signing out: nothing of this user's saves is kept for the next one (offline-available/forget.ts). */
+export function forgetAllSaved() {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // storage disabled: nothing was kept
+  }
+}

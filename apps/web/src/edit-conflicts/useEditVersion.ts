@@ -50,8 +50,10 @@ export function useEditVersion(stamp: VersionStamp | undefined, o: EditVersionOp
       return;
     }
     base.current = read;
-    if (me && news.by === me) return;
+    // The screen shows the value the base stands for, also when the newer one is my own (another tab, a write the
+    // queue sent later): else the next edit would replace it unseen. Only the notice is for someone else's change.
     adopt();
+    if (me && news.by === me) return;
     setConflict(news);
   }, [read]); // eslint-disable-line react-hooks/exhaustive-deps -- the version is what moves
 

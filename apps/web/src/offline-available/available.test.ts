@@ -4,7 +4,8 @@ import { Blob as NodeBlob } from 'node:buffer';
 import type { AppRouter } from '@insp/api';
 import { fakeIdb, fakeTransport, freshName, makeQueue, netError } from '../offline-queue/queue.fixtures.test-helpers';
 import { setAppQueue } from '../offline-queue';
-import { AvailableDb, readKey } from './db';
+import { AvailableDb, readKey, setAvailableDb } from './db';
+import { forgetStoredData } from './forget';
 import { makeAvailableOffline, type Progress, type ServerBundle } from './download';
 import { offlineReadLink } from './link';
 import { listItems, refreshRead, removeItem, saveBundle, storedFile, storedRead } from './store';
@@ -89,6 +90,45 @@ describe('makeAvailableOffline', () => {
     await expect(failing).rejects.toThrow('HTTP 500');
     expect(await listItems(db)).toMatchObject([{ name: 'Daily', files: 1, bytes: json(edit) + 7 }]);
     expect((await storedFile(db, '/api/v1/images/img-0/file'))?.size).toBe(7);
+  });
+});
+
+describe('signing out', () => {
+  it("forgets what was kept for reading offline and the versions of this user's saves", async () => {
+    const db = open();
+    setAvailableDb(db);
+    await saveBundle(db, { kind: 'inspection', id: ID, name: 'Daily', reads: bundle(0).reads, files: [{ path: '/a', blob: blob(10) }] });
+    localStorage.setItem('insp-saved-versions', JSON.stringify({ r1: 3 }));
+    await forgetStoredData();
+    expect(await listItems(db)).toEqual([]);
+    expect(await storedRead(db, readKey('inspectionEdit.editDetails', { id: ID }))).toBeUndefined();
+    expect(await storedFile(db, '/a')).toBeUndefined();
+    expect(localStorage.getItem('insp-saved-versions')).toBeNull();
+    setAvailableDb(null);
+  });
+});
+
+describe('makeAvailableOffline, files the server refuses', () => {
+  it('stores the rest when a file is gone or not readable (404, 403), and fails on a network error', async () => {
+    const db = open();
+    const item = await makeAvailableOffline('inspection', ID, {
+      db,
+      fetchBundle: async () => bundle(3),
+      fetchFile: async (p) => {
+        if (p.includes('img-1')) throw Object.assign(new Error('gone'), { status: 404 });
+        return blob(5);
+      },
+    });
+    expect(item).toMatchObject({ files: 2, bytes: json(edit) + 10 });
+    expect(await storedFile(db, '/api/v1/images/img-1/file')).toBeUndefined();
+    const offline = makeAvailableOffline('inspection', ID, {
+      db,
+      fetchBundle: async () => bundle(3),
+      fetchFile: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(offline).rejects.toThrow('Failed to fetch');
   });
 });
 

@@ -41,11 +41,17 @@ export async function makeAvailableOffline(kind: StoredKind, id: string, deps: D
   const worker = async () => {
     while (next < paths.length) {
       const path = paths[next++]!;
-      blobs.set(path, await deps.fetchFile(path));
+      try {
+        blobs.set(path, await deps.fetchFile(path));
+      } catch (e) {
+        // A file the server no longer has or does not let this user read (a photo deleted since, a document
+        // withdrawn) shows nothing online either: the rest is stored. A network failure stops the download.
+        if (![403, 404, 410].includes((e as { status?: number }).status ?? 0)) throw e;
+      }
       onProgress({ done: ++done, total });
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, paths.length) }, worker));
-  const bundle: Bundle = { kind, id, name: server.name, reads: server.reads, files: paths.map((path) => ({ path, blob: blobs.get(path)! })) };
+  const bundle: Bundle = { kind, id, name: server.name, reads: server.reads, files: paths.filter((path) => blobs.has(path)).map((path) => ({ path, blob: blobs.get(path)! })) };
   return saveBundle(deps.db ?? availableDb(), bundle);
 }

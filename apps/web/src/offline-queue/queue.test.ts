@@ -41,6 +41,25 @@ describe('offline write queue', () => {
     expect(sentTexts(server.calls)).toEqual(['one', 'two', 'three']);
   });
 
+  it('answers locally a write made while the one before it was being sent, when that one fails by the network', async () => {
+    let fail!: (e: unknown) => void;
+    const server = fakeTransport((_call, i) => {
+      if (i === 0) return new Promise((_resolve, reject) => (fail = reject));
+      return { ok: true };
+    });
+    const q = track(makeQueue(freshName(), server.transport, { backoff: { baseMs: 60_000, maxMs: 60_000, random: () => 0 } }));
+    await q.start();
+    const first = q.enqueue(text('first'), () => 'kept first');
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1)); // being sent, no answer yet
+    const second = q.enqueue({ ...text('second'), item: 'comment' }, () => 'kept second');
+    await vi.waitFor(async () => expect(await q.pendingCount()).toBe(2)); // stored while the first was on its way
+    fail(netError());
+    await expect(first).resolves.toBe('kept first');
+    // Without its local answer it would wait out the first one's backoff (a minute here) with the screen saying 'Saving'.
+    await expect(second).resolves.toBe('kept second');
+    expect(server.calls).toHaveLength(1);
+  });
+
   it('retries a write after a network failure and, waiting on its backoff, sends at once when the browser is online again', async () => {
     let down = true;
     const server = fakeTransport(() => {

@@ -12,7 +12,7 @@ import { resumeOf, type UploadResume } from './uploadResume';
 
 export type { UploadResume };
 
-/** How entries reach the server; the app's sends tRPC and XHR (transport.ts), tests a fake. */
+/** How entries reach the server; the app's sends tRPC and tus uploads (transport.ts), tests a fake. */
 export interface Transport {
   mutate(procedure: string, input: unknown): Promise<unknown>;
   upload(file: Blob, fileName: string, idempotencyKey: string, onProgress: (fraction: number) => void, resume?: UploadResume): Promise<{ id: string }>;
@@ -245,7 +245,10 @@ export class WriteQueue {
         if (m.status) this.items.set(m.item, m.status);
         else this.items.delete(m.item);
         return this.emit();
-      case 'network': this.networkDown = m.down; return;
+      case 'network':
+        this.networkDown = m.down;
+        if (m.down) this.settleAllLocally();
+        return;
       case 'progress': return void (w && !w.settled && w.onProgress?.(m.fraction));
       case 'answered': return settle((x) => x.resolve(m.answer));
       case 'refused': return settle((x) => x.reject(new RefusedError(m.message, m.status)));
@@ -268,6 +271,10 @@ export class WriteQueue {
       this.storageWarning = true;
       this.emit();
     }).catch(() => undefined);
+  }
+
+  private settleAllLocally() {
+    for (const id of this.waiters.keys()) this.settleLocally(id);
   }
 
   private settleLocally(id: string) {
@@ -351,8 +358,11 @@ export class WriteQueue {
         await this.refuse(e, this.t.messageOf(err), status, err);
         return true;
       }
-      if (!this.networkDown) this.tabs.post({ type: 'network', down: true });
+      // Every failure is told (a tab opened since the first one learns it too), and every write waiting for an answer
+      // in this tab gets its local one now: queued behind this entry, it would wait out the backoff.
+      this.tabs.post({ type: 'network', down: true });
       this.networkDown = true;
+      this.settleAllLocally();
       const attempts = e.attempts + 1;
       const wait = backoffDelay(attempts, this.backoff);
       await this.db.entries.update(e.seq!, { attempts, nextTryAt: this.now() + wait, error: this.t.messageOf(err), status });
@@ -371,10 +381,14 @@ export class WriteQueue {
 
   /** `cause`: the server's error, given to the screen waiting for this write as a direct write would give it. */
   private async refuse(e: QueueEntry, message: string, status: number | null, cause?: unknown) {
-    await this.db.transaction('rw', this.db.entries, this.db.ids, async () => {
+    // Another sender (a second tab without Web Locks) may have sent it meanwhile: its id map is not overwritten.
+    const stillWaiting = await this.db.transaction('rw', this.db.entries, this.db.ids, async () => {
+      if ((await this.db.entries.get(e.seq!))?.state !== 'waiting') return false;
       await this.db.entries.update(e.seq!, { state: 'refused', error: message, status });
       if (e.createsId) await this.db.ids.put({ clientId: e.id, serverId: null, refused: message });
+      return true;
     });
+    if (!stillWaiting) return;
     this.waitingCount = Math.max(0, this.waitingCount - 1);
     if (e.item) this.setItem(e.item, { state: 'refused', message });
     else this.emit();

@@ -21,9 +21,11 @@ export function LogoutPage() {
     const revoke = getToken() ? trpcClient.auth.logout.mutate() : Promise.resolve({ redirectTo: '/' });
     revoke
       .catch(() => ({ redirectTo: '/' })) // the token is forgotten here whatever the server said
-      .then(({ redirectTo }) => {
+      .then(async ({ redirectTo }) => {
         clearToken();
         queryClient.clear();
+        // Issue 23: what was kept for reading offline is this user's (a shared tablet); writes still waiting stay.
+        await import('../../offline-available/forget').then((m) => m.forgetStoredData()).catch(() => undefined);
         setTimeout(() => goTo(redirectTo || '/'), LOGOUT_DELAY_MS);
       });
   }, []);

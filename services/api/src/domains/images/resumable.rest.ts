@@ -106,7 +106,7 @@ function createTus(directory: string, app: FastifyInstance, sweeps: Set<NodeJS.T
     async onUploadCreate(_req, upload) {
       try {
         const meta = checkNewUpload(callerCtx(), upload);
-        return { metadata: meta };
+        return { metadata: { ...meta } }; // a plain record, as tus types it
       } catch (err) {
         throw tusError(err);
       }

@@ -261,4 +261,17 @@ describe('due lists and who sees what', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().result.data.result.map((p: { id: string }) => p.id)).toEqual([mine]);
   });
+
+  it('lists the staff a plan may be assigned to, searched, for managers and admins only (plans.inspectors)', async () => {
+    const ask = (token: string | undefined, input: unknown) =>
+      t.app.inject({ method: 'GET', url: `/trpc/plans.inspectors?input=${encodeURIComponent(JSON.stringify(input))}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const res = await ask(tok.manager, { search: 'insp' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.data).toEqual([{ id: users['inspector@company.example'], name: 'Inspector', email: 'inspector@company.example' }]);
+    const all = (await ask(tok.admin, {})).json().result.data.map((u: { email: string }) => u.email);
+    expect(all).toContain('manager@company.example');
+    expect(all.filter((e: string) => e.endsWith('@dist.example'))).toEqual([]);
+    for (const token of [tok.inspector, tok.distAdmin, tok.nobody]) expect((await ask(token, {})).statusCode).toBe(403);
+    expect((await ask(undefined, {})).statusCode).toBe(401);
+  });
 });

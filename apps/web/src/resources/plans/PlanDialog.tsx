@@ -71,7 +71,13 @@ export function PlanDialog({ equipmentId, plan, open, onClose }: { equipmentId: 
       <DialogTitle id="plan-dialog-title">{plan ? PLAN_TEXT.editPlan : PLAN_TEXT.addPlan}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         {general && <Alert severity="error">{general}</Alert>}
-        <PlanFields values={values} change={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={errors} typeFixed={!!plan} />
+        <PlanFields
+          values={values}
+          change={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          errors={errors}
+          typeFixed={!!plan}
+          currentInspector={plan?.inspectorUserId ? { id: plan.inspectorUserId, name: plan.inspectorName ?? '' } : null}
+        />
         <TextField
           select
           label={PLAN_TEXT.protocol}

@@ -25,13 +25,18 @@ export function PlanFields({
   change,
   errors,
   typeFixed,
+  currentInspector,
 }: {
   values: PlanValues;
   change: (patch: Partial<PlanValues>) => void;
   errors: Partial<Record<string, string>>;
   typeFixed?: boolean;
+  /** The plan's inspector, kept choosable when the list (the first 50 by name) does not have them. */
+  currentInspector?: { id: string; name: string } | null;
 }) {
   const inspectors = useQuery(trpc.plans.inspectors.queryOptions({ search: '' }));
+  const people = (inspectors.data ?? []).map((u) => ({ id: u.id, label: `${u.name} (${u.email})` }));
+  if (currentInspector && !people.some((p) => p.id === currentInspector.id)) people.unshift({ id: currentInspector.id, label: currentInspector.name });
   return (
     <>
       <TextField
@@ -62,7 +67,7 @@ export function PlanFields({
       <TextField
         select
         label={PLAN_TEXT.inspector}
-        value={values.inspectorUserId}
+        value={inspectors.data ? values.inspectorUserId : ''}
         disabled={!inspectors.data}
         onChange={(e) => change({ inspectorUserId: e.target.value })}
         error={!!errors.inspectorUserId}
@@ -71,9 +76,9 @@ export function PlanFields({
         <MenuItem value="" sx={touchItem}>
           {PLAN_TEXT.noInspector}
         </MenuItem>
-        {(inspectors.data ?? []).map((u) => (
+        {people.map((u) => (
           <MenuItem key={u.id} value={u.id} sx={touchItem}>
-            {u.name} ({u.email})
+            {u.label}
           </MenuItem>
         ))}
       </TextField>

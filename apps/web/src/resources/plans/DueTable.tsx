@@ -34,6 +34,10 @@ const HEADERS: Array<{ column: Column; label: string; sort?: DueSortKey }> = [
   { column: 'inspector', label: 'Inspector', sort: 'inspectorName' },
 ];
 
+// On a tablet (820 px) the inspector moves under the machine, so the row's buttons fit without scrolling sideways.
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } };
+const NARROW_ONLY = { display: { xs: 'block', md: 'none' } };
+
 /** Strong text for what needs doing now; the words say it, the weight only helps the eye. */
 const stateSx = (p: TPlan) => ({ fontWeight: p.state === 'overdue' || p.state === 'due' ? 600 : 400, color: p.state === 'overdue' ? 'error.main' : 'text.primary' });
 
@@ -80,7 +84,7 @@ export function DueTable({
           <TableHead>
             <TableRow>
               {shown.map((h) => (
-                <TableCell key={h.column} sortDirection={sort && sort.key === h.sort ? sort.direction : false}>
+                <TableCell key={h.column} sx={h.column === 'inspector' ? WIDE_ONLY : undefined} sortDirection={sort && sort.key === h.sort ? sort.direction : false}>
                   {h.sort && sort && onSort ? (
                     <TableSortLabel
                       active={sort.key === h.sort}
@@ -104,7 +108,16 @@ export function DueTable({
           <TableBody>
             {rows.map((p) => (
               <TableRow key={p.id} data-testid="plan-row">
-                {columns.includes('machine') && <TableCell>{machineLabel(p)}</TableCell>}
+                {columns.includes('machine') && (
+                  <TableCell>
+                    {machineLabel(p)}
+                    {columns.includes('inspector') && (
+                      <Typography variant="body2" color="text.secondary" sx={NARROW_ONLY}>
+                        Inspector: {p.inspectorName ?? '—'}
+                      </Typography>
+                    )}
+                  </TableCell>
+                )}
                 {columns.includes('customer') && (
                   <TableCell>
                     {p.customerName ?? '—'}
@@ -124,10 +137,10 @@ export function DueTable({
                     </Typography>
                   </TableCell>
                 )}
-                {columns.includes('inspector') && <TableCell>{p.inspectorName ?? '—'}</TableCell>}
+                {columns.includes('inspector') && <TableCell sx={WIDE_ONLY}>{p.inspectorName ?? '—'}</TableCell>}
                 {hasActions && (
                   <TableCell align="right">
-                    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', alignItems: 'center' }}>
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, justifyContent: 'flex-end', alignItems: 'center' }}>
                       {canStart && (
                         <Button
                           component={RouterLink}

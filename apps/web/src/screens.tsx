@@ -28,6 +28,7 @@ import { webhooksScreens } from './resources/webhooks';
 import { backgroundServicesScreens } from './pages/background-services';
 import { debugTokenScreens } from './pages/debug-token';
 import { onThisDeviceScreens } from './offline-available/screens';
+import { plansScreens } from './resources/plans';
 
 // Each screen is a chunk of its own (components/lazyScreen.tsx); the domain folders' index files do the same.
 const MyPage = lazyScreen(() => import('./pages/my-page/MyPage'), 'MyPage');
@@ -65,6 +66,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...backgroundServicesScreens,
   ...debugTokenScreens,
   ...onThisDeviceScreens,
+  ...plansScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZListQuery, ZText } from './common.js';
+import { PlanStates } from './plans.js';
 
 // Equipment (spec 002 §3 Equipment, §7 Equipment calls, §9 default sort serial descending).
 
@@ -18,6 +19,13 @@ export const ZEquipment = z.object({
   customerName: z.string().nullable(),
   customerSiteId: ZId.nullable(),
   customerSiteName: z.string().nullable(),
+  /**
+   * Issue 24, in the list only: the earliest due date of the machine's live plans (YYYY-MM-DD, the customer's day),
+   * days past it today (negative: days left) and the most pressing state of its plans; null without a plan.
+   */
+  nextDueOn: z.string().nullable().optional(),
+  nextDueDaysPastDue: z.number().int().nullable().optional(),
+  nextDueState: z.enum(PlanStates).nullable().optional(),
 });
 export type TEquipment = z.infer<typeof ZEquipment>;
 
@@ -53,12 +61,16 @@ export const ZEquipmentInput = z
   });
 export type TEquipmentInput = z.input<typeof ZEquipmentInput>;
 
-export const EQUIPMENT_SORT_KEYS = ['serial', 'serialNumber', 'nickName', 'mdmEquipmentId', 'productFamilyName', 'productModelName', 'customerName'] as const;
+export const EQUIPMENT_SORT_KEYS = ['serial', 'serialNumber', 'nickName', 'mdmEquipmentId', 'productFamilyName', 'productModelName', 'customerName', 'nextDueOn'] as const;
+
+/** The Equipment list's due filter (issue 24): a plan overdue, due now (or overdue), any plan, or none. */
+export const EquipmentDueFilters = ['overdue', 'due', 'planned', 'unplanned'] as const;
 
 export const ZEquipmentListQuery = ZListQuery.extend({
   productFamilyId: ZId.optional(),
   productModelId: ZId.optional(),
   customerId: ZId.optional(),
+  due: z.enum(EquipmentDueFilters).optional(),
 });
 export type TEquipmentListQuery = z.infer<typeof ZEquipmentListQuery>;
 

@@ -10,7 +10,8 @@ import { ZNameOrderLanguage } from './name-order.js';
 export const START_CHOICES_LIMIT = { customers: 20, equipment: 500 } as const;
 
 /** `lang`: the order of the names, the user's language (issue 20; name-order.ts). */
-export const ZStartCustomersQuery = z.object({ search: ZText.trim().max(200).default(''), lang: ZNameOrderLanguage });
+/** `id`: that one customer (or none), so a prefilled /Reports/new (issue 24) checks the id it was given and shows its name. */
+export const ZStartCustomersQuery = z.object({ search: ZText.trim().max(200).default(''), lang: ZNameOrderLanguage, id: ZId.optional() });
 export const ZStartCustomer = z.object({ id: ZId, name: z.string(), mdmCustomerId: z.string().nullable() });
 export type TStartCustomer = z.infer<typeof ZStartCustomer>;
 

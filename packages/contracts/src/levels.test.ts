@@ -78,7 +78,10 @@ describe('webhooks (issue 22)', () => {
 describe('route table', () => {
   it('lists the navigation of spec 000 §2.1 in order, then the screens only typed before (issue 21)', () => {
     expect(navItems.map((n) => n.nav)).toEqual([
-      'My page', 'Reports', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
+      'My page', 'Reports',
+      // issue 24
+      'Due',
+      'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
       'Equipment', 'Distributors', 'Usage dashboard', 'Users', 'Web logs', 'Tags', 'Certifications',
       'App logs', 'Background services', 'Debug token', 'Translations',
       // issue 22

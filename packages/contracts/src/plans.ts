@@ -120,3 +120,9 @@ export const ZDueQuery = ZListQuery.extend({
     .optional(),
 });
 export type TDueQuery = z.infer<typeof ZDueQuery>;
+
+/** The people a plan may be assigned to (the plan dialogs' inspector pick): live staff accounts, by name. */
+export const ZPlanInspectorsQuery = z.object({ search: z.string().trim().max(200).default('') });
+export const ZPlanInspector = z.object({ id: ZId, name: z.string(), email: z.string() });
+export type TPlanInspector = z.infer<typeof ZPlanInspector>;
+export const PLAN_INSPECTORS_LIMIT = 50;

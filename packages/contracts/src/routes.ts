@@ -22,6 +22,8 @@ export const routeTable: RouteEntry[] = [
   // Not shown in the spec (issue 7): inspectors without the field app start inspections here.
   { path: '/Reports/new', title: 'New inspection', permission: P.reportsStart },
   { path: '/Reports/:id/protocol', title: 'Viewing protocol', permission: P.reports },
+  // Issue 24: not in the spec; what is due and overdue, per customer and site (plans are scoped by role on the server).
+  { path: '/Due', nav: 'Due', title: 'Due', permission: P.plans },
   { path: '/Audits', nav: 'Audits', title: 'Audits', permission: P.audits },
   // Not shown in the spec (issue 8): customer, site, inspection date and inspector, then the editor.
   { path: '/Audits/new', title: 'New audit', permission: P.audits },

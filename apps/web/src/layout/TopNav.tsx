@@ -28,6 +28,9 @@ export function TopNav() {
                 className={active ? 'active' : undefined}
                 sx={{
                   display: 'block',
+                  // a short label ('Due') still makes a 44 px wide target (WCAG 2.5.5)
+                  minWidth: 44,
+                  textAlign: 'center',
                   px: 0.9,
                   py: 1.5,
                   whiteSpace: 'nowrap',

@@ -7,6 +7,7 @@ import { fakeApi } from '../../test/render';
 import { renderResource, staffSession } from '../../test/render-resource';
 import { inspectionRow } from '../../resources/inspections/testRows.test-helpers';
 import { MyPage } from './MyPage';
+import { planRow } from '../../resources/plans/planRows.test-helpers';
 
 registerResourceRouter('Reports', 'inspections');
 let rows: TInspectionListItem[];
@@ -20,6 +21,7 @@ beforeEach(() => {
   api = fakeApi({
     'inspections.list': () => ({ data: { result: rows, count: 23 } }),
     'inspections.delete': (input) => ({ data: input }),
+    'plans.due': () => ({ data: { result: [planRow(1, { serialNumber: 'SN-DUE', state: 'overdue', daysPastDue: 2 })], count: 1 } }),
     'audits.list': () => ({
       data: {
         result: [
@@ -126,5 +128,22 @@ describe('My page', { timeout: 20_000 }, () => {
       expect(lastOrder().orderKey).toBe(key);
       expect(AUDIT_SORT_KEYS).toContain(lastOrder().orderKey);
     }
+  });
+
+  it("shows the user's due and overdue inspections first, each with 'Start inspection'; none for distributors (issue 24)", async () => {
+    await renderPage(inspector);
+    const due = within(screen.getByRole('region', { name: 'My due inspections' }));
+    expect(await due.findByText('Overdue by 2 days')).toBeTruthy();
+    expect(api.calls.find((c) => c.path === 'plans.due')?.input).toMatchObject({ inspectorUserId: 'me', within: 30, orderKey: 'dueOn', orderDirection: 'asc', amount: 10 });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['My due inspections', 'My reports', 'My audits']);
+    fireEvent.click(due.getByRole('link', { name: /^Start inspection/ }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/Reports/new'));
+    cleanup();
+    await renderPage({
+      user: { id: 'd1', name: 'Dana', email: 'dist.user@distributor.example', externalUser: true, externalUserCompany: { id: 'c1', name: 'Nordic' }, externalUserDistributorAdmin: false },
+      level: Level.User,
+      flags: [],
+    });
+    expect(screen.queryByRole('heading', { name: 'My due inspections' })).toBeNull();
   });
 });

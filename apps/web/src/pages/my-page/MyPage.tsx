@@ -4,9 +4,13 @@ import Typography from '@mui/material/Typography';
 import { isAllowed, levelName, P } from '@insp/contracts';
 import { useSession } from '../../providers/session';
 import { MyAudits } from './MyAudits';
+import { MyDuePlans } from './MyDuePlans';
 import { MyReports } from './MyReports';
 
-/** My page (/), 000 §2.4: who is signed in, then 'My reports' and 'My audits' (the latter only for those who see audits). */
+/**
+ * My page (/), 000 §2.4: who is signed in, then (issue 24) the user's due inspections, 'My reports' and 'My audits'
+ * (the latter only for those who see audits).
+ */
 export function MyPage() {
   const { session, actor } = useSession();
   const { user } = session;
@@ -26,6 +30,8 @@ export function MyPage() {
         ))}
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+        {/* Issue 24: the inspector's due and overdue inspections come first. */}
+        {isAllowed(P.reportsStart, actor) && <MyDuePlans />}
         <MyReports />
         {isAllowed(P.audits, actor) && <MyAudits />}
       </Box>

@@ -8,7 +8,9 @@ import { StartInspectionPage } from './StartInspectionPage';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const [CUSTOMER, SITE, MACHINE, FAMILY, MODEL, BEST, GENERAL, AUDIT, CREATED] = [1, 2, 3, 4, 5, 6, 7, 8, 9].map(id);
 const handlers = {
-  'inspectionStart.customers': () => ({ data: [{ id: CUSTOMER, name: 'Quarry Ltd', mdmCustomerId: null }] }),
+  'inspectionStart.customers': (input: unknown) => ({
+    data: [{ id: CUSTOMER, name: 'Quarry Ltd', mdmCustomerId: null }].filter((c) => !(input as { id?: string }).id || (input as { id?: string }).id === c.id),
+  }),
   'inspectionStart.sites': () => ({ data: [{ id: SITE, name: 'North pit' }] }),
   'inspectionStart.equipment': () => ({
     data: [{ id: MACHINE, serialNumber: 'SN-1', nickName: null, productFamilyId: FAMILY, productFamilyName: 'Jaw JC', productModelId: MODEL, productModelName: 'JC100' }],
@@ -29,10 +31,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(createInspection: InspectionWrites['createInspection'] = vi.fn()) {
+function renderPage(createInspection: InspectionWrites['createInspection'] = vi.fn(), path = '/Reports/new') {
   const api = fakeApi(handlers);
   vi.stubGlobal('fetch', api.fetch);
-  renderAt('/Reports/new', [
+  renderAt(path, [
     { path: '/Reports/new', element: <InspectionWritesProvider writes={{ ...directWrites, createInspection }}><StartInspectionPage /></InspectionWritesProvider> },
   ]);
   return api;
@@ -107,5 +109,35 @@ describe('starting an inspection', () => {
     fireEvent.click(startButton());
     expect(await screen.findByText("is another customer's equipment")).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/Reports/new');
+  });
+
+  it("opens prefilled from a plan's 'Start inspection': customer, site, machine and the best protocol of the type", async () => {
+    const create = vi.fn(async () => ({ id: CREATED }) as never);
+    const api = renderPage(create, `/Reports/new?customerId=${CUSTOMER}&siteId=${SITE}&equipmentId=${MACHINE}&type=Weekly`);
+    await waitFor(() => expect(startButton().disabled).toBe(false));
+    expect((screen.getByRole('combobox', { name: /^Customer/ }) as HTMLInputElement).value).toBe('Quarry Ltd');
+    expect(screen.getByRole('combobox', { name: /^Equipment/ }).textContent).toMatch(/SN-1/);
+    expect(api.calls.find((c) => c.path === 'inspectionStart.customers')?.input).toMatchObject({ id: CUSTOMER });
+    const chosen = screen.getAllByTestId('protocol-choice').find((c) => (within(c).getByRole('radio') as HTMLInputElement).checked);
+    expect(chosen?.textContent).toMatch(/^General check/);
+    fireEvent.click(startButton());
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ protocolId: GENERAL, customerId: CUSTOMER, customerSiteId: SITE, equipment: { id: MACHINE } }));
+  });
+
+  it('takes the protocol named in the address, and leaves fields empty for ids it does not know', async () => {
+    renderPage(vi.fn(), `/Reports/new?customerId=${CUSTOMER}&siteId=${SITE}&equipmentId=${MACHINE}&type=Weekly&protocolId=${BEST}`);
+    await waitFor(() => expect(startButton().disabled).toBe(false));
+    const chosen = screen.getAllByTestId('protocol-choice').find((c) => (within(c).getByRole('radio') as HTMLInputElement).checked);
+    expect(chosen?.textContent).toMatch(/^Daily check for Jaw JC/);
+    cleanup();
+    queryClient.clear();
+    renderPage(vi.fn(), `/Reports/new?customerId=${CUSTOMER}&siteId=${SITE}&equipmentId=${id(99)}&type=Weekly`);
+    await waitFor(() => expect((screen.getByRole('combobox', { name: /^Customer/ }) as HTMLInputElement).value).toBe('Quarry Ltd'));
+    expect(screen.getByText('Still needed: equipment, protocol')).toBeTruthy();
+    cleanup();
+    queryClient.clear();
+    renderPage(vi.fn(), `/Reports/new?customerId=${id(98)}&equipmentId=${MACHINE}`);
+    await waitFor(() => expect(screen.getByText('Still needed: customer, site, equipment, protocol')).toBeTruthy());
+    expect((screen.getByRole('combobox', { name: /^Customer/ }) as HTMLInputElement).value).toBe('');
   });
 });

@@ -12,8 +12,9 @@ import { EquipmentStep } from './EquipmentStep';
 import { ProtocolStep } from './ProtocolStep';
 import { Step } from './Step';
 import { useInspectionWrites } from '../../inspection-writes';
-import { emptyForm, fitQuery, offered, problems, startInput, stillNeeded, type Field, type StartForm } from './startRules';
+import { fitQuery, offered, problems, startInput, stillNeeded, type Field, type StartForm } from './startRules';
 import { TEXT } from './texts';
+import { useStartPrefill } from './usePrefill';
 
 /** Where the API's field names (POST api/v1/inspections answers 400 naming one) sit on this form. */
 const SERVER_FIELDS: Record<string, Field> = {
@@ -24,12 +25,20 @@ const SERVER_FIELDS: Record<string, Field> = {
 /**
  * /Reports/new (issue 7; the spec does not show it): customer, site, machine (or a new one), then a protocol that
  * fits it; Start creates the inspection In_Use (through the write module) and opens it in the report edit form. Messages show under a field
- * once it has been left; Start is enabled only when nothing is missing, and the line beside it says what is.
+ * once it has been left; Start is enabled only when nothing is missing, and the line beside it says what is. A plan's
+ * 'Start inspection' (issue 24) opens it with the machine and protocol chosen (usePrefill.ts).
  */
 export function StartInspectionPage() {
+  const prefill = useStartPrefill();
+  if (!prefill.form) return <Typography sx={{ p: 2 }} role="status">{TEXT.loading}</Typography>;
+  return <StartInspectionForm initial={prefill.form} />;
+}
+
+/** The form itself, opened empty or with what the address named (usePrefill.ts, issue 24). */
+function StartInspectionForm({ initial }: { initial: StartForm }) {
   const navigate = useNavigate();
   const writes = useInspectionWrites();
-  const [form, setForm] = useState<StartForm>(emptyForm);
+  const [form, setForm] = useState<StartForm>(initial);
   const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [serverProblem, setServerProblem] = useState<{ field: Field | null; message: string } | null>(null);
   const sites = useSites(form.customer?.id ?? null);

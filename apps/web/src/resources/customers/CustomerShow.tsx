@@ -6,7 +6,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
-import { ZCustomerInput } from '@insp/contracts';
+import { isAllowed, P, ZCustomerInput } from '@insp/contracts';
+import { useSession } from '../../providers/session';
 import { trpc, trpcClient } from '../../providers/trpc';
 import { callError } from '../../lib/errors';
 import { languageName, REPORT_LANGUAGES } from '../inspections/languages';
@@ -28,6 +29,7 @@ const fields = [
 export function CustomerShow() {
   const { id = '' } = useParams();
   const admin = useCustomersAdmin();
+  const canPlan = isAllowed(P.plansManage, useSession().actor);
   const [editing, setEditing] = useState(false);
   const refreshAfter = useRefreshAfter();
   const q = useQuery(trpc.customers.get.queryOptions({ id }));
@@ -52,7 +54,7 @@ export function CustomerShow() {
         </Box>
         {admin && <Button onClick={() => setEditing(true)}>Edit</Button>}
       </Paper>
-      <CustomerDetails customer={c} editable={admin} />
+      <CustomerDetails customer={c} editable={admin} canPlan={canPlan} />
       <FormDialog
         open={editing}
         title="Edit customer"

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { ZCustomerSiteInput, type TCustomer, type TCustomerSite } from '@insp/contracts';
+import { SitePlansDialog } from '../plans/SitePlansDialog';
 import { trpcClient } from '../../providers/trpc';
 import { ConfirmRemove } from './ConfirmRemove';
 import { FormDialog } from './FormDialog';
@@ -19,9 +20,13 @@ const fields = [
   { name: 'stateProvince', label: 'State-province' },
 ];
 
-/** Sites of a customer (002 §2: name, MDM ID, MDM type, country, state-province); admins add, edit, remove. */
-export function SitesSection({ customer, editable }: { customer: TCustomer; editable: boolean }) {
+/**
+ * Sites of a customer (002 §2: name, MDM ID, MDM type, country, state-province); admins add, edit, remove; staff
+ * Managers and Admins plan a site's inspections (issue 24).
+ */
+export function SitesSection({ customer, editable, canPlan = false }: { customer: TCustomer; editable: boolean; canPlan?: boolean }) {
   const [editing, setEditing] = useState<TCustomerSite | 'new' | null>(null);
+  const [planning, setPlanning] = useState<TCustomerSite | null>(null);
   const refreshAfter = useRefreshAfter();
   const customerId = customer.id;
   return (
@@ -38,9 +43,16 @@ export function SitesSection({ customer, editable }: { customer: TCustomer; edit
           { label: 'State-province', value: (s) => s.stateProvince },
         ]}
         actions={
-          editable
+          editable || canPlan
             ? (s) => (
                 <>
+                  {canPlan && (
+                    <Button size="small" aria-label={`Plan inspections for site ${s.name}`} onClick={() => setPlanning(s)}>
+                      Plan inspections
+                    </Button>
+                  )}
+                  {editable && (
+                  <>
                   <IconButton size="small" aria-label={`Edit site ${s.name}`} onClick={() => setEditing(s)}>
                     <EditIcon fontSize="small" />
                   </IconButton>
@@ -48,6 +60,8 @@ export function SitesSection({ customer, editable }: { customer: TCustomer; edit
                     what={`site ${s.name}`}
                     onConfirm={() => refreshAfter(() => trpcClient.customers.deleteSite.mutate({ customerId, id: s.id }))}
                   />
+                  </>
+                  )}
                 </>
               )
             : undefined
@@ -68,6 +82,7 @@ export function SitesSection({ customer, editable }: { customer: TCustomer; edit
           )
         }
       />
+      {planning && <SitePlansDialog site={planning} open onClose={() => setPlanning(null)} />}
     </Section>
   );
 }

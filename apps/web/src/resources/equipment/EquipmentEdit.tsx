@@ -1,5 +1,8 @@
 import { Create, Edit, useEditContext } from 'react-admin';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useParams } from 'react-router-dom';
+import { EquipmentPlans } from '../plans/EquipmentPlans';
 import { isAllowed, P } from '@insp/contracts';
 import { useSession } from '../../providers/session';
 import { RequirePermission } from '../../layout/NotAllowed';
@@ -20,12 +23,17 @@ function EditBody() {
  */
 export function EquipmentEdit() {
   const { actor } = useSession();
+  const { id = '' } = useParams();
   if (!isAllowed(P.equipmentAdmin, actor)) return <EquipmentShow />;
   return (
     <RequirePermission rule={P.equipmentAdmin}>
       <Edit resource="Equipments" title="Edit equipment" mutationMode="pessimistic" redirect="list">
         <EditBody />
       </Edit>
+      {/* Issue 24: the machine's inspection plans, below the form (their own saves, not the form's). */}
+      <Box sx={{ px: { xs: 1, sm: 2 }, pb: 2 }}>
+        <EquipmentPlans equipmentId={id} />
+      </Box>
     </RequirePermission>
   );
 }

@@ -14,7 +14,7 @@ const row = (n: number, serial: string | null, nickName: string | null) => ({
   productFamilyId: null, productFamilyName: 'Jaw JC', productModelId: null, productModelName: `JC${n}00`,
   customerId: null, customerName: null, customerSiteId: null, customerSiteName: null,
 });
-const rows = [row(1, 'S-300', 'Rig 1'), row(2, 'S-200', null), row(3, null, 'Old screen')];
+const rows = [{ ...row(1, 'S-300', 'Rig 1'), nextDueOn: '2026-11-20', nextDueDaysPastDue: 6, nextDueState: 'overdue' }, row(2, 'S-200', null), row(3, null, 'Old screen')];
 let api: ReturnType<typeof fakeApi>;
 
 beforeEach(() => {
@@ -86,5 +86,18 @@ describe('equipment list', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls.some((c) => c.path === 'equipment.delete')).toBe(false);
+  });
+
+  it("shows each machine's next due date in words, sorts by it and filters by due state on the server (issue 24)", async () => {
+    renderList(Level.Manager);
+    await screen.findByText('S-300');
+    const first = screen.getByText('S-300').closest('tr')!;
+    expect(within(first).getByText('20.11.2026')).toBeTruthy();
+    expect(within(first).getByText('Overdue by 6 days')).toBeTruthy();
+    fireEvent.click(screen.getByText('Next due'));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === 'equipment.list').at(-1)?.input).toMatchObject({ orderKey: 'nextDueOn' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Due' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Overdue' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === 'equipment.list').at(-1)?.input).toMatchObject({ due: 'overdue' }));
   });
 });

@@ -2,16 +2,44 @@ import { listProps } from '../../components/listProps';
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar } from 'react-admin';
+import { CreateButton, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar } from 'react-admin';
+import Typography from '@mui/material/Typography';
+import { formatDueOn, stateWords } from '../plans/texts';
 import { isAllowed, P, type TEquipment } from '@insp/contracts';
 import { useSession } from '../../providers/session';
 import { DeleteEquipmentDialog, type EquipmentDeleteTarget } from './DeleteEquipmentDialog';
 import { ManageProductModelsLink } from './ManageProductModelsLink';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search serial, nickname, MDM id, family or model" />];
+// Issue 24: the due filter, from the machines' inspection plans (the server filters in SQL).
+const dueChoices = [
+  { id: 'overdue', name: 'Overdue' },
+  { id: 'due', name: 'Due now or overdue' },
+  { id: 'planned', name: 'With a plan' },
+  { id: 'unplanned', name: 'Without a plan' },
+];
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search serial, nickname, MDM id, family or model" />,
+  <SelectInput key="due" source="due" label="Due" choices={dueChoices} alwaysOn emptyText="Any" />,
+];
+
+/** 'Next due': the earliest due date of the machine's plans, and where they stand in words. */
+function NextDue({ e }: { e: TEquipment }) {
+  if (!e.nextDueOn || !e.nextDueState) return <>—</>;
+  return (
+    <>
+      {formatDueOn(e.nextDueOn)}
+      <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: e.nextDueState === 'overdue' ? 600 : 400 }}>
+        {stateWords({ state: e.nextDueState, daysPastDue: e.nextDueDaysPastDue ?? 0 })}
+      </Typography>
+    </>
+  );
+}
 const labelOf = (e: TEquipment) => [e.serial, e.nickName].filter(Boolean).join(' · ');
 
-/** /Equipments (002 §2): search, sort, pages of 50; a row opens the record (admins edit it); admins add and delete. */
+/**
+ * /Equipments (002 §2): search, sort, pages of 50; a row opens the record (admins edit it); admins add and delete.
+ * Issue 24 adds 'Next due' and its filter.
+ */
 export function EquipmentList() {
   const { actor } = useSession();
   const admin = isAllowed(P.equipmentAdmin, actor);
@@ -41,6 +69,7 @@ export function EquipmentList() {
           <TextField source="mdmEquipmentId" label="MDM id" />
           <TextField source="productFamilyName" label="Product family" />
           <TextField source="productModelName" label="Product model" />
+          <FunctionField source="nextDueOn" label="Next due" sortBy="nextDueOn" render={(e: TEquipment) => <NextDue e={e} />} />
           {admin && (
             <FunctionField
               label="Delete"

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { trpc } from '../../providers/trpc';
 import { shownMessage } from '../../lib/errors';
 import { EQUIPMENT_TEXT } from './texts';
+import { EquipmentPlans } from '../plans/EquipmentPlans';
 
 const facts: Array<[string, (e: TEquipmentDetail) => string | number | null]> = [
   ['Serial number', (e) => e.serialNumber],
@@ -50,6 +51,7 @@ export function EquipmentShow() {
           ))}
         </Box>
       </Paper>
+      <EquipmentPlans equipmentId={id} />
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import { requirePermission, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { listPage } from '../../lib/list.js';
 import { equipmentOfCompany, inspectionCountOf, liveEquipmentRows } from './equipment.queries.js';
+import { nextDueOfEquipment } from '../plans/plans.queries.js';
 
 /*
  * Equipment is staff reference data: the list and a record need P.equipment (Manager and above); distributors are
@@ -13,13 +14,20 @@ import { equipmentOfCompany, inspectionCountOf, liveEquipmentRows } from './equi
 
 /** GET api/v1/Equipments/query (spec 002 §9: serial descending by default). */
 export async function listEquipment(ctx: ServiceContext, query: TEquipmentListQuery): Promise<TListResponse<TEquipment>> {
-  requirePermission(ctx, P.equipment);
-  let base = liveEquipmentRows(ctx.db);
+  const c = requirePermission(ctx, P.equipment);
+  // Issue 24: the due column and filter, from the machine's plans (one lateral probe per machine).
+  let base = liveEquipmentRows(c.db)
+    .leftJoinLateral(nextDueOfEquipment(c.db, c.config.reportTimeZone).as('nd'), (join) => join.onTrue())
+    .select(['nd.nextDueOn', 'nd.nextDueDaysPastDue', 'nd.nextDueState']);
   if (query.productFamilyId) base = base.where('e.product_family_id', '=', query.productFamilyId);
   if (query.productModelId) base = base.where('e.product_model_id', '=', query.productModelId);
   if (query.customerId) base = base.where('e.customer_id', '=', query.customerId);
+  if (query.due === 'overdue') base = base.where('nd.nextDueState', '=', 'overdue');
+  if (query.due === 'due') base = base.where('nd.nextDueState', 'in', ['due', 'overdue']);
+  if (query.due === 'planned') base = base.where('nd.nextDueState', 'is not', null);
+  if (query.due === 'unplanned') base = base.where('nd.nextDueState', 'is', null);
   const serial = sql`e.serial_number`;
-  return listPage(ctx.db, base, query, {
+  return listPage(c.db, base, query, {
     sortable: {
       serial: { expr: serial, emptyLast: true },
       serialNumber: { expr: serial, emptyLast: true },
@@ -28,13 +36,14 @@ export async function listEquipment(ctx: ServiceContext, query: TEquipmentListQu
       productFamilyName: { expr: sql`lower(f.name)`, emptyLast: true },
       productModelName: { expr: sql`lower(m.name)`, emptyLast: true },
       customerName: { expr: sql`lower(c.name)`, emptyLast: true },
+      nextDueOn: { expr: sql`nd."nextDueOn"`, emptyLast: true },
     },
     defaultSort: { key: 'serial', direction: 'desc' },
     tieBreaker: sql`e.id`,
     // Nicknames ignore case and accents (search_fold, index equipment_nick_name_fold_trgm); serials and ids are codes.
     search: (p) =>
       sql<boolean>`(e.serial_number ilike ${p} or search_fold(e.nick_name) like search_fold(${p}) or e.mdm_equipment_id ilike ${p} or f.name ilike ${p} or m.name ilike ${p})`,
-  });
+  }) as Promise<TListResponse<TEquipment>>;
 }
 
 /** GET api/v1/Equipments/{id}, with the number of inspections conducted on it (for the delete modal). */

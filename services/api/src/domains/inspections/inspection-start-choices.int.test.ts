@@ -31,6 +31,12 @@ describe('tRPC inspectionStart (the picks of /Reports/new)', () => {
     expect(await data('equipment', f.tok.inspector, { customerId: f.ref.customerId, customerSiteId: null })).toEqual([]);
   });
 
+  it('answers one customer by id for a prefilled start (issue 24), none for an unknown id, 400 for a malformed one', async () => {
+    expect(await data('customers', f.tok.inspector, { id: f.ref.customerId })).toEqual([{ id: f.ref.customerId, name: 'Quarry Ltd', mdmCustomerId: null }]);
+    expect(await data('customers', f.tok.inspector, { id: crypto.randomUUID() })).toEqual([]);
+    expect((await get('customers', f.tok.inspector, { id: 'nope' })).statusCode).toBe(400);
+  });
+
   it('takes % and _ in a search literally, and answers 404 for a missing customer', async () => {
     expect(await data('customers', f.tok.inspector, { search: '%' })).toEqual([]);
     expect((await get('sites', f.tok.inspector, { customerId: crypto.randomUUID() })).statusCode).toBe(404);

@@ -18,12 +18,13 @@ import { notFound } from '../../errors.js';
  * see the company's customers). Live rows only. Customers by name in the order of the user's language `lang` (issue 20),
  * read from that language's index (migration 0028).
  */
-export async function startCustomers(ctx: ServiceContext, search: string, lang?: TNameOrderLanguage): Promise<TStartCustomer[]> {
+export async function startCustomers(ctx: ServiceContext, search: string, lang?: TNameOrderLanguage, id?: string): Promise<TStartCustomer[]> {
   const c = requirePermission(ctx, P.reportsStart);
   let q = c.db
     .selectFrom('customers')
     .select(['id', 'name', 'mdm_customer_id as mdmCustomerId'])
     .where('deleted_at', 'is', null);
+  if (id) q = q.where('id', '=', id);
   if (search) {
     const pattern = containsPattern(search);
     // as the customers list: names ignore case and accents (search_fold)

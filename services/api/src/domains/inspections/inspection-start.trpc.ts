@@ -5,7 +5,7 @@ import { startCustomers, startEquipment, startSites } from './inspection-start-c
 
 /** tRPC: what /Reports/new picks from (the start itself is inspectionEdit.create). */
 export const inspectionStartRouter = router({
-  customers: authedProcedure.input(ZStartCustomersQuery).query(({ ctx, input }) => startCustomers(ctx, input.search, input.lang)),
+  customers: authedProcedure.input(ZStartCustomersQuery).query(({ ctx, input }) => startCustomers(ctx, input.search, input.lang, input.id)),
   sites: authedProcedure.input(z.object({ customerId: ZId })).query(({ ctx, input }) => startSites(ctx, input.customerId)),
   equipment: authedProcedure.input(ZStartEquipmentQuery).query(({ ctx, input }) => startEquipment(ctx, input.customerId, input.customerSiteId)),
 });

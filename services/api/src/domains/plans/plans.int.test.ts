@@ -261,4 +261,52 @@ describe('due lists and who sees what', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().result.data.result.map((p: { id: string }) => p.id)).toEqual([mine]);
   });
+
+  it('lists the staff a plan may be assigned to, searched, for managers and admins only (plans.inspectors)', async () => {
+    const ask = (token: string | undefined, input: unknown) =>
+      t.app.inject({ method: 'GET', url: `/trpc/plans.inspectors?input=${encodeURIComponent(JSON.stringify(input))}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const res = await ask(tok.manager, { search: 'insp' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.data).toEqual([{ id: users['inspector@company.example'], name: 'Inspector', email: 'inspector@company.example' }]);
+    const all = (await ask(tok.admin, {})).json().result.data.map((u: { email: string }) => u.email);
+    expect(all).toContain('manager@company.example');
+    expect(all.filter((e: string) => e.endsWith('@dist.example'))).toEqual([]);
+    for (const token of [tok.inspector, tok.distAdmin, tok.nobody]) expect((await ask(token, {})).statusCode).toBe(403);
+    expect((await ask(undefined, {})).statusCode).toBe(401);
+  });
+});
+
+describe('the Equipment list’s due column and filter', () => {
+  it('gives each machine its earliest due date and most pressing state, filters and sorts by them in SQL', async () => {
+    // A customer in UTC, so the days counted here (UTC) are the customer's.
+    const utc = await t.db.insertInto('customers').values({ name: 'Due Ltd', time_zone: 'UTC' }).returning('id').executeTakeFirstOrThrow();
+    const rows = await t.db
+      .insertInto('equipment')
+      .values(['DUE-LATE', 'DUE-LATER', 'DUE-NONE'].map((s) => ({ serial_number: s, product_family_id: ref.jaw.id, customer_id: utc.id })))
+      .returning(['id', 'serial_number'])
+      .execute();
+    const id = (s: string) => rows.find((r) => r.serial_number === s)!.id;
+    const inDays = (n: number) => new Date(Date.now() + n * day).toISOString().slice(0, 10);
+    await plan({ equipmentId: id('DUE-LATE'), inspectionType: 'Weekly', startsOn: inDays(-4) });
+    await plan({ equipmentId: id('DUE-LATE'), inspectionType: 'Annual', startsOn: inDays(40) });
+    await plan({ equipmentId: id('DUE-LATER'), inspectionType: 'Monthly', startsOn: inDays(10), graceDays: 2 });
+    const list = async (q: string) => {
+      const res = await call('GET', `/api/v1/Equipments/query?search=DUE-&${q}`, tok.manager);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result as Array<{ serial: string; nextDueOn: string | null; nextDueState: string | null; nextDueDaysPastDue: number | null }>;
+    };
+    const all = await list('orderKey=nextDueOn&orderDirection=asc');
+    expect(all.map((e) => [e.serial, e.nextDueState, e.nextDueDaysPastDue])).toEqual([
+      ['DUE-LATE', 'overdue', 4],
+      ['DUE-LATER', 'upcoming', -10],
+      ['DUE-NONE', null, null],
+    ]);
+    expect(all.map((e) => e.nextDueOn)).toEqual([inDays(-4), inDays(10), null]);
+    expect((await list('due=overdue')).map((e) => e.serial)).toEqual(['DUE-LATE']);
+    expect((await list('due=due')).map((e) => e.serial)).toEqual(['DUE-LATE']);
+    expect((await list('due=planned&orderKey=serial&orderDirection=asc')).map((e) => e.serial)).toEqual(['DUE-LATE', 'DUE-LATER']);
+    expect((await list('due=unplanned')).map((e) => e.serial)).toEqual(['DUE-NONE']);
+    expect((await call('GET', '/api/v1/Equipments/query?due=soon', tok.manager)).statusCode).toBe(400);
+    expect((await call('GET', '/api/v1/Equipments/query?due=overdue', tok.inspector)).statusCode).toBe(403);
+  });
 });

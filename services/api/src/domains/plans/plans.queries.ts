@@ -91,3 +91,28 @@ export function planRows(db: Db, defaultTimeZone: string) {
 
 export type PlanRowsQuery = ReturnType<typeof planRows>;
 
+
+/**
+ * The Equipment list's due column (issue 24), as a lateral subquery of one row per machine `e` (customer `c`): the
+ * earliest due date of its live plans, days past it, and the most pressing state (overdue, due, in progress,
+ * upcoming; null without a plan). Read through the plans' equipment index, dates in the customer's zone as above.
+ */
+export function nextDueOfEquipment(db: Db, defaultTimeZone: string) {
+  const zone = sql`coalesce(c.time_zone, ${defaultTimeZone})`;
+  const due = sql`(case when p.last_done_at is null then p.starts_on
+    else ((p.last_done_at at time zone ${zone})::date + ${intervalOf(sql.ref('p.inspection_type'))})::date end)`;
+  const today = sql`(now() at time zone ${zone})::date`;
+  const open = sql`p.in_progress_inspection_id is null`;
+  return db
+    .selectFrom('inspection_plans as p')
+    .where('p.equipment_id', '=', sql.ref<string>('e.id'))
+    .where('p.deleted_at', 'is', null)
+    .select([
+      sql<string | null>`to_char(min(${due}), 'YYYY-MM-DD')`.as('nextDueOn'),
+      sql<number | null>`(${today} - min(${due}))`.as('nextDueDaysPastDue'),
+      sql<TPlan['state'] | null>`(case when count(*) = 0 then null
+        when bool_or(${open} and ${today} > ${due} + p.grace_days) then 'overdue'
+        when bool_or(${open} and ${today} >= ${due}) then 'due'
+        when bool_or(not ${open}) then 'in_progress' else 'upcoming' end)`.as('nextDueState'),
+    ]);
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ZDueQuery, ZId, ZPlanBulkInput, ZPlanInput, ZPlanUpdate } from '@insp/contracts';
+import { ZDueQuery, ZId, ZPlanBulkInput, ZPlanInput, ZPlanInspectorsQuery, ZPlanUpdate } from '@insp/contracts';
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import { getPlan, listDuePlans } from './plans-read.service.js';
+import { listPlanInspectors } from './plans-inspectors.service.js';
 import { createPlan, createPlansForSite, deletePlan, updatePlan } from './plans-write.service.js';
 
 const byId = z.object({ id: ZId });
@@ -13,5 +14,6 @@ export const plansRouter = router({
   create: authedProcedure.input(ZPlanInput).mutation(({ ctx, input }) => createPlan(ctx, input)),
   createForSite: authedProcedure.input(ZPlanBulkInput).mutation(({ ctx, input }) => createPlansForSite(ctx, input)),
   update: authedProcedure.input(z.object({ id: ZId, data: ZPlanUpdate })).mutation(({ ctx, input }) => updatePlan(ctx, input.id, input.data)),
+  inspectors: authedProcedure.input(ZPlanInspectorsQuery).query(({ ctx, input }) => listPlanInspectors(ctx, input.search)),
   delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deletePlan(ctx, input.id)),
 });

@@ -120,3 +120,21 @@ export const ZDueQuery = ZListQuery.extend({
     .optional(),
 });
 export type TDueQuery = z.infer<typeof ZDueQuery>;
+
+/**
+ * The due list's Excel export (issue 24): POST api/v1/plans/due/export (tRPC `plans.exportDue`) with the list's
+ * filters starts it; the worker builds it with progress; GET .../export/{id} answers this status, and
+ * GET .../export/{id}/file the workbook once `ready`. Only the caller who asked sees an export.
+ */
+export const DueExportStatuses = ['pending', 'running', 'ready', 'failed'] as const;
+export const ZDueExport = z.object({
+  id: ZId,
+  status: z.enum(DueExportStatuses),
+  rowsDone: z.number().int(),
+  /** Known once the worker started; null while pending. */
+  rowsTotal: z.number().int().nullable(),
+  error: z.string().nullable(),
+  /** The download's file name, e.g. due-2026-11-26.xlsx. */
+  fileName: z.string(),
+});
+export type TDueExport = z.infer<typeof ZDueExport>;

@@ -14,6 +14,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'audit.reopened',
   'document.uploaded',
   'customer.merged',
+  'inspection.due',
+  'inspection.overdue',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** 'Send test event' (never subscribed to; sent to the one endpoint asked). */
@@ -28,6 +30,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'audit.reopened': 'Audit reopened',
   'document.uploaded': 'Document uploaded',
   'customer.merged': 'Customer merged',
+  'inspection.due': 'Inspection due',
+  'inspection.overdue': 'Inspection overdue',
 };
 
 /**

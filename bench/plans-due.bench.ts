@@ -38,6 +38,7 @@ export default async function plansDueBench() {
       group by 1 order by 2 desc limit 1`.execute(handle.db)).rows[0]!;
     const inspector = (await sql<{ id: string; email: string; n: number }>`select u.id, u.email, count(*)::int as n from inspection_plans p join users u on u.id = p.inspector_user_id
       group by 1, 2 order by 3 desc limit 1`.execute(handle.db)).rows[0]!;
+    const typical = await ensureTypicalInspector(handle.db);
     const admin = await handle.db.selectFrom('users').select(['id', 'email']).where('email', '=', 'admin@company.example').executeTakeFirstOrThrow();
     const actor = (u: { id: string; email: string }, level: Level): Actor => ({ userId: u.id, email: u.email, kind: 'staff', level, flags: [], companyId: null, distributorAdmin: false });
     const ctx = (db: Db, a: Actor) => ({ db, actor: a, config: { reportTimeZone: 'UTC' }, log: console, jobs: { kick() {} } }) as unknown as ServiceContext;
@@ -45,6 +46,8 @@ export default async function plansDueBench() {
       { name: "a customer's due list (manager, 30 days)", actor: actor(admin, Level.Admin), q: { customerId: customer.id }, plans: customer.n },
       { name: "an inspector's due list ('me', 30 days)", actor: actor(inspector, Level.User), q: { inspectorUserId: 'me' }, plans: inspector.n },
       { name: "an inspector's due list, overdue and due only", actor: actor(inspector, Level.User), q: { inspectorUserId: 'me', states: ['due', 'overdue'] }, plans: inspector.n },
+      { name: "a typical inspector's due list ('me', 30 days; 50 000 plans / 100 inspectors)", actor: actor(typical, Level.User), q: { inspectorUserId: 'me' }, plans: typical.n },
+      { name: "a typical inspector's due list, overdue and due only", actor: actor(typical, Level.User), q: { inspectorUserId: 'me', states: ['due', 'overdue'] }, plans: typical.n },
     ];
     for (const c of cases) {
       const query = ZDueQuery.parse(c.q);
@@ -116,6 +119,21 @@ async function ensurePlans(db: Db): Promise<number> {
     returning id`.execute(db);
   if (rows.length) await sql`analyze inspection_plans`.execute(db);
   return rows.length;
+}
+
+/**
+ * The demo seed has 3 staff users, so each holds a third of the plans (16 000+): the worst case. A typical one:
+ * 50 000 plans among 100 inspectors, 500 each; every 100th plan goes to a bench inspector (kept with the database).
+ */
+async function ensureTypicalInspector(db: Db) {
+  const email = 'bench.inspector@company.example';
+  await db.insertInto('users').values({ kind: 'staff', email, name: 'Bench Inspector', idp_groups: ['inspection'] }).onConflict((oc) => oc.doNothing()).execute();
+  const user = await db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirstOrThrow();
+  await sql`update inspection_plans set inspector_user_id = ${user.id}
+    where id in (select id from (select id, row_number() over (order by id) as rn from inspection_plans) p where p.rn % 100 = 0)
+      and inspector_user_id is distinct from ${user.id}`.execute(db);
+  const { n } = (await sql<{ n: number }>`select count(*)::int as n from inspection_plans where inspector_user_id = ${user.id}`.execute(db)).rows[0]!;
+  return { ...user, n };
 }
 
 async function clearDueJobOutput(db: Db) {

@@ -49,6 +49,12 @@ export const recurringJobs: readonly RecurringJob[] = [
     description: 'E-mails each certified user whose certifications expire within 30 days, once per expiration date',
   },
   {
+    name: 'plans.dueScan',
+    everyMs: 24 * 3600_000,
+    description:
+      'E-mails each inspector the inspections that became due or overdue (one message a day), reminds customers where a plan asks for it, and sends the due and overdue events',
+  },
+  {
     name: 'webhooks.sweep',
     everyMs: 3600_000,
     description:

@@ -102,6 +102,22 @@ export type TWebhookDeliverJob = z.infer<typeof ZWebhookDeliverJob>;
  */
 export const ZWebhookSweepJob = z.object({});
 
+/**
+ * Recurring, daily (issue 24): records the plans that became due or overdue since they were last noticed, writes an
+ * inspection.due / inspection.overdue event each, and queues one plans.dueNotice per inspector and day and one
+ * plans.customerReminder per customer site and day where plans ask for one (no input; plans.due-scan.job.ts).
+ */
+export const ZPlanDueScanJob = z.object({});
+/** The inspector's one message of the day: their plans noticed and not yet mailed (plans.due-notices.job.ts). */
+export const ZPlanDueNoticeJob = z.object({ userId: z.uuid(), day: z.string().max(10) });
+export type TPlanDueNoticeJob = z.infer<typeof ZPlanDueNoticeJob>;
+/** The reminder to a customer site's contacts (else the customer's) of its machines due or overdue. */
+export const ZPlanCustomerReminderJob = z.object({ customerId: z.uuid(), customerSiteId: z.uuid().nullable(), day: z.string().max(10) });
+export type TPlanCustomerReminderJob = z.infer<typeof ZPlanCustomerReminderJob>;
+/** Builds a due list's Excel export (due_exports row; plans.due-export.job.ts) with progress. */
+export const ZPlanDueExportJob = z.object({ exportId: z.uuid() });
+export type TPlanDueExportJob = z.infer<typeof ZPlanDueExportJob>;
+
 export const jobSchemas = {
   'email.send': ZEmailJob,
   'maintenance.cleanup': ZMaintenanceCleanupJob,
@@ -120,6 +136,10 @@ export const jobSchemas = {
   'points.dropdownBatchUpdate': ZDropdownBatchUpdateJob,
   'webhooks.deliver': ZWebhookDeliverJob,
   'webhooks.sweep': ZWebhookSweepJob,
+  'plans.dueScan': ZPlanDueScanJob,
+  'plans.dueNotice': ZPlanDueNoticeJob,
+  'plans.customerReminder': ZPlanCustomerReminderJob,
+  'plans.dueExport': ZPlanDueExportJob,
 } as const;
 export type JobName = keyof typeof jobSchemas;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;

@@ -126,3 +126,20 @@ export const ZPlanInspectorsQuery = z.object({ search: z.string().trim().max(200
 export const ZPlanInspector = z.object({ id: ZId, name: z.string(), email: z.string() });
 export type TPlanInspector = z.infer<typeof ZPlanInspector>;
 export const PLAN_INSPECTORS_LIMIT = 50;
+/**
+ * The due list's Excel export (issue 24): POST api/v1/plans/due/export (tRPC `plans.exportDue`) with the list's
+ * filters starts it; the worker builds it with progress; GET .../export/{id} answers this status, and
+ * GET .../export/{id}/file the workbook once `ready`. Only the caller who asked sees an export.
+ */
+export const DueExportStatuses = ['pending', 'running', 'ready', 'failed'] as const;
+export const ZDueExport = z.object({
+  id: ZId,
+  status: z.enum(DueExportStatuses),
+  rowsDone: z.number().int(),
+  /** Known once the worker started; null while pending. */
+  rowsTotal: z.number().int().nullable(),
+  error: z.string().nullable(),
+  /** The download's file name, e.g. due-2026-11-26.xlsx. */
+  fileName: z.string(),
+});
+export type TDueExport = z.infer<typeof ZDueExport>;

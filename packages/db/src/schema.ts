@@ -371,6 +371,20 @@ export interface Dropdowns {
   validation_consequence: Generated<string>;
 }
 
+export interface DueExports {
+  created_at: Generated<Timestamp>;
+  error: string | null;
+  finished_at: Timestamp | null;
+  id: Generated<string>;
+  query: Json;
+  rows_done: Generated<number>;
+  rows_total: number | null;
+  status: Generated<string>;
+  storage_key: string | null;
+  user_id: string;
+  viewer: Json;
+}
+
 export interface Equipment {
   created_at: Generated<Timestamp>;
   customer_id: string | null;
@@ -514,6 +528,20 @@ export interface InspectionPhases {
   id: Generated<string>;
   name: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface InspectionPlanNotices {
+  created_at: Generated<Timestamp>;
+  customer_id: string | null;
+  customer_site_id: string | null;
+  due_on: Timestamp;
+  inspector_user_id: string | null;
+  mailed_at: Timestamp | null;
+  notified_on: Timestamp;
+  plan_id: string;
+  remind_customer: boolean;
+  reminded_at: Timestamp | null;
+  state: string;
 }
 
 export interface InspectionPlans {
@@ -1109,6 +1137,7 @@ export interface DB {
   dropdown_batch_updates: DropdownBatchUpdates;
   dropdown_options: DropdownOptions;
   dropdowns: Dropdowns;
+  due_exports: DueExports;
   equipment: Equipment;
   follow_up_actions: FollowUpActions;
   follow_up_range_values: FollowUpRangeValues;
@@ -1121,6 +1150,7 @@ export interface DB {
   inspection_finding_photos: InspectionFindingPhotos;
   inspection_findings: InspectionFindings;
   inspection_phases: InspectionPhases;
+  inspection_plan_notices: InspectionPlanNotices;
   inspection_plans: InspectionPlans;
   inspection_point_fields: InspectionPointFields;
   inspection_point_metas: InspectionPointMetas;

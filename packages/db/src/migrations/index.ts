@@ -36,6 +36,8 @@ import * as m0038 from './20261122_0038_web_log_daily.js';
 import * as m0039 from './20261122_0039_idempotency_responses.js';
 import * as m0040 from './20261122_0040_field_versions.js';
 import * as m0046 from './20261122_0046_inspection_plans.js';
+import * as m0048 from './20261122_0048_plan_notices.js';
+import * as m0049 from './20261122_0049_due_exports.js';
 import * as m0050 from './20261122_0050_follow_up_actions.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
@@ -77,5 +79,7 @@ export const migrations: Record<string, Migration> = {
   '20261122_0039_idempotency_responses': m0039,
   '20261122_0040_field_versions': m0040,
   '20261122_0046_inspection_plans': m0046,
+  '20261122_0048_plan_notices': m0048,
+  '20261122_0049_due_exports': m0049,
   '20261122_0050_follow_up_actions': m0050,
 };

@@ -8,13 +8,14 @@ import type { Db } from '../client.js';
  * "Storage at scale, document sync and clean-up"). Anything deleted is printed again on the next request, except
  * the file a shared link snapshots: those are kept while the link lives.
  */
-export type GeneratedFileKind = 'report_pdf' | 'audit_pdf' | 'protocol_export' | 'translations_export';
+export type GeneratedFileKind = 'report_pdf' | 'audit_pdf' | 'protocol_export' | 'translations_export' | 'due_export';
 
 const KIND_BY_FOLDER: Record<string, GeneratedFileKind> = {
   'report-pdf': 'report_pdf',
   'audit-pdf': 'audit_pdf',
   'protocol-export': 'protocol_export',
   'translations-export': 'translations_export',
+  'due-export': 'due_export', // issue 24, migration 0049: a due list's workbook, one per request
 };
 
 /** The folders generated files are stored in, as storage prefixes. */

@@ -13,3 +13,5 @@ export * from './document-manifest.js';
 export * from './usage-dashboard.js';
 export * from './webhooks.js';
 export * from './background-services.js';
+export * from './plans.js';
+export * from './plans-export.js';

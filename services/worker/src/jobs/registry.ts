@@ -16,6 +16,9 @@ import { auditPdf } from './audit.pdf.js';
 import { dropdownBatchUpdate } from './points.dropdown-batch-update.job.js';
 import { protocolsExport } from './protocols.export.js';
 import { webhookDeliver } from './webhooks.deliver.job.js';
+import { planDueScan } from './plans.due-scan.job.js';
+import { planCustomerReminder, planDueNotice } from './plans.due-notices.job.js';
+import { planDueExport } from './plans.due-export.job.js';
 import { PermanentJobError } from './errors.js';
 import { trackedRecurringRun } from './background-run.js';
 
@@ -37,6 +40,10 @@ export const jobRegistry: JobRegistry = {
   'points.dropdownBatchUpdate': dropdownBatchUpdate,
   'protocols.export': protocolsExport,
   'webhooks.deliver': webhookDeliver,
+  'plans.dueScan': planDueScan,
+  'plans.dueNotice': planDueNotice,
+  'plans.customerReminder': planCustomerReminder,
+  'plans.dueExport': planDueExport,
 };
 
 export { PermanentJobError };

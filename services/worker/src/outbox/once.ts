@@ -14,15 +14,16 @@ export type OnceResult<T> = { ran: true; value: T } | { ran: false; reason: 'alr
  * duplicate there rather than the alternative (mark first, then send), which loses the e-mail instead.
  *
  * The lock is held during the effect, so keep effects short and bounded (the SMTP transport has timeouts).
- * On the embedded PGlite database this transaction holds the single connection meanwhile.
+ * On the embedded PGlite database this transaction holds the single connection meanwhile. The effect gets the
+ * transaction, so what it records (the due notices it mailed) commits with the row's 'done'.
  */
-export async function oncePerOutboxRow<T>(db: Db, outboxId: number, effect: () => Promise<T>): Promise<OnceResult<T>> {
+export async function oncePerOutboxRow<T>(db: Db, outboxId: number, effect: (trx: Db) => Promise<T>): Promise<OnceResult<T>> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('outbox').select('status').where('id', '=', outboxId).forUpdate().executeTakeFirst();
     // Cleaned up (finished over a week ago): whatever it was for has long been handled.
     if (!row) return { ran: false, reason: 'row-gone' } as const;
     if (row.status === 'done') return { ran: false, reason: 'already-done' } as const;
-    const value = await effect();
+    const value = await effect(trx);
     await trx
       .updateTable('outbox')
       .set({ status: 'done', processed_at: sql`now()`, locked_until: null, last_error: null })

@@ -4,7 +4,7 @@ import { requirePermission, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { listPage } from '../../lib/list.js';
 import { equipmentOfCompany, inspectionCountOf, liveEquipmentRows } from './equipment.queries.js';
-import { nextDueOfEquipment } from '../plans/plans.queries.js';
+import { nextDueOfEquipment } from '@insp/db';
 
 /*
  * Equipment is staff reference data: the list and a record need P.equipment (Manager and above); distributors are

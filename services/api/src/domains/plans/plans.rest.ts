@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { listResponse, ZDueQuery, ZId, ZPlan, ZPlanBulkInput, ZPlanBulkResult, ZPlanInput, ZPlanUpdate } from '@insp/contracts';
+import { contentDisposition } from '@insp/storage';
+import { PROTOCOL_EXPORT_CONTENT_TYPE } from '@insp/report';
+import { listResponse, ZDueExport, ZDueQuery, ZId, ZPlan, ZPlanBulkInput, ZPlanBulkResult, ZPlanInput, ZPlanUpdate } from '@insp/contracts';
 import { typed } from '../../rest/route-helpers.js';
 import { getPlan, listDuePlans } from './plans-read.service.js';
+import { dueExportFile, dueExportStatus, startDueExport } from './plans-export.service.js';
 import { createPlan, createPlansForSite, deletePlan, updatePlan } from './plans-write.service.js';
 
 const tags = ['plans'];
@@ -19,6 +22,31 @@ export async function planRestRoutes(app: FastifyInstance) {
       response: { 200: listResponse(ZPlan) },
     },
     handler: (req) => listDuePlans(req.ctx, req.query),
+  });
+  r.post('/api/v1/plans/due/export', {
+    schema: {
+      tags,
+      summary: "Starts the due list's Excel export with the list's filters (querystring as GET plans/due); 202 with its status to poll",
+      querystring: ZDueQuery,
+      response: { 202: ZDueExport },
+    },
+    handler: async (req, reply) => reply.status(202).send(await startDueExport(req.ctx, req.query)),
+  });
+  r.get('/api/v1/plans/due/export/:id', {
+    schema: { tags, summary: "A due export's status and progress (rowsDone of rowsTotal); only the caller's own", params, response: { 200: ZDueExport } },
+    handler: (req) => dueExportStatus(req.ctx, req.params.id),
+  });
+  r.get('/api/v1/plans/due/export/:id/file', {
+    schema: { tags, summary: "The due export's .xlsx once its status is ready (409 before)", params },
+    handler: async (req, reply) => {
+      const { file, fileName } = await dueExportFile(req.ctx, req.params.id);
+      return reply
+        .type(PROTOCOL_EXPORT_CONTENT_TYPE)
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(fileName))
+        .header('cache-control', 'private, no-cache')
+        .send(file.body);
+    },
   });
   r.get('/api/v1/plans/:id', {
     schema: { tags, summary: 'One plan with its due date and state', params, response: { 200: ZPlan } },

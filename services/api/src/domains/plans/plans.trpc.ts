@@ -3,6 +3,7 @@ import { ZDueQuery, ZId, ZPlanBulkInput, ZPlanInput, ZPlanInspectorsQuery, ZPlan
 import { authedProcedure, router } from '../../trpc/trpc.js';
 import { getPlan, listDuePlans } from './plans-read.service.js';
 import { listPlanInspectors } from './plans-inspectors.service.js';
+import { dueExportStatus, startDueExport } from './plans-export.service.js';
 import { createPlan, createPlansForSite, deletePlan, updatePlan } from './plans-write.service.js';
 
 const byId = z.object({ id: ZId });
@@ -16,4 +17,7 @@ export const plansRouter = router({
   update: authedProcedure.input(z.object({ id: ZId, data: ZPlanUpdate })).mutation(({ ctx, input }) => updatePlan(ctx, input.id, input.data)),
   inspectors: authedProcedure.input(ZPlanInspectorsQuery).query(({ ctx, input }) => listPlanInspectors(ctx, input.search)),
   delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deletePlan(ctx, input.id)),
+  /** Starts the due list's Excel export (same filters as `due`); poll `exportDueStatus`, then GET api/v1/plans/due/export/{id}/file. */
+  exportDue: authedProcedure.input(ZDueQuery).mutation(({ ctx, input }) => startDueExport(ctx, input)),
+  exportDueStatus: authedProcedure.input(byId).query(({ ctx, input }) => dueExportStatus(ctx, input.id)),
 });

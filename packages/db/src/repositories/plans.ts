@@ -1,6 +1,11 @@
-import { sql, type RawBuilder } from 'kysely';
-import { PLAN_INTERVALS, PlanTypes, type TPlan } from '@insp/contracts';
-import type { Db } from '@insp/db';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { Level, PLAN_INTERVALS, PlanTypes, type Actor, type TDueQuery, type TPlan } from '@insp/contracts';
+import type { Db } from '../client.js';
+
+/**
+ * Issue 24: the plans' row source, who sees which plans and the due list's filters, shared by the API's due list and
+ * the worker's due list export (docs/decisions.md "Due reminders, due events and the due list's export").
+ */
 
 /** The type's interval as a PostgreSQL interval literal ('1 day', '3 months'). */
 const intervalText = (t: (typeof PlanTypes)[number]) => {
@@ -91,6 +96,41 @@ export function planRows(db: Db, defaultTimeZone: string) {
 
 export type PlanRowsQuery = ReturnType<typeof planRows>;
 
+
+/** What the scoping of plans needs of the caller (an API actor, or the one stored with an export). */
+export type PlanViewer = Pick<Actor, 'userId' | 'kind' | 'level' | 'companyId'>;
+
+/**
+ * Who sees which plans (P.plans; docs/decisions.md "Inspection plans and due dates (issue 24)"): staff Managers and
+ * Admins every plan, staff Users the plans assigned to them, distributors the plans on their company's machines (a
+ * machine is a company's when one of its live reports was made on it, as for equipment choices).
+ */
+export function visiblePlans(viewer: PlanViewer, rows: PlanRowsQuery): PlanRowsQuery {
+  if (viewer.kind === 'distributor') {
+    if (!viewer.companyId) return rows.where(sql<SqlBool>`false`);
+    return rows.where(
+      sql<SqlBool>`exists (select 1 from inspections i where i.equipment_id = x."equipmentId" and i.company_id = ${viewer.companyId} and i.deleted_at is null)`,
+    );
+  }
+  if (viewer.level >= Level.Manager) return rows;
+  return rows.where(sql.ref('x.inspectorUserId'), '=', viewer.userId);
+}
+
+/** The due list's filters (ZDueQuery, without search, sort and paging), on what the viewer may see. */
+export function duePlans(db: Db, defaultTimeZone: string, viewer: PlanViewer, query: Pick<TDueQuery, 'customerId' | 'customerSiteId' | 'equipmentId' | 'inspectorUserId' | 'within' | 'states'>): PlanRowsQuery {
+  let rows = visiblePlans(viewer, planRows(db, defaultTimeZone));
+  if (query.customerId) rows = rows.where('x.customerId', '=', query.customerId);
+  if (query.customerSiteId) rows = rows.where('x.customerSiteId', '=', query.customerSiteId);
+  if (query.equipmentId) rows = rows.where('x.equipmentId', '=', query.equipmentId);
+  if (query.inspectorUserId) rows = rows.where('x.inspectorUserId', '=', query.inspectorUserId === 'me' ? viewer.userId : query.inspectorUserId);
+  if (query.states) return rows.where(planColumn.state, 'in', query.states);
+  // What is due within the window, and whatever is already started.
+  return rows.where(sql<SqlBool>`(${planColumn.dueDate} <= ${planColumn.today} + ${query.within ?? 30}::int or x."inProgressInspectionId" is not null)`);
+}
+
+/** The due list's search: serial number, nickname, customer or site. */
+export const duePlanSearch = (pattern: string) =>
+  sql<SqlBool>`(x."serialNumber" ilike ${pattern} or search_fold(x."nickName") like search_fold(${pattern}) or x."customerName" ilike ${pattern} or x."customerSiteName" ilike ${pattern})`;
 
 /**
  * The Equipment list's due column (issue 24), as a lateral subquery of one row per machine `e` (customer `c`): the

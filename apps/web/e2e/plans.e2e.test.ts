@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Product } from './support/product.js';
+import { readFileSync } from 'node:fs';
 import { screenshot } from './support/browser.js';
+import { downloadedFile } from './support/editing.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { signInAsStaff, productAndBrowser } from './support/sign-in.js';
 import { expectTouchTargets, newTabletPage } from './support/tablet.js';
@@ -113,6 +115,16 @@ describe('inspection plans on a tablet', () => {
     expect(lastButton!.x + lastButton!.width).toBeLessThanOrEqual(820);
     await expectNoSeriousA11yViolations(page, 'the Due view');
     await shot(page, 'plans-due-view');
+    // The list as filtered, built by the worker (in-process on the embedded default) and downloaded as a workbook.
+    await expectTouchTargets({ 'Export to Excel': page.getByRole('button', { name: 'Export to Excel' }) });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export to Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = readFileSync(await downloadedFile(file));
+    expect(workbook.subarray(0, 2).toString()).toBe('PK');
+    expect(workbook.toString('latin1')).toContain('xl/worksheets');
+    await page.getByText(/^Saved .*\.xlsx\.$/).waitFor();
     await page.context().close();
   });
 

@@ -53,6 +53,40 @@ const lastDue = () => api.calls.filter((c) => c.path === 'plans.due').at(-1)?.in
 const rowOf = (serial: string) => screen.getByText(new RegExp(serial)).closest('tr')!;
 
 describe('the Due view', { timeout: 20_000 }, () => {
+  it("exports the list as filtered to Excel: the worker's progress while it builds, then the file", async () => {
+    renderDue(staffSession(Level.Manager));
+    await screen.findByText(/SN-LATE/);
+    const EXPORT = '00000000-0000-4000-8000-00000000e001';
+    let asked = 0;
+    const job = (status: string, rowsDone: number, rowsTotal: number | null) => ({ id: EXPORT, status, rowsDone, rowsTotal, error: null, fileName: 'due-2026-11-26.xlsx' });
+    const trpcApi = fakeApi({
+      'plans.exportDue': () => ({ data: job('pending', 0, null) }),
+      'plans.exportDueStatus': () => ({ data: ++asked < 2 ? job('running', 40, 120) : job('ready', 120, 120) }),
+    });
+    const trpcFetch = trpcApi.fetch;
+    const exportInput = () => trpcApi.calls.find((c) => c.path === 'plans.exportDue')?.input;
+    const files: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string | URL, init?: RequestInit) => {
+      if (String(url).startsWith('/api/v1/plans/due/export/')) {
+        files.push(String(url));
+        return new Response(new Uint8Array([80, 75]), { headers: { 'content-disposition': 'attachment; filename="due-2026-11-26.xlsx"' } });
+      }
+      return trpcFetch(url, init);
+    }));
+    const created: Blob[] = [];
+    const objectUrl = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => (created.push(b as Blob), 'blob:x'));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'SN' } });
+    await new Promise((r) => setTimeout(r, 300)); // the search is debounced
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(await screen.findByText('40 of 120 rows')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Export to Excel' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('Saved due-2026-11-26.xlsx.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(files).toEqual([`/api/v1/plans/due/export/${EXPORT}/file`]);
+    expect(exportInput()).toMatchObject({ within: 30, search: 'SN' });
+    expect(created).toHaveLength(1);
+    objectUrl.mockRestore();
+  });
+
   it('lists what is due in 30 days by due date, 25 a page, the state in words', async () => {
     renderDue(staffSession(Level.User));
     await screen.findByText(/SN-LATE/);

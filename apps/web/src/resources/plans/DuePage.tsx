@@ -8,6 +8,7 @@ import { shownMessage } from '../../lib/errors';
 import { trpc } from '../../providers/trpc';
 import { useSession } from '../../providers/session';
 import { DeletePlanDialog } from './DeletePlan';
+import { DueExport } from './DueExport';
 import { DueFilters, initialDueFilters, type DueFilterValues } from './DueFilters';
 import { DueTable, type DueSort } from './DueTable';
 import { PlanDialog } from './PlanDialog';
@@ -18,7 +19,7 @@ const PER_PAGE = 25;
 /**
  * /Due (issue 24): what is due in a window, per customer and site, sorted and paged by the server (plans.due, scoped
  * there by role). 'Start inspection' for those who may start one; managers edit and delete plans here too.
- * No Excel export yet: that is the worker's export job (docs/decisions.md, "Plans and due dates on screen").
+ * 'Export to Excel' asks the worker for the workbook of the list as filtered (DueExport).
  */
 export function DuePage() {
   const { actor } = useSession();
@@ -47,9 +48,18 @@ export function DuePage() {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        {PLAN_TEXT.dueTitle}
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, mb: 2 }}>
+        <Typography variant="h1">{PLAN_TEXT.dueTitle}</Typography>
+        <DueExport
+          filters={{
+            within: filters.within,
+            ...(filters.state && { states: [filters.state] }),
+            ...(filters.customer && { customerId: filters.customer.id }),
+            ...(filters.siteId && { customerSiteId: filters.siteId }),
+            search,
+          }}
+        />
+      </Box>
       <DueFilters
         value={filters}
         pickCustomers={canStart}

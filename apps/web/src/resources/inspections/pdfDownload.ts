@@ -105,3 +105,18 @@ export function pdfFallbackName(r: { inspectionDate?: number; serialNumber?: str
   const day = r.inspectionDate ? yyyymmdd(r.inspectionDate) : '';
   return `${[day, r.serialNumber ?? '', r.type ?? ''].join('_')}.pdf`;
 }
+
+/**
+ * A generated file's download answer (a worker's workbook, say) handed to the browser under the server's file name
+ * (or `fallbackName`); anything but 200 throws the server's message, or `failed(status)` when it gave none.
+ * Answers the name saved under.
+ */
+export async function saveDownloadedFile(res: Response, fallbackName: string, failed: (status: number) => string): Promise<string> {
+  if (res.status !== 200) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? failed(res.status));
+  }
+  const fileName = fileNameOf(res.headers.get('content-disposition')) ?? fallbackName;
+  saveFile({ blob: await res.blob(), fileName });
+  return fileName;
+}

@@ -3,7 +3,7 @@ import type { TDueExport, TDueQuery } from '@insp/contracts';
 import { trpcClient } from '../../providers/trpc';
 import { getToken } from '../../providers/token';
 import { callError } from '../../lib/errors';
-import { fileNameOf, saveFile } from '../inspections/pdfDownload';
+import { saveDownloadedFile } from '../inspections/pdfDownload';
 import { PLAN_TEXT } from './texts';
 
 const POLL_MS = 1_000;
@@ -44,13 +44,7 @@ export function useDueExport() {
       }
       const token = getToken();
       const res = await fetch(`/api/v1/plans/due/export/${encodeURIComponent(job.id)}/file`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: controller.signal });
-      if (res.status !== 200) {
-        const body = (await res.json().catch(() => null)) as { message?: string } | null;
-        throw new Error(body?.message ?? PLAN_TEXT.exportFailed);
-      }
-      const fileName = fileNameOf(res.headers.get('content-disposition')) ?? job.fileName;
-      saveFile({ blob: await res.blob(), fileName });
-      setSaved(fileName);
+      setSaved(await saveDownloadedFile(res, job.fileName, () => PLAN_TEXT.exportFailed));
     } catch (e) {
       if (!controller.signal.aborted) setError(callError(e).message);
     } finally {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fileNameOf, saveFile } from '../inspections/pdfDownload';
+import { saveDownloadedFile } from '../inspections/pdfDownload';
 import { callError } from '../../lib/errors';
 import { downloadExport, protocolsApi } from './api';
 
@@ -40,13 +40,7 @@ export function useExport(id: string, fallbackName: string, lang: string) {
       }
       const res = await downloadExport(id, lang);
       if (controller.signal.aborted) return;
-      if (res.status !== 200) {
-        const body = (await res.json().catch(() => null)) as { message?: string } | null;
-        throw new Error(body?.message ?? `The export could not be downloaded (${res.status}).`);
-      }
-      const fileName = fileNameOf(res.headers.get('content-disposition')) ?? fallbackName;
-      saveFile({ blob: await res.blob(), fileName });
-      setSaved(fileName);
+      setSaved(await saveDownloadedFile(res, fallbackName, (status) => `The export could not be downloaded (${status}).`));
     } catch (e) {
       if (!controller.signal.aborted) setError(callError(e).message);
     } finally {

@@ -10,6 +10,19 @@ import { getPlan } from './plans-read.service.js';
 const todayOf = (defaultZone: string) =>
   sql<string>`(now() at time zone coalesce((select c.time_zone from customers c where c.id = e.customer_id), ${defaultZone}))::date`;
 
+/** A new plan's columns (PLAN_COLUMNS' order) for each machine `e` selected: the plan's fields, its start, its maker. */
+const PLAN_COLUMNS = ['equipment_id', 'inspection_type', 'protocol_id', 'grace_days', 'inspector_user_id', 'remind_customer', 'starts_on', 'created_by_user_id'] as const;
+const planValues = (data: Omit<TPlanInput, 'equipmentId'> & { graceDays: number; remindCustomer: boolean }, userId: string, defaultZone: string) => [
+  sql.ref('e.id').as('e'),
+  sql.lit(data.inspectionType).as('t'),
+  sql`${data.protocolId ?? null}::uuid`.as('p'),
+  sql`${data.graceDays}::int`.as('g'),
+  sql`${data.inspectorUserId ?? null}::uuid`.as('i'),
+  sql`${data.remindCustomer}::boolean`.as('r'),
+  (data.startsOn ? sql`${data.startsOn}::date` : todayOf(defaultZone)).as('s'),
+  sql`${userId}::uuid`.as('b'),
+];
+
 /** The optional references of a plan: a live protocol of the plan's type and a live user. 400 naming the field. */
 async function checkReferences(db: Db, type: string, data: { protocolId?: string | null; inspectorUserId?: string | null }) {
   if (data.protocolId) {
@@ -42,21 +55,12 @@ export async function createPlan(ctx: ServiceContext, input: TPlanInput): Promis
     try {
       const row = await tx.db
         .insertInto('inspection_plans')
-        .columns(['equipment_id', 'inspection_type', 'protocol_id', 'grace_days', 'inspector_user_id', 'remind_customer', 'starts_on', 'created_by_user_id'])
+        .columns([...PLAN_COLUMNS])
         .expression(
           tx.db
             .selectFrom('equipment as e')
             .where('e.id', '=', data.equipmentId)
-            .select([
-              'e.id',
-              sql.lit(data.inspectionType).as('t'),
-              sql`${data.protocolId ?? null}::uuid`.as('p'),
-              sql`${data.graceDays}::int`.as('g'),
-              sql`${data.inspectorUserId ?? null}::uuid`.as('i'),
-              sql`${data.remindCustomer}::boolean`.as('r'),
-              (data.startsOn ? sql`${data.startsOn}::date` : todayOf(c.config.reportTimeZone)).as('s'),
-              sql`${c.actor.userId}::uuid`.as('b'),
-            ]),
+            .select(planValues(data, c.actor.userId, c.config.reportTimeZone)),
         )
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -84,18 +88,9 @@ export async function createPlansForSite(ctx: ServiceContext, input: TPlanBulkIn
     const total = Number((await machines.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
     const rows = await tx.db
       .insertInto('inspection_plans')
-      .columns(['equipment_id', 'inspection_type', 'protocol_id', 'grace_days', 'inspector_user_id', 'remind_customer', 'starts_on', 'created_by_user_id'])
+      .columns([...PLAN_COLUMNS])
       .expression(
-        machines.select([
-          'e.id',
-          sql.lit(data.inspectionType).as('t'),
-          sql`${data.protocolId ?? null}::uuid`.as('p'),
-          sql`${data.graceDays}::int`.as('g'),
-          sql`${data.inspectorUserId ?? null}::uuid`.as('i'),
-          sql`${data.remindCustomer}::boolean`.as('r'),
-          (data.startsOn ? sql`${data.startsOn}::date` : todayOf(c.config.reportTimeZone)).as('s'),
-          sql`${c.actor.userId}::uuid`.as('b'),
-        ]),
+        machines.select(planValues(data, c.actor.userId, c.config.reportTimeZone)),
       )
       .onConflict((oc) => oc.columns(['equipment_id', 'inspection_type']).where('deleted_at', 'is', null).doNothing())
       .returning('id')

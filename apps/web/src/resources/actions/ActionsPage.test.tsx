@@ -7,6 +7,7 @@ import { actorOf, SessionContext } from '../../providers/session';
 import { queryClient } from '../../providers/queryClient';
 import { fakeApi } from '../../test/render';
 import { staffSession } from '../../test/render-resource';
+import { renderRouteScreen } from '../../test/render-route';
 import { ActionsPage } from './ActionsPage';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -178,5 +179,16 @@ describe('the Actions screen', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
     expect(await within(dialog).findByText('Is too long')).toBeTruthy();
     expect(api.calls.find((c) => c.path === 'actions.close')?.input).toEqual({ id: rows[1]!.id, data: { comment: 'Sensor replaced' } });
+  });
+
+  it('is refused on /Actions to an account below User level, and opened for a staff User through the route table', async () => {
+    api = fakeApi({ 'actions.list': () => ({ data: { result: rows, count: 3 } }) });
+    vi.stubGlobal('fetch', api.fetch);
+    renderRouteScreen('/Actions', staffSession(Level.None));
+    expect(screen.getByText('Your permissions are not enough for seeing this page.')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+    cleanup();
+    renderRouteScreen('/Actions', staffSession(Level.User));
+    expect(await screen.findByText(/SN-PROP/)).toBeTruthy();
   });
 });

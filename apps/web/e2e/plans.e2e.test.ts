@@ -8,7 +8,10 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { signInAsStaff, productAndBrowser } from './support/sign-in.js';
 import { expectTouchTargets, newTabletPage } from './support/tablet.js';
 
-/** Issue 24 on screen: plans on the equipment record and for a site, the Due view, My page's due list, the prefilled start. */
+/**
+ * Issue 24 on screen: plans on the equipment record and for a site, the Due view, My page's due list, the prefilled
+ * start, and the follow-up actions screen.
+ */
 let product: Product;
 let browser: Browser;
 
@@ -23,6 +26,17 @@ const query = <T>(page: Page, path: string, input: unknown) =>
     async ([p, i]) => {
       const res = await fetch(`/trpc/${p}?input=${encodeURIComponent(JSON.stringify(i))}`, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
       if (!res.ok) throw new Error(`${p}: ${res.status}`);
+      return (await res.json()).result.data;
+    },
+    [path, input] as const,
+  ) as Promise<T>;
+
+/** A tRPC mutation with the page's session. */
+const mutate = <T>(page: Page, path: string, input: unknown) =>
+  page.evaluate(
+    async ([p, i]) => {
+      const res = await fetch(`/trpc/${p}`, { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' }, body: JSON.stringify(i) });
+      if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
       return (await res.json()).result.data;
     },
     [path, input] as const,
@@ -150,6 +164,78 @@ describe('inspection plans on a tablet', () => {
     await page.goto(`${product.url}/Due`);
     await page.getByTestId('plan-row').first().waitFor();
     expect(await page.getByRole('button', { name: /plan/i }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('lets a manager accept a proposed follow-up action with an assignee and a due date, then close it', async () => {
+    // The seed skips the proposal triggers; an admin finishing a finished report with bad ratings again proposes.
+    type Row = { id: string; pointName: string; text: string; serialNumber: string | null; inspectionId: string };
+    const admin = await newTabletPage(browser);
+    await signInAsStaff(admin, product.url, 'admin@company.example', '/');
+    const reports = await query<{ result: Array<{ id: string; status: string; rating: string | null; serialNumber: string | null }> }>(admin, 'inspections.list', { amount: 200, search: '' });
+    const candidates = reports.result.filter((r) => r.status === 'Finished' && r.serialNumber).sort((a, b) => Number(b.rating === 'Nok') - Number(a.rating === 'Nok'));
+    let proposal: Row | undefined;
+    for (const r of candidates.slice(0, 12)) {
+      await mutate(admin, 'inspections.updateStatus', { id: r.id, data: { status: 'In_Use' } });
+      await mutate(admin, 'inspections.updateStatus', { id: r.id, data: { status: 'Finished' } }).catch(() => undefined);
+      proposal = (await query<{ result: Row[] }>(admin, 'actions.list', { inspectionId: r.id, states: ['proposed'] })).result[0];
+      if (proposal) break;
+    }
+    expect(proposal, 'a finished report with a Repair or Immediate action result').toBeDefined();
+    await admin.context().close();
+
+    const page = await newTabletPage(browser);
+    await signInAsStaff(page, product.url, 'manager@company.example', '/');
+    await page.getByRole('link', { name: 'Actions', exact: true }).click();
+    await page.waitForURL(/\/Actions$/);
+    await page.getByRole('heading', { name: 'Actions', level: 1 }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(proposal!.serialNumber!);
+    // The row of this proposal: its point, found by its report (a machine's reports may share points and texts).
+    const rowsOfIt = page.getByTestId('action-row').filter({ has: page.locator(`a[href="/Reports/${proposal!.inspectionId}"]`) }).filter({ hasText: proposal!.pointName });
+    const row = rowsOfIt.first();
+    await row.getByRole('button', { name: /^Accept:/ }).waitFor();
+    expect(await row.getByTestId('action-state').innerText()).toBe('Proposed');
+    await settled(page);
+    await expectTouchTargets({
+      'row buttons': page.getByTestId('action-row').getByRole('button'),
+      'report links': page.getByTestId('action-row').getByRole('link'),
+      State: page.getByRole('combobox', { name: 'State' }),
+    });
+    const lastButton = await row.getByRole('button', { name: /^Dismiss:/ }).boundingBox();
+    expect(lastButton!.x + lastButton!.width).toBeLessThanOrEqual(820);
+    await expectNoSeriousA11yViolations(page, 'the Actions screen');
+    await shot(page, 'actions-list');
+
+    await row.getByRole('button', { name: /^Accept:/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Accept action' }).waitFor();
+    await pick(page, 'Assignee', /Ilkka Inspector/);
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Due date').fill(inAWeek);
+    await settled(page);
+    await expectTouchTargets({ 'action dialog SAVE': dialog.getByRole('button', { name: 'SAVE' }), 'action dialog CANCEL': dialog.getByRole('button', { name: 'CANCEL' }) });
+    await expectNoSeriousA11yViolations(page, 'the accept dialog');
+    await shot(page, 'actions-accept-dialog');
+    await dialog.getByRole('button', { name: 'SAVE' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const accepted = rowsOfIt.filter({ hasText: 'Ilkka Inspector' }).first();
+    await expect.poll(() => accepted.getByTestId('action-state').innerText()).toBe('Open');
+    expect(await accepted.innerText()).toContain(inAWeek.split('-').reverse().join('.'));
+
+    await accepted.getByRole('button', { name: /^Close:/ }).click();
+    await dialog.getByRole('heading', { name: 'Close action' }).waitFor();
+    await dialog.getByRole('textbox', { name: /Comment/ }).fill('Fixed on site');
+    await dialog.getByRole('button', { name: 'SAVE' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const done = await query<{ state: string; closeComment: string; assigneeName: string; dueOn: string }>(page, 'actions.get', { id: proposal!.id });
+    expect(done).toMatchObject({ state: 'closed', closeComment: 'Fixed on site', dueOn: inAWeek });
+    expect(done.assigneeName).toMatch(/Ilkka Inspector/);
+    await page.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Closed' }).click();
+    const closed = rowsOfIt.filter({ hasText: 'Ilkka Inspector' }).first();
+    await expect.poll(() => closed.getByTestId('action-state').innerText()).toBe('Closed');
+    expect(await closed.getByRole('button').count()).toBe(0);
+    await shot(page, 'actions-closed');
     await page.context().close();
   });
 });

@@ -51,7 +51,7 @@ describe('navigation per role', () => {
     const page = await newPage();
     await staffSignIn(page, 'admin@company.example');
     expect(await navLabels(page)).toEqual([
-      'My page', 'Reports', 'Due', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
+      'My page', 'Reports', 'Due', 'Actions', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
       'Equipment', 'Distributors', 'Usage dashboard', 'Web logs', 'Tags', 'Certifications',
       // issue 21: the screens that could only be typed before
       'App logs', 'Background services', 'Debug token', 'Translations', 'Webhooks',
@@ -65,14 +65,14 @@ describe('navigation per role', () => {
   it('shows a manager the management items but not authoring, developer or certification items', async () => {
     const page = await newPage();
     await staffSignIn(page, 'manager@company.example');
-    expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Due', 'Audits', 'Documents', 'Customers', 'Equipment', 'Distributors', 'Background services', 'Debug token']);
+    expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Due', 'Actions', 'Audits', 'Documents', 'Customers', 'Equipment', 'Distributors', 'Background services', 'Debug token']);
     await page.context().close();
   });
 
   it('shows an inspector only their working items', async () => {
     const page = await newPage();
     await staffSignIn(page, 'inspector@company.example');
-    expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Due', 'Audits']);
+    expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Due', 'Actions', 'Audits']);
     await page.context().close();
   });
 
@@ -80,7 +80,7 @@ describe('navigation per role', () => {
     const page = await newPage();
     await distributorSignIn(page, 'dist.admin@distributor.example', 'Distributor-1');
     await page.getByText('dist.admin@distributor.example').first().waitFor();
-    expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Due', 'Inspection points', 'Inspection protocols', 'Users']);
+    expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Due', 'Actions', 'Inspection points', 'Inspection protocols', 'Users']);
     await screenshot(page, 'shell-distributor-admin');
     await expectNoSeriousA11yViolations(page, 'My page and the top navigation (distributor admin)');
     await page.context().close();
@@ -109,7 +109,7 @@ describe('distributor sign-in with password', () => {
     await page.getByLabel('Password', { exact: true }).fill('Distributor-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('dist.user@distributor.example').first().waitFor();
-    expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Due']);
+    expect(await navLabels(page)).toEqual(['My page', 'Reports', 'Due', 'Actions']);
     await page.context().close();
   });
 });

@@ -29,6 +29,7 @@ import { backgroundServicesScreens } from './pages/background-services';
 import { debugTokenScreens } from './pages/debug-token';
 import { onThisDeviceScreens } from './offline-available/screens';
 import { plansScreens } from './resources/plans';
+import { actionsScreens } from './resources/actions';
 
 // Each screen is a chunk of its own (components/lazyScreen.tsx); the domain folders' index files do the same.
 const MyPage = lazyScreen(() => import('./pages/my-page/MyPage'), 'MyPage');
@@ -67,6 +68,7 @@ const screens: Partial<Record<string, ComponentType>> = {
   ...debugTokenScreens,
   ...onThisDeviceScreens,
   ...plansScreens,
+  ...actionsScreens,
 };
 
 // spec 000 §2.5: a user whose level is None sees an empty /Audits, not the permissions message.

@@ -80,7 +80,7 @@ describe('route table', () => {
     expect(navItems.map((n) => n.nav)).toEqual([
       'My page', 'Reports',
       // issue 24
-      'Due',
+      'Due', 'Actions',
       'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
       'Equipment', 'Distributors', 'Usage dashboard', 'Users', 'Web logs', 'Tags', 'Certifications',
       'App logs', 'Background services', 'Debug token', 'Translations',

@@ -24,6 +24,8 @@ export const routeTable: RouteEntry[] = [
   { path: '/Reports/:id/protocol', title: 'Viewing protocol', permission: P.reports },
   // Issue 24: not in the spec; what is due and overdue, per customer and site (plans are scoped by role on the server).
   { path: '/Due', nav: 'Due', title: 'Due', permission: P.plans },
+  // Issue 24: not in the spec; follow-up actions found by finished inspections (scoped by role on the server).
+  { path: '/Actions', nav: 'Actions', title: 'Actions', permission: P.actions },
   { path: '/Audits', nav: 'Audits', title: 'Audits', permission: P.audits },
   // Not shown in the spec (issue 8): customer, site, inspection date and inspector, then the editor.
   { path: '/Audits/new', title: 'New audit', permission: P.audits },

@@ -15,7 +15,7 @@ const distributor = (distributorAdmin: boolean): ShellActor => ({
 describe('top navigation by actor', () => {
   it('an admin with the Developer flag sees Distributors, Web logs, Tags, Usage dashboard and every admin screen', () => {
     expect(labels(staff(Level.Admin, ['Developer']))).toEqual([
-      'My page', 'Reports', 'Due', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
+      'My page', 'Reports', 'Due', 'Actions', 'Audits', 'Inspection points', 'Inspection protocols', 'Documents', 'Customers',
       'Equipment', 'Distributors', 'Usage dashboard', 'Web logs', 'Tags', 'App logs', 'Background services', 'Debug token', 'Translations', 'Webhooks',
     ]);
   });
@@ -70,19 +70,19 @@ describe('top navigation by actor', () => {
     expect(labels(staff(Level.Manager))).not.toContain('Usage dashboard');
   });
 
-  it('an inspector sees only My page, Reports, Due and Audits', () => {
-    expect(labels(staff(Level.User))).toEqual(['My page', 'Reports', 'Due', 'Audits']);
+  it('an inspector sees only My page, Reports, Due, Actions and Audits', () => {
+    expect(labels(staff(Level.User))).toEqual(['My page', 'Reports', 'Due', 'Actions', 'Audits']);
   });
 
   it('a distributor admin sees Users but not Audits', () => {
     const items = labels(distributor(true));
     expect(items).toContain('Users');
     expect(items).not.toContain('Audits');
-    expect(items).toEqual(['My page', 'Reports', 'Due', 'Inspection points', 'Inspection protocols', 'Users']);
+    expect(items).toEqual(['My page', 'Reports', 'Due', 'Actions', 'Inspection points', 'Inspection protocols', 'Users']);
   });
 
   it('a distributor sees neither Audits nor Users', () => {
-    expect(labels(distributor(false))).toEqual(['My page', 'Reports', 'Due']);
+    expect(labels(distributor(false))).toEqual(['My page', 'Reports', 'Due', 'Actions']);
   });
 
   it('a certification manager sees Certifications', () => {

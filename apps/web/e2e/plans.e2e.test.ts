@@ -189,7 +189,10 @@ describe('inspection plans on a tablet', () => {
     await page.getByRole('link', { name: 'Actions', exact: true }).click();
     await page.waitForURL(/\/Actions$/);
     await page.getByRole('heading', { name: 'Actions', level: 1 }).waitFor();
+    // The unfiltered first page may already hold the row: wait for the searched list, not just the row, before measuring.
+    const searched = page.waitForResponse((r) => r.url().includes('actions.list') && decodeURIComponent(r.url()).includes(`"search":"${proposal!.serialNumber!}"`));
     await page.getByRole('searchbox', { name: 'Search' }).fill(proposal!.serialNumber!);
+    await searched;
     // The row of this proposal: its point, found by its report (a machine's reports may share points and texts).
     const rowsOfIt = page.getByTestId('action-row').filter({ has: page.locator(`a[href="/Reports/${proposal!.inspectionId}"]`) }).filter({ hasText: proposal!.pointName });
     const row = rowsOfIt.first();

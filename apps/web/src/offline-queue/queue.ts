@@ -1,16 +1,18 @@
 import { Dexie } from 'dexie';
 import { newRequestKey } from '../lib/requestKey';
-import { backoffDelay, classify, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { backoffDelay, classify, DEFAULT_BACKOFF, failsOnServer, SERVER_FAILURE_LIMIT, type BackoffOptions } from './backoff';
 import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
 import { collectIds, replaceIds, withKey } from './clientIds';
 import { defaultPersist, safeLocal } from './storage';
 import type { ItemStatus } from './itemStatus';
 import { singleTab, type TabLink, type TabMessage } from './tabs';
 import { QUEUE_TEXT } from './texts';
+import { KeptForLaterError, RefusedError } from './errors';
 import type { UploadKind } from '../inspection-writes/resumableUpload';
 import { resumeOf, type UploadResume } from './uploadResume';
 
 export type { UploadResume };
+export { KeptForLaterError, RefusedError };
 
 /** How entries reach the server; the app's sends tRPC and tus uploads (transport.ts), tests a fake. */
 export interface Transport {
@@ -48,24 +50,6 @@ export interface QueueOptions {
   persist?: () => Promise<boolean>;
   /** The app's other tabs: one sends, all show the same (tabs.ts); alone by default. */
   tabs?: TabLink;
-}
-
-/** A refused write: the server's status and message. */
-export class RefusedError extends Error {
-  readonly shownAsIs = true;
-  constructor(message: string, readonly status: number | null) {
-    super(message);
-    this.name = 'RefusedError';
-  }
-}
-
-/** A write kept on the device whose answer only the server can give, while the network is away. */
-export class KeptForLaterError extends Error {
-  readonly shownAsIs = true;
-  constructor() {
-    super(QUEUE_TEXT.keptForLater);
-    this.name = 'KeptForLaterError';
-  }
 }
 
 interface Waiter {
@@ -358,6 +342,12 @@ export class WriteQueue {
         await this.refuse(e, this.t.messageOf(err), status, err);
         return true;
       }
+      // A change the server always fails on would hold the whole line: refused after a few tries, listed as such.
+      const serverFailures = (e.serverFailures ?? 0) + (failsOnServer(status) ? 1 : 0);
+      if (serverFailures >= SERVER_FAILURE_LIMIT) {
+        await this.refuse(e, QUEUE_TEXT.serverKeepsFailing(this.t.messageOf(err)), status);
+        return true;
+      }
       // Every failure is told (a tab opened since the first one learns it too), and every write waiting for an answer
       // in this tab gets its local one now: queued behind this entry, it would wait out the backoff.
       this.tabs.post({ type: 'network', down: true });
@@ -365,7 +355,7 @@ export class WriteQueue {
       this.settleAllLocally();
       const attempts = e.attempts + 1;
       const wait = backoffDelay(attempts, this.backoff);
-      await this.db.entries.update(e.seq!, { attempts, nextTryAt: this.now() + wait, error: this.t.messageOf(err), status });
+      await this.db.entries.update(e.seq!, { attempts, serverFailures, nextTryAt: this.now() + wait, error: this.t.messageOf(err), status });
       if (e.item) this.setItem(e.item, { state: 'device' });
       if (this.waiters.has(e.id)) this.settleLocally(e.id);
       else this.tabs.post({ type: 'deferred', id: e.id });

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '@insp/db/seed';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -81,8 +83,38 @@ describe('resumable uploads (tus, api/v1/uploads)', () => {
     const again = await uploadInChunks(tok.inspector, png, meta, 1000);
     expect(again.last.headers['upload-result-id']).toBe(first.last.headers['upload-result-id']);
     expect(await imagesNamed('twice.png')).toHaveLength(1);
-    // The finished upload's parts are gone: a HEAD of it is 404 (a client then uploads again under its key).
-    expect((await head(tok.inspector, first.location)).statusCode).toBe(404);
+    // Just finished: a HEAD (the last PATCH's answer was lost) answers its id for a minute, without its parts.
+    const justAfter = await head(tok.inspector, first.location);
+    expect([justAfter.statusCode, justAfter.headers['upload-result-id']]).toEqual([200, first.last.headers['upload-result-id']]);
+  });
+
+  it('finishes a complete upload once when HEADs (or a HEAD and the last PATCH) meet: one row, one id, no 500', async () => {
+    const created = await create(tok.inspector, png.length, { kind: 'image', filename: 'raced.png', idempotencyKey: 'k-raced' });
+    const location = created.headers.location as string;
+    // Every byte arrived but no finish ran (as when the finish failed): the parts file is the whole photo.
+    await writeFile(join(t.config.dataDir, 'tus-uploads', location.split('/').pop()!), png);
+    const heads = await Promise.all([head(tok.inspector, location), head(tok.inspector, location), head(tok.inspector, location)]);
+    expect(heads.map((h) => h.statusCode)).toEqual([200, 200, 200]);
+    const ids = new Set(heads.map((h) => h.headers['upload-result-id']));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await imagesNamed('raced.png')).toEqual([{ id: [...ids][0], size: png.length, content_type: 'image/png' }]);
+    expect((await head(tok.manager, location)).statusCode).toBe(404); // the kept answer is its maker's only
+
+    // The last PATCH and a HEAD sent while its finish runs.
+    const next = await create(tok.inspector, png.length, { kind: 'image', filename: 'raced-patch.png', idempotencyKey: 'k-raced-patch' });
+    const at = next.headers.location as string;
+    await patch(tok.inspector, at, 0, png.subarray(0, 40));
+    const last = patch(tok.inspector, at, 40, png.subarray(40));
+    const during = [];
+    for (let i = 0; i < 5; i++) during.push(await head(tok.inspector, at));
+    const patched = await last;
+    expect(patched.statusCode).toBe(204);
+    // 200 without an id: tus's own HEAD before the last bytes; with an id: during or after the finish.
+    for (const h of during) expect(h.statusCode).toBe(200);
+    const answered = during.map((h) => h.headers['upload-result-id']).filter((id) => id !== undefined);
+    for (const id of answered) expect(id).toBe(patched.headers['upload-result-id']);
+    expect(await imagesNamed('raced-patch.png')).toHaveLength(1);
   });
 
   it('refuses a role below User (403), no token (401), and another user continuing an upload (404)', async () => {

@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileStore } from '@tus/file-store';
 import { solidPng } from '@insp/db/seed';
+import { MAX_OPEN_UPLOADS, openUploadIndex } from './open-uploads.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { signInRoles, type RoleTokens } from '../equipment/equipment.fixtures.test-helpers.js';
 
@@ -115,6 +117,33 @@ describe('resumable uploads (tus, api/v1/uploads)', () => {
     const answered = during.map((h) => h.headers['upload-result-id']).filter((id) => id !== undefined);
     for (const id of answered) expect(id).toBe(patched.headers['upload-result-id']);
     expect(await imagesNamed('raced-patch.png')).toHaveLength(1);
+  });
+
+  it(`refuses a user's upload past ${MAX_OPEN_UPLOADS} unfinished ones (429), counting again after a cancel or a finish`, async () => {
+    const open = [];
+    for (let i = 0; i < MAX_OPEN_UPLOADS; i++) {
+      const res = await create(tok.distUser, png.length, { kind: 'image', filename: `open-${i}.png` });
+      expect(res.statusCode).toBe(201);
+      open.push(res.headers.location as string);
+    }
+    const refused = await create(tok.distUser, png.length, { kind: 'image', filename: 'one-too-many.png' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ statusCode: 429, message: expect.stringMatching(/^Too many unfinished uploads: at most 50 at a time\./) });
+    // Someone else's count is their own.
+    expect((await create(tok.distAdmin, png.length, { kind: 'image', filename: 'other-user.png' })).statusCode).toBe(201);
+    // A cancelled upload frees its place, and so does a finished one.
+    expect((await t.app.inject({ method: 'DELETE', url: open.pop()!, headers: tusHeaders(tok.distUser) })).statusCode).toBe(204);
+    const again = await create(tok.distUser, png.length, { kind: 'image', filename: 'after-cancel.png' });
+    expect(again.statusCode).toBe(201);
+    expect((await create(tok.distUser, png.length, { kind: 'image', filename: 'full-again.png' })).statusCode).toBe(429);
+    expect((await patch(tok.distUser, again.headers.location as string, 0, png)).headers['upload-result-id']).toBeDefined();
+    expect((await create(tok.distUser, png.length, { kind: 'image', filename: 'after-finish.png' })).statusCode).toBe(201);
+
+    // After a restart the uploads on disk count: an index read from the store refuses the next one as well.
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', 'dist.user@dist.example').executeTakeFirstOrThrow();
+    const fresh = openUploadIndex(new FileStore({ directory: join(t.config.dataDir, 'tus-uploads') }));
+    await expect(fresh.take(user.id, 'next')).rejects.toMatchObject({ status: 429 });
+    await expect(fresh.take('someone-else', 'next')).resolves.toBeUndefined();
   });
 
   it('refuses a role below User (403), no token (401), and another user continuing an upload (404)', async () => {

@@ -2,13 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import type { Upload as TusUpload } from '@tus/utils';
+import { EVENTS, type Upload as TusUpload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { P } from '@insp/contracts';
 import type { AppConfig } from '../../config.js';
 import { AppError, requirePermission, type ServiceContext } from '../../context.js';
 import { checkNewUpload, finishUpload, storedMetadata } from './resumable.service.js';
+import { openUploadIndex } from './open-uploads.js';
 
 export const UPLOADS_PATH = '/api/v1/uploads';
 /** The finished upload's image or voice comment id, on the last PATCH's answer and on a HEAD of a finished upload. */
@@ -86,6 +87,7 @@ type Tus = ReturnType<typeof createTus>;
 
 function createTus(directory: string, app: FastifyInstance, sweeps: Set<NodeJS.Timeout>) {
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRES_MS });
+  const openUploads = openUploadIndex(datastore);
 
   /** The finished file becomes its row once per key; its parts are deleted then (a repeat of the key re-uploads). */
   async function finishParts(upload: TusUpload) {
@@ -93,10 +95,11 @@ function createTus(directory: string, app: FastifyInstance, sweeps: Set<NodeJS.T
       const { id } = await finishUpload(callerCtx(), directory, upload);
       // Gone already is what we wanted (an earlier finish, the hourly clean-up): not a failure of this one.
       await datastore.remove(upload.id).catch(() => {});
+      await openUploads.release(upload.id);
       return id;
     } catch (err) {
       // A refused file (type, rights) will never be accepted: drop its parts. A failure of ours keeps them for HEAD.
-      if (err instanceof AppError) await datastore.remove(upload.id).catch(() => {});
+      if (err instanceof AppError) await datastore.remove(upload.id).then(() => openUploads.release(upload.id), () => {});
       throw err;
     }
   }
@@ -127,6 +130,7 @@ function createTus(directory: string, app: FastifyInstance, sweeps: Set<NodeJS.T
     async onUploadCreate(_req, upload) {
       try {
         const meta = checkNewUpload(callerCtx(), upload);
+        await openUploads.take(meta.owner, upload.id); // 429 past the cap of unfinished uploads per user
         return { metadata: { ...meta } }; // a plain record, as tus types it
       } catch (err) {
         throw tusError(err);
@@ -141,6 +145,7 @@ function createTus(directory: string, app: FastifyInstance, sweeps: Set<NodeJS.T
     },
   };
   const tus = new Server(options);
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void openUploads.release(id));
   const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch((err) => app.log.warn({ err }, 'tus clean-up failed')), 3600_000);
   sweep.unref();
   sweeps.add(sweep);

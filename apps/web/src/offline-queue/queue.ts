@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import { newRequestKey } from '../lib/requestKey';
 import { backoffDelay, classify, DEFAULT_BACKOFF, failsOnServer, SERVER_FAILURE_LIMIT, type BackoffOptions } from './backoff';
 import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
-import { collectIds, replaceIds, withKey } from './clientIds';
+import { resolveIds, withKey } from './clientIds';
 import { defaultPersist, safeLocal } from './storage';
 import type { ItemStatus } from './itemStatus';
 import { singleTab, type TabLink, type TabMessage } from './tabs';
@@ -79,6 +79,9 @@ export class WriteQueue {
   private readonly items = new Map<string, ItemStatus>();
   private readonly listeners = new Set<() => void>();
   private waitingCount = 0;
+  /** Moves whenever the refused entries may have changed: their list is read again only then (useRefused.ts). */
+  private refusedRev = 0;
+  private refusedCount = 0;
   private storageWarning = false;
   private askedPersist = false;
   private running: Promise<void> | null = null;
@@ -181,6 +184,7 @@ export class WriteQueue {
     if (e?.state !== 'refused') return;
     await this.db.entries.delete(e.seq!);
     if (e.item && this.items.get(e.item)?.state === 'refused') this.items.delete(e.item);
+    this.refusedChanged(-1);
     this.emit();
     this.tabs.post({ type: 'changed' });
   }
@@ -192,6 +196,7 @@ export class WriteQueue {
   };
   itemStatus = (item: string): ItemStatus | undefined => this.items.get(item);
   waiting = () => this.waitingCount;
+  refusedRevision = () => this.refusedRev;
   storageMayBeCleared = () => this.storageWarning;
   dismissStorageWarning = () => {
     this.storageWarning = false;
@@ -240,8 +245,17 @@ export class WriteQueue {
     }
   }
 
+  private refusedChanged(by: number) {
+    this.refusedCount = Math.max(0, this.refusedCount + by);
+    this.refusedRev++;
+  }
+
   private async recount() {
     this.waitingCount = await this.pendingCount();
+    // Another tab's refusal or dismissal comes as 'changed': its count tells whether the list moved.
+    const refused = await this.db.entries.where('state').equals('refused').count();
+    if (refused !== this.refusedCount) this.refusedRev++;
+    this.refusedCount = refused;
     this.emit();
   }
 
@@ -303,7 +317,7 @@ export class WriteQueue {
 
   /** One try of one entry; false when the network failed (the queue waits). */
   private async send(e: QueueEntry): Promise<boolean> {
-    const named = await this.resolveIds(e.input);
+    const named = await resolveIds(this.db, e.input);
     if ('refused' in named) {
       await this.refuse(e, QUEUE_TEXT.dependsOnRefused(named.refused), null);
       return true;
@@ -318,13 +332,15 @@ export class WriteQueue {
           else this.tabs.post({ type: 'progress', id: e.id, fraction: p });
         }, resumeOf(this.db, e))
         : await this.t.mutate(e.procedure!, withKey(named.input, e.id));
+      let cleared = 0;
       await this.db.transaction('rw', this.db.entries, this.db.ids, async () => {
         await this.db.entries.delete(e.seq!);
         const serverId = (answer as { id?: unknown } | null)?.id;
         if (e.createsId && typeof serverId === 'string') await this.db.ids.put({ clientId: e.id, serverId });
         // A refusal of the same item is over once a later write of it was saved.
-        if (e.item) await this.db.entries.where('item').equals(e.item).and((x) => x.state === 'refused' && x.seq! < e.seq!).delete();
+        if (e.item) cleared = await this.db.entries.where('item').equals(e.item).and((x) => x.state === 'refused' && x.seq! < e.seq!).delete();
       });
+      if (cleared) this.refusedChanged(-cleared);
       if (this.networkDown) this.tabs.post({ type: 'network', down: false });
       this.networkDown = false;
       this.waitingCount = Math.max(0, this.waitingCount - 1);
@@ -380,6 +396,7 @@ export class WriteQueue {
     });
     if (!stillWaiting) return;
     this.waitingCount = Math.max(0, this.waitingCount - 1);
+    this.refusedChanged(1);
     if (e.item) this.setItem(e.item, { state: 'refused', message });
     else this.emit();
     this.tabs.post({ type: 'changed' });
@@ -387,22 +404,6 @@ export class WriteQueue {
     this.waiters.delete(e.id);
     if (w && !w.settled) w.reject(cause ?? new RefusedError(message, status));
     else if (!w) this.tabs.post({ type: 'refused', id: e.id, message, status });
-  }
-
-  /** Replaces client-made ids with the server's; names one whose write was refused when there is one. */
-  private async resolveIds(input: unknown): Promise<{ input: unknown } | { refused: string }> {
-    const candidates = new Set<string>();
-    collectIds(input, candidates);
-    if (candidates.size === 0) return { input };
-    const keys = [...candidates];
-    const found = await this.db.ids.bulkGet(keys);
-    const map = new Map<string, string>();
-    for (const m of found) {
-      if (!m) continue;
-      if (m.refused !== undefined || m.serverId === null) return { refused: m.refused ?? '' };
-      map.set(m.clientId, m.serverId);
-    }
-    return { input: map.size ? replaceIds(input, map) : input };
   }
 }
 

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { Blob as NodeBlob } from 'node:buffer';
 import type { AppRouter } from '@insp/api';
@@ -7,7 +9,7 @@ import { setAppQueue } from '../offline-queue';
 import { AvailableDb, readKey, setAvailableDb } from './db';
 import { forgetStoredData } from './forget';
 import { makeAvailableOffline, type Progress, type ServerBundle } from './download';
-import { offlineReadLink } from './link';
+import { cachedIn, offlineReadLink } from './link';
 import { listItems, refreshRead, removeItem, saveBundle, storedFile, storedRead } from './store';
 import { waitingWritesOf } from './waitingWrites';
 
@@ -173,6 +175,35 @@ describe('offlineReadLink', () => {
     await client(db, () => ok(newer)).inspectionEdit.editDetails.query({ id: other });
     await expect.poll(() => storedRead(db, readKey('inspectionEdit.editDetails', { id: ID }))).toEqual(newer);
     expect(await storedRead(db, readKey('inspectionEdit.editDetails', { id: other }))).toBeUndefined();
+  });
+});
+
+describe('offlineReadLink with the screens\' query cache', () => {
+  it('answers from the device only a read the screen holds nothing of yet; a read again that fails keeps what is shown', async () => {
+    const db = open();
+    await saveBundle(db, { kind: 'inspection', id: ID, name: 'Daily', reads: bundle(0).reads, files: [] });
+    const store = async () => ({ read: (k: string) => storedRead(db, k), refresh: (k: string, d: unknown) => refreshRead(db, k, d) });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' } } });
+    // As providers/trpc.ts wires it: the link asks the cache the options proxy names.
+    let proxy: unknown;
+    const c = createTRPCClient<AppRouter>({
+      links: [offlineReadLink(store, cachedIn(queryClient, () => proxy)), httpBatchLink({ url: 'http://server/trpc', fetch: async () => { throw netError(); } })],
+    });
+    const trpc = createTRPCOptionsProxy<AppRouter>({ client: c, queryClient });
+    proxy = trpc;
+    const options = trpc.inspectionEdit.editDetails.queryOptions({ id: ID });
+
+    // The editor opened offline: its first read is the stored copy.
+    await expect(queryClient.fetchQuery(options)).resolves.toEqual(edit);
+    // What the screen shows since (an answer waiting in the queue made it differ from the stored server copy).
+    const shown = { ...edit, name: 'Daily, edited here' };
+    queryClient.setQueryData(options.queryKey, shown as never);
+    // Its poll or Refresh fails by the network: the failure, not the stored copy, and the screen keeps its data.
+    await expect(queryClient.fetchQuery({ ...options, staleTime: 0 })).rejects.toBeInstanceOf(TRPCClientError);
+    expect(queryClient.getQueryData(options.queryKey)).toEqual(shown);
+    // Another read the cache holds nothing of is still answered from the device.
+    queryClient.removeQueries({ queryKey: options.queryKey });
+    await expect(queryClient.fetchQuery(options)).resolves.toEqual(edit);
   });
 });
 

@@ -20,17 +20,38 @@ const appDeviceReads = () => import('./device-reads').then((m) => m.deviceReads)
  */
 export const isNetworkFailure = (e: unknown) => (e instanceof TRPCClientError ? !e.shape && !e.data : e instanceof TypeError);
 
+/** Whether the screen already holds an answer of this read (its query has data in the cache). */
+export type HasCachedData = (path: string, input: unknown) => boolean;
+
+/**
+ * `HasCachedData` over react-query's cache and the tRPC options proxy that names its keys (`trpc` in
+ * providers/trpc.ts): the key is the one `queryOptions` gives the same read.
+ */
+export function cachedIn(queryClient: { getQueryData(key: readonly unknown[]): unknown }, proxy: () => unknown): HasCachedData {
+  return (path, input) => {
+    let target = proxy() as Record<string, unknown> | undefined;
+    for (const part of path.split('.')) target = target?.[part] as Record<string, unknown> | undefined;
+    const queryKey = (target as { queryKey?: (i: unknown) => readonly unknown[] } | undefined)?.queryKey;
+    return queryKey !== undefined && queryClient.getQueryData(queryKey(input)) !== undefined;
+  };
+}
+
 /**
  * The one place the editors read from the device (issue 23, "Available offline"): a tRPC link before the HTTP
- * link. For the stored reads, a network failure is answered with the stored copy, and a server answer replaces
- * the stored copy of something made available offline (nothing is stored for anything else). Every other
- * procedure, and every mutation, passes untouched (writes go through the offline write queue).
+ * link. For the stored reads, a network failure of the **first** read (the screen holds no answer of it yet: a
+ * screen opened offline) is answered with the stored copy; a read again (a poll, Refresh, focus) that fails keeps
+ * its failure, so the screen keeps what it shows (answers still waiting in the queue included) rather than being
+ * reset to the stored server copy. A server answer replaces the stored copy of something made available offline
+ * (nothing is stored for anything else). Every other procedure, and every mutation, passes untouched (writes go
+ * through the offline write queue).
  */
-export function offlineReadLink(store: () => Promise<DeviceReadsLike> = appDeviceReads): TRPCLink<AppRouter> {
+export function offlineReadLink(store: () => Promise<DeviceReadsLike> = appDeviceReads, hasCachedData: HasCachedData = () => false): TRPCLink<AppRouter> {
   return () =>
     ({ op, next }) => {
       if (op.type !== 'query' || !STORED_READS.has(op.path)) return next(op);
       const key = readKey(op.path, op.input);
+      // Asked when the read starts: an answer arriving meanwhile (a write's setQueryData) does not count.
+      const firstRead = !hasCachedData(op.path, op.input);
       return observable((observer) => {
         const sub = next(op).subscribe({
           next(value) {
@@ -39,7 +60,7 @@ export function offlineReadLink(store: () => Promise<DeviceReadsLike> = appDevic
             observer.next(value);
           },
           error(err) {
-            if (!isNetworkFailure(err)) return observer.error(err);
+            if (!firstRead || !isNetworkFailure(err)) return observer.error(err);
             store()
               .then((s) => s.read(key))
               .then((data) => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { WriteQueue } from './queue';
@@ -40,5 +40,28 @@ describe('refused writes in the header (issue 23)', () => {
     expect(await q.refused()).toHaveLength(1);
     fireEvent.click(within(dialog).getByRole('button', { name: REFUSED_TEXT.close }));
     expect(await screen.findByRole('button', { name: REFUSED_TEXT.button(1) })).toBeTruthy();
+  });
+
+  it('reads the refused list again only when a refusal comes or goes, not on every change of the queue', async () => {
+    const server = fakeTransport((c) => {
+      if ('procedure' in c && c.procedure === 'audits.setText') throw httpError(422, 'text: too long');
+      return 'key' in c ? { id: '00000000-0000-4000-8000-0000000000f1' } : { ok: true };
+    });
+    const q = makeQueue(freshName(), server.transport, { isOnline: () => true });
+    queues.push(q);
+    await q.start();
+    const reads = vi.spyOn(q, 'refused');
+    render(<MemoryRouter><QueueContext.Provider value={q}><RefusedWrites /></QueueContext.Provider></MemoryRouter>);
+    await waitFor(() => expect(reads).toHaveBeenCalledTimes(1));
+    // Saves and an upload (its progress ticks) change the queue many times and no refusal.
+    for (let i = 0; i < 3; i++) await q.enqueue({ scope: `audit:${AUDIT}`, item: `p${i}`, kind: 'trpc', procedure: 'audits.setInspector', input: { id: AUDIT, data: {} } });
+    await q.enqueue({ scope: 'images', item: 'photo', kind: 'upload', file: new Blob(['png']), fileName: 'a.png' });
+    expect(reads).toHaveBeenCalledTimes(1);
+    await q.enqueue({ scope: `audit:${AUDIT}`, item: 'x', kind: 'trpc', procedure: 'audits.setText', input: { id: AUDIT, field: 'summary', text: 'long' } }).catch(() => undefined);
+    expect(await screen.findByRole('button', { name: REFUSED_TEXT.button(1) })).toBeTruthy();
+    expect(reads).toHaveBeenCalledTimes(2);
+    await q.dismiss((await q.db.entries.where('state').equals('refused').first())!.id);
+    await waitFor(() => expect(screen.queryByTestId('refused-button')).toBeNull());
+    expect(reads).toHaveBeenCalledTimes(3);
   });
 });

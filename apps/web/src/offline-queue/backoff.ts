@@ -28,3 +28,18 @@ export function classify(status: number | null | undefined): 'retry' | 'refused'
   if (status >= 500 || status === 408 || status === 429 || status === 401) return 'retry';
   return status >= 400 ? 'refused' : 'retry';
 }
+
+/**
+ * A 5xx that says the server ran and failed on this change (500, 501, …), as opposed to 502, 503 and 504, which
+ * say it was away (a restart, a proxy in front of a stopped API) and are waited out like no answer at all.
+ */
+export function failsOnServer(status: number | null | undefined): boolean {
+  return status != null && status >= 500 && status !== 502 && status !== 503 && status !== 504;
+}
+
+/**
+ * Tries answered by such a failure after which an entry is refused rather than retried forever: the line is one
+ * for the device, so a change the server always fails on (a bug on one input) would hold every later write.
+ * Eight tries span one to two minutes of the backoff above (1 + 2 + … + 32 + 60 s, jittered).
+ */
+export const SERVER_FAILURE_LIMIT = 8;

@@ -1,4 +1,5 @@
 /** Client-made ids in a queued write's input, replaced by the server's before it is sent (queue.ts). */
+import type { QueueDb } from './db';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,3 +22,18 @@ export function replaceIds(v: unknown, map: Map<string, string>): unknown {
   return v;
 }
 
+/** Replaces client-made ids with the server's; names one whose write was refused when there is one. */
+export async function resolveIds(db: QueueDb, input: unknown): Promise<{ input: unknown } | { refused: string }> {
+  const candidates = new Set<string>();
+  collectIds(input, candidates);
+  if (candidates.size === 0) return { input };
+  const keys = [...candidates];
+  const found = await db.ids.bulkGet(keys);
+  const map = new Map<string, string>();
+  for (const m of found) {
+    if (!m) continue;
+    if (m.refused !== undefined || m.serverId === null) return { refused: m.refused ?? '' };
+    map.set(m.clientId, m.serverId);
+  }
+  return { input: map.size ? replaceIds(input, map) : input };
+}

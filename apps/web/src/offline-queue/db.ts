@@ -34,6 +34,11 @@ export interface QueueEntry {
   createsId: boolean;
   state: 'waiting' | 'refused';
   attempts: number;
+  /**
+   * Tries answered by the server failing on it (backoff.ts `failsOnServer`); at SERVER_FAILURE_LIMIT the entry is
+   * refused. Optional field of format 2 (not indexed): absent on older entries, counted from 0.
+   */
+  serverFailures?: number;
   /** Not tried again before this time (ms since epoch): the backoff after a network failure. */
   nextTryAt: number;
   /** The server's message (refused) or the last network failure. */

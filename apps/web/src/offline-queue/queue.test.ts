@@ -128,6 +128,41 @@ describe('offline write queue', () => {
     expect(sentTexts(server.calls)).toEqual(['bad', 'good']); // the refused one is not tried again
   });
 
+  it('refuses a write the server keeps failing on (500 eight times), lists it with its reason, and sends the writes after it', async () => {
+    const server = fakeTransport((c) => {
+      if ((c as Sent).input.text === 'breaks the server') throw httpError(500, 'Internal server error');
+      return { ok: true };
+    });
+    const q = track(makeQueue(freshName(), server.transport));
+    await q.start();
+    const failing = q.enqueue({ ...text('breaks the server'), item: 'a' });
+    await expect(failing).rejects.toBeInstanceOf(KeptForLaterError); // first failure: kept for later, as before
+    const later = q.enqueue({ ...text('later'), item: 'b' }, () => 'kept');
+    await later;
+    await vi.waitFor(async () => expect(await q.pendingCount()).toBe(0));
+    const message = 'The server keeps failing on this change: Internal server error';
+    expect(q.itemStatus('a')).toEqual({ state: 'refused', message });
+    const [entry] = await q.refused();
+    expect(entry).toMatchObject({ state: 'refused', error: message, status: 500, attempts: 7, serverFailures: 7 });
+    expect(sentTexts(server.calls)).toEqual([...Array(8).fill('breaks the server'), 'later']);
+    expect(q.itemStatus('b')).toEqual({ state: 'saved' });
+  });
+
+  it('waits out 502, 503, 504 and network failures however many (the server is away, not failing on the change)', async () => {
+    const failures = [503, 502, 504, null, 503, 502, 504, null, 503, 500];
+    const server = fakeTransport((_c, i) => {
+      if (i < failures.length) throw failures[i] === null ? netError() : httpError(failures[i]!);
+      return { ok: true };
+    });
+    const q = track(makeQueue(freshName(), server.transport));
+    await q.start();
+    void q.enqueue(text('x'), () => 'kept');
+    await vi.waitFor(async () => expect(await q.pendingCount()).toBe(0), { timeout: 5000 });
+    expect(server.calls).toHaveLength(failures.length + 1);
+    expect(await q.refused()).toEqual([]);
+    expect(q.itemStatus('summary')).toEqual({ state: 'saved' });
+  });
+
   it('sends the same idempotency key on every retry of one write and a different one for each write', async () => {
     let fail = 2;
     const server = fakeTransport(() => {

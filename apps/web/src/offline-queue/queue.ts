@@ -1,16 +1,18 @@
 import { Dexie } from 'dexie';
 import { newRequestKey } from '../lib/requestKey';
-import { backoffDelay, classify, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { backoffDelay, classify, DEFAULT_BACKOFF, failsOnServer, SERVER_FAILURE_LIMIT, type BackoffOptions } from './backoff';
 import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
-import { collectIds, replaceIds, withKey } from './clientIds';
+import { resolveIds, withKey } from './clientIds';
 import { defaultPersist, safeLocal } from './storage';
 import type { ItemStatus } from './itemStatus';
 import { singleTab, type TabLink, type TabMessage } from './tabs';
 import { QUEUE_TEXT } from './texts';
+import { KeptForLaterError, RefusedError } from './errors';
 import type { UploadKind } from '../inspection-writes/resumableUpload';
 import { resumeOf, type UploadResume } from './uploadResume';
 
 export type { UploadResume };
+export { KeptForLaterError, RefusedError };
 
 /** How entries reach the server; the app's sends tRPC and tus uploads (transport.ts), tests a fake. */
 export interface Transport {
@@ -50,24 +52,6 @@ export interface QueueOptions {
   tabs?: TabLink;
 }
 
-/** A refused write: the server's status and message. */
-export class RefusedError extends Error {
-  readonly shownAsIs = true;
-  constructor(message: string, readonly status: number | null) {
-    super(message);
-    this.name = 'RefusedError';
-  }
-}
-
-/** A write kept on the device whose answer only the server can give, while the network is away. */
-export class KeptForLaterError extends Error {
-  readonly shownAsIs = true;
-  constructor() {
-    super(QUEUE_TEXT.keptForLater);
-    this.name = 'KeptForLaterError';
-  }
-}
-
 interface Waiter {
   resolve(v: unknown): void;
   reject(e: unknown): void;
@@ -95,6 +79,9 @@ export class WriteQueue {
   private readonly items = new Map<string, ItemStatus>();
   private readonly listeners = new Set<() => void>();
   private waitingCount = 0;
+  /** Moves whenever the refused entries may have changed: their list is read again only then (useRefused.ts). */
+  private refusedRev = 0;
+  private refusedCount = 0;
   private storageWarning = false;
   private askedPersist = false;
   private running: Promise<void> | null = null;
@@ -197,6 +184,7 @@ export class WriteQueue {
     if (e?.state !== 'refused') return;
     await this.db.entries.delete(e.seq!);
     if (e.item && this.items.get(e.item)?.state === 'refused') this.items.delete(e.item);
+    this.refusedChanged(-1);
     this.emit();
     this.tabs.post({ type: 'changed' });
   }
@@ -208,6 +196,7 @@ export class WriteQueue {
   };
   itemStatus = (item: string): ItemStatus | undefined => this.items.get(item);
   waiting = () => this.waitingCount;
+  refusedRevision = () => this.refusedRev;
   storageMayBeCleared = () => this.storageWarning;
   dismissStorageWarning = () => {
     this.storageWarning = false;
@@ -256,8 +245,17 @@ export class WriteQueue {
     }
   }
 
+  private refusedChanged(by: number) {
+    this.refusedCount = Math.max(0, this.refusedCount + by);
+    this.refusedRev++;
+  }
+
   private async recount() {
     this.waitingCount = await this.pendingCount();
+    // Another tab's refusal or dismissal comes as 'changed': its count tells whether the list moved.
+    const refused = await this.db.entries.where('state').equals('refused').count();
+    if (refused !== this.refusedCount) this.refusedRev++;
+    this.refusedCount = refused;
     this.emit();
   }
 
@@ -319,7 +317,7 @@ export class WriteQueue {
 
   /** One try of one entry; false when the network failed (the queue waits). */
   private async send(e: QueueEntry): Promise<boolean> {
-    const named = await this.resolveIds(e.input);
+    const named = await resolveIds(this.db, e.input);
     if ('refused' in named) {
       await this.refuse(e, QUEUE_TEXT.dependsOnRefused(named.refused), null);
       return true;
@@ -334,13 +332,15 @@ export class WriteQueue {
           else this.tabs.post({ type: 'progress', id: e.id, fraction: p });
         }, resumeOf(this.db, e))
         : await this.t.mutate(e.procedure!, withKey(named.input, e.id));
+      let cleared = 0;
       await this.db.transaction('rw', this.db.entries, this.db.ids, async () => {
         await this.db.entries.delete(e.seq!);
         const serverId = (answer as { id?: unknown } | null)?.id;
         if (e.createsId && typeof serverId === 'string') await this.db.ids.put({ clientId: e.id, serverId });
         // A refusal of the same item is over once a later write of it was saved.
-        if (e.item) await this.db.entries.where('item').equals(e.item).and((x) => x.state === 'refused' && x.seq! < e.seq!).delete();
+        if (e.item) cleared = await this.db.entries.where('item').equals(e.item).and((x) => x.state === 'refused' && x.seq! < e.seq!).delete();
       });
+      if (cleared) this.refusedChanged(-cleared);
       if (this.networkDown) this.tabs.post({ type: 'network', down: false });
       this.networkDown = false;
       this.waitingCount = Math.max(0, this.waitingCount - 1);
@@ -358,6 +358,12 @@ export class WriteQueue {
         await this.refuse(e, this.t.messageOf(err), status, err);
         return true;
       }
+      // A change the server always fails on would hold the whole line: refused after a few tries, listed as such.
+      const serverFailures = (e.serverFailures ?? 0) + (failsOnServer(status) ? 1 : 0);
+      if (serverFailures >= SERVER_FAILURE_LIMIT) {
+        await this.refuse(e, QUEUE_TEXT.serverKeepsFailing(this.t.messageOf(err)), status);
+        return true;
+      }
       // Every failure is told (a tab opened since the first one learns it too), and every write waiting for an answer
       // in this tab gets its local one now: queued behind this entry, it would wait out the backoff.
       this.tabs.post({ type: 'network', down: true });
@@ -365,7 +371,7 @@ export class WriteQueue {
       this.settleAllLocally();
       const attempts = e.attempts + 1;
       const wait = backoffDelay(attempts, this.backoff);
-      await this.db.entries.update(e.seq!, { attempts, nextTryAt: this.now() + wait, error: this.t.messageOf(err), status });
+      await this.db.entries.update(e.seq!, { attempts, serverFailures, nextTryAt: this.now() + wait, error: this.t.messageOf(err), status });
       if (e.item) this.setItem(e.item, { state: 'device' });
       if (this.waiters.has(e.id)) this.settleLocally(e.id);
       else this.tabs.post({ type: 'deferred', id: e.id });
@@ -390,6 +396,7 @@ export class WriteQueue {
     });
     if (!stillWaiting) return;
     this.waitingCount = Math.max(0, this.waitingCount - 1);
+    this.refusedChanged(1);
     if (e.item) this.setItem(e.item, { state: 'refused', message });
     else this.emit();
     this.tabs.post({ type: 'changed' });
@@ -397,22 +404,6 @@ export class WriteQueue {
     this.waiters.delete(e.id);
     if (w && !w.settled) w.reject(cause ?? new RefusedError(message, status));
     else if (!w) this.tabs.post({ type: 'refused', id: e.id, message, status });
-  }
-
-  /** Replaces client-made ids with the server's; names one whose write was refused when there is one. */
-  private async resolveIds(input: unknown): Promise<{ input: unknown } | { refused: string }> {
-    const candidates = new Set<string>();
-    collectIds(input, candidates);
-    if (candidates.size === 0) return { input };
-    const keys = [...candidates];
-    const found = await this.db.ids.bulkGet(keys);
-    const map = new Map<string, string>();
-    for (const m of found) {
-      if (!m) continue;
-      if (m.refused !== undefined || m.serverId === null) return { refused: m.refused ?? '' };
-      map.set(m.clientId, m.serverId);
-    }
-    return { input: map.size ? replaceIds(input, map) : input };
   }
 }
 

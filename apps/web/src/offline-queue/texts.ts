@@ -9,6 +9,8 @@ export const QUEUE_TEXT = {
   sendingProgress: (percent: number) => `Sending… ${percent}%`,
   saved: 'Saved',
   notSaved: (reason: string) => `Not saved: ${reason}`,
+  /** An entry refused after the server failed on it SERVER_FAILURE_LIMIT times (backoff.ts). */
+  serverKeepsFailing: (message: string) => `The server keeps failing on this change: ${message}`,
   dependsOnRefused: (reason: string) => `it needs an earlier change that was not saved (${reason})`,
   waiting: (n: number) => (n === 1 ? '1 change waiting to be sent' : `${n} changes waiting to be sent`),
   storageNotPersistent:

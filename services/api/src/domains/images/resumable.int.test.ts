@@ -1,5 +1,9 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileStore } from '@tus/file-store';
 import { solidPng } from '@insp/db/seed';
+import { MAX_OPEN_UPLOADS, openUploadIndex } from './open-uploads.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { signInRoles, type RoleTokens } from '../equipment/equipment.fixtures.test-helpers.js';
 
@@ -81,8 +85,65 @@ describe('resumable uploads (tus, api/v1/uploads)', () => {
     const again = await uploadInChunks(tok.inspector, png, meta, 1000);
     expect(again.last.headers['upload-result-id']).toBe(first.last.headers['upload-result-id']);
     expect(await imagesNamed('twice.png')).toHaveLength(1);
-    // The finished upload's parts are gone: a HEAD of it is 404 (a client then uploads again under its key).
-    expect((await head(tok.inspector, first.location)).statusCode).toBe(404);
+    // Just finished: a HEAD (the last PATCH's answer was lost) answers its id for a minute, without its parts.
+    const justAfter = await head(tok.inspector, first.location);
+    expect([justAfter.statusCode, justAfter.headers['upload-result-id']]).toEqual([200, first.last.headers['upload-result-id']]);
+  });
+
+  it('finishes a complete upload once when HEADs (or a HEAD and the last PATCH) meet: one row, one id, no 500', async () => {
+    const created = await create(tok.inspector, png.length, { kind: 'image', filename: 'raced.png', idempotencyKey: 'k-raced' });
+    const location = created.headers.location as string;
+    // Every byte arrived but no finish ran (as when the finish failed): the parts file is the whole photo.
+    await writeFile(join(t.config.dataDir, 'tus-uploads', location.split('/').pop()!), png);
+    const heads = await Promise.all([head(tok.inspector, location), head(tok.inspector, location), head(tok.inspector, location)]);
+    expect(heads.map((h) => h.statusCode)).toEqual([200, 200, 200]);
+    const ids = new Set(heads.map((h) => h.headers['upload-result-id']));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await imagesNamed('raced.png')).toEqual([{ id: [...ids][0], size: png.length, content_type: 'image/png' }]);
+    expect((await head(tok.manager, location)).statusCode).toBe(404); // the kept answer is its maker's only
+
+    // The last PATCH and a HEAD sent while its finish runs.
+    const next = await create(tok.inspector, png.length, { kind: 'image', filename: 'raced-patch.png', idempotencyKey: 'k-raced-patch' });
+    const at = next.headers.location as string;
+    await patch(tok.inspector, at, 0, png.subarray(0, 40));
+    const last = patch(tok.inspector, at, 40, png.subarray(40));
+    const during = [];
+    for (let i = 0; i < 5; i++) during.push(await head(tok.inspector, at));
+    const patched = await last;
+    expect(patched.statusCode).toBe(204);
+    // 200 without an id: tus's own HEAD before the last bytes; with an id: during or after the finish.
+    for (const h of during) expect(h.statusCode).toBe(200);
+    const answered = during.map((h) => h.headers['upload-result-id']).filter((id) => id !== undefined);
+    for (const id of answered) expect(id).toBe(patched.headers['upload-result-id']);
+    expect(await imagesNamed('raced-patch.png')).toHaveLength(1);
+  });
+
+  it(`refuses a user's upload past ${MAX_OPEN_UPLOADS} unfinished ones (429), counting again after a cancel or a finish`, async () => {
+    const open = [];
+    for (let i = 0; i < MAX_OPEN_UPLOADS; i++) {
+      const res = await create(tok.distUser, png.length, { kind: 'image', filename: `open-${i}.png` });
+      expect(res.statusCode).toBe(201);
+      open.push(res.headers.location as string);
+    }
+    const refused = await create(tok.distUser, png.length, { kind: 'image', filename: 'one-too-many.png' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ statusCode: 429, message: expect.stringMatching(/^Too many unfinished uploads: at most 50 at a time\./) });
+    // Someone else's count is their own.
+    expect((await create(tok.distAdmin, png.length, { kind: 'image', filename: 'other-user.png' })).statusCode).toBe(201);
+    // A cancelled upload frees its place, and so does a finished one.
+    expect((await t.app.inject({ method: 'DELETE', url: open.pop()!, headers: tusHeaders(tok.distUser) })).statusCode).toBe(204);
+    const again = await create(tok.distUser, png.length, { kind: 'image', filename: 'after-cancel.png' });
+    expect(again.statusCode).toBe(201);
+    expect((await create(tok.distUser, png.length, { kind: 'image', filename: 'full-again.png' })).statusCode).toBe(429);
+    expect((await patch(tok.distUser, again.headers.location as string, 0, png)).headers['upload-result-id']).toBeDefined();
+    expect((await create(tok.distUser, png.length, { kind: 'image', filename: 'after-finish.png' })).statusCode).toBe(201);
+
+    // After a restart the uploads on disk count: an index read from the store refuses the next one as well.
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', 'dist.user@dist.example').executeTakeFirstOrThrow();
+    const fresh = openUploadIndex(new FileStore({ directory: join(t.config.dataDir, 'tus-uploads') }));
+    await expect(fresh.take(user.id, 'next')).rejects.toMatchObject({ status: 429 });
+    await expect(fresh.take('someone-else', 'next')).resolves.toBeUndefined();
   });
 
   it('refuses a role below User (403), no token (401), and another user continuing an upload (404)', async () => {

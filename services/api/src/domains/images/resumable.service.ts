@@ -56,7 +56,10 @@ export function storedMetadata(upload: TusUpload): UploadMetadata | null {
 export async function finishUpload(ctx: ServiceContext, directory: string, upload: TusUpload): Promise<TUploadedFile> {
   const meta = storedMetadata(upload);
   if (!meta || meta.owner !== ctx.actor?.userId) throw new AppError('NOT_FOUND', 'Upload not found');
-  const bytes = await readFile(join(directory, upload.id));
+  // Its parts gone (finished meanwhile, or swept as expired) is the upload gone: 404, as tus answers it.
+  const bytes = await readFile(join(directory, upload.id)).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'ENOENT' ? new AppError('NOT_FOUND', 'Upload not found') : err;
+  });
   const file = { bytes, fileName: meta.filename ?? undefined };
   const key = meta.idempotencyKey ? { key: meta.idempotencyKey, field: 'idempotencyKey' } : undefined;
   const operation = meta.kind === 'image' ? 'image.upload' : 'voice.upload';

@@ -121,6 +121,18 @@ describe('audit editor', () => {
     expect(writes.deleteRun).not.toHaveBeenCalled();
   });
 
+  it('keeps what is on screen when Refresh cannot reach the server (a failed read restarts no field)', async () => {
+    open(audit());
+    const summary = (await screen.findByRole('textbox', { name: AUDIT_TEXT.summary })) as HTMLTextAreaElement;
+    fireEvent.change(summary, { target: { value: 'Typed on site, not sent yet' } });
+    vi.stubGlobal('fetch', vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }));
+    fireEvent.click(screen.getByRole('button', { name: AUDIT_TEXT.refresh }));
+    await screen.findByText(/Failed to fetch|could not be reached|network/i, {}, { timeout: 5000 });
+    expect((screen.getByRole('textbox', { name: AUDIT_TEXT.summary }) as HTMLTextAreaElement).value).toBe('Typed on site, not sent yet');
+  });
+
   it('is read-only while finished: no edit controls, texts and points disabled, nothing written', async () => {
     open(audit({ finished: true }));
     expect(await screen.findByText(AUDIT_TEXT.finished)).toBeTruthy();

@@ -62,7 +62,9 @@ export function AuditEditor() {
     setRefreshing(true);
     const r = await query.refetch().finally(() => setRefreshing(false));
     setRefreshError(r.isError ? r.error : null);
-    setGeneration((g) => g + 1);
+    // Fields restart from the server's answer only when there is one: a failed read keeps what is on screen (answers
+    // still waiting in the offline queue among it).
+    if (!r.isError) setGeneration((g) => g + 1);
   };
   return (
     <AuditEditingContext.Provider value={editing}>

@@ -75,6 +75,8 @@ describe('the Due view', { timeout: 20_000 }, () => {
     }));
     const created: Blob[] = [];
     const objectUrl = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => (created.push(b as Blob), 'blob:x'));
+    // The download link's click would navigate happy-dom's window to the blob (and break later files' URLs).
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'SN' } });
     await new Promise((r) => setTimeout(r, 300)); // the search is debounced
     fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
@@ -84,7 +86,9 @@ describe('the Due view', { timeout: 20_000 }, () => {
     expect(files).toEqual([`/api/v1/plans/due/export/${EXPORT}/file`]);
     expect(exportInput()).toMatchObject({ within: 30, search: 'SN' });
     expect(created).toHaveLength(1);
+    expect(click).toHaveBeenCalledTimes(1);
     objectUrl.mockRestore();
+    click.mockRestore();
   });
 
   it('lists what is due in 30 days by due date, 25 a page, the state in words', async () => {

@@ -33,7 +33,8 @@ export const ZDateOnly = z
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, DATE_MESSAGE);
+  }, DATE_MESSAGE)
+  .meta({ format: 'date' }); // the OpenAPI document says what the string is
 
 const planFields = {
   inspectionType: z.enum(PlanTypes),

@@ -88,6 +88,7 @@ function sample(schema: Schema, name: string): unknown {
   if (s.enum) return s.enum[0];
   if (isType(s, 'string')) {
     if (s.format === 'uuid') return randomUUID();
+    if (s.format === 'date') return '2026-01-31';
     if (s.format === 'email' || /email$/i.test(name)) return 'someone@example.com';
     if (/password/i.test(name)) return 'Correct-Horse-9-Battery';
     if (/timeZone/i.test(name)) return 'Europe/Helsinki'; // a valid zone, so only the poisoned field can refuse the body

@@ -56,7 +56,13 @@ beforeAll(async () => {
   await startRedis();
 });
 afterAll(async () => {
-  for (const c of toClose.splice(0).reverse()) await c.close();
+  // Bounded: in one full run (2026-11-26) closing took past the 120 s hook limit after the test itself had passed in
+  // 12 s; it never did alone or under load since. The behaviour under test is checked above; a close that hangs is
+  // logged here rather than failing the run, and followed up (docs/decisions.md, "How the test run shares its set-up").
+  for (const c of toClose.splice(0).reverse()) {
+    const closed = await Promise.race([c.close().then(() => true), sleep(20_000).then(() => false)]);
+    if (!closed) console.warn('redis-restart: a runtime did not close within 20 s');
+  }
   if (redis) await stopRedis();
   await database?.destroy();
   await data?.remove();

@@ -9,10 +9,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { TAction } from '@insp/contracts';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { SortableHeaderCell } from '../../components/SortableHeaderCell';
 import { ACTION_TEXT, dueWords, machineWords, reasonWords, stateWords } from './texts';
 
 export type ActionSortKey = 'dueOn' | 'createdAt' | 'serialNumber' | 'customerName' | 'assigneeName';
@@ -67,19 +67,7 @@ export function ActionsTable({
           <TableHead>
             <TableRow>
               {HEADERS.map((h) => (
-                <TableCell key={h.label} sx={h.wide ? WIDE_ONLY : undefined} sortDirection={sort.key === h.sort ? sort.direction : false}>
-                  {h.sort ? (
-                    <TableSortLabel
-                      active={sort.key === h.sort}
-                      direction={sort.key === h.sort ? sort.direction : 'asc'}
-                      onClick={() => onSort({ key: h.sort!, direction: sort.key === h.sort && sort.direction === 'asc' ? 'desc' : 'asc' })}
-                    >
-                      {h.label}
-                    </TableSortLabel>
-                  ) : (
-                    h.label
-                  )}
-                </TableCell>
+                <SortableHeaderCell key={h.label} label={h.label} sortKey={h.sort} sort={sort} onSort={onSort} sx={h.wide ? WIDE_ONLY : undefined} />
               ))}
               <TableCell>
                 <VisuallyHidden>Buttons</VisuallyHidden>

@@ -1,3 +1,4 @@
+import { SortableHeaderCell } from '../../components/SortableHeaderCell';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +10,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
@@ -84,19 +84,7 @@ export function DueTable({
           <TableHead>
             <TableRow>
               {shown.map((h) => (
-                <TableCell key={h.column} sx={h.column === 'inspector' ? WIDE_ONLY : undefined} sortDirection={sort && sort.key === h.sort ? sort.direction : false}>
-                  {h.sort && sort && onSort ? (
-                    <TableSortLabel
-                      active={sort.key === h.sort}
-                      direction={sort.key === h.sort ? sort.direction : 'asc'}
-                      onClick={() => onSort({ key: h.sort!, direction: sort.key === h.sort && sort.direction === 'asc' ? 'desc' : 'asc' })}
-                    >
-                      {h.label}
-                    </TableSortLabel>
-                  ) : (
-                    h.label
-                  )}
-                </TableCell>
+                <SortableHeaderCell key={h.column} label={h.label} sortKey={h.sort} sort={sort} onSort={onSort} sx={h.column === 'inspector' ? WIDE_ONLY : undefined} />
               ))}
               {hasActions && (
                 <TableCell>

@@ -32,17 +32,15 @@ export const planColumn = {
  * sort and page on (docs/decisions.md "Inspection plans and due dates (issue 24)"). Dates are the customer's: the
  * last inspection's day in the customer's time zone (or the API's REPORT_TIME_ZONE) plus the type's interval, so a
  * change of daylight saving time moves nothing and a month from 31 January is the end of February.
+ * Names (site, family, model, protocol, inspector) are scalar subqueries, not joins: with eight joined tables
+ * PostgreSQL spent 30-70 ms choosing a join order for a list that then ran in 2 ms (bench/plans-due.bench.ts);
+ * a subquery of the select list is planned on its own and run only for the rows a page returns.
  */
 export function planRows(db: Db, defaultTimeZone: string) {
   const inner = db
     .selectFrom('inspection_plans as p')
     .innerJoin('equipment as e', 'e.id', 'p.equipment_id')
     .leftJoin('customers as c', 'c.id', 'e.customer_id')
-    .leftJoin('customer_sites as s', 's.id', 'e.customer_site_id')
-    .leftJoin('product_families as f', 'f.id', 'e.product_family_id')
-    .leftJoin('product_models as m', 'm.id', 'e.product_model_id')
-    .leftJoin('protocols as pr', 'pr.id', 'p.protocol_id')
-    .leftJoin('users as u', 'u.id', 'p.inspector_user_id')
     .where('p.deleted_at', 'is', null)
     .where('e.deleted_at', 'is', null)
     .select((eb) => [
@@ -50,18 +48,18 @@ export function planRows(db: Db, defaultTimeZone: string) {
       'p.equipment_id as equipmentId',
       'e.serial_number as serialNumber',
       'e.nick_name as nickName',
-      'f.name as productFamilyName',
-      'm.name as productModelName',
+      sql<string | null>`(select f.name from product_families f where f.id = e.product_family_id)`.as('productFamilyName'),
+      sql<string | null>`(select m.name from product_models m where m.id = e.product_model_id)`.as('productModelName'),
       'e.customer_id as customerId',
       'c.name as customerName',
       'e.customer_site_id as customerSiteId',
-      's.name as customerSiteName',
+      sql<string | null>`(select s.name from customer_sites s where s.id = e.customer_site_id)`.as('customerSiteName'),
       'p.inspection_type as inspectionType',
       'p.protocol_id as protocolId',
-      'pr.name as protocolName',
+      sql<string | null>`(select pr.name from protocols pr where pr.id = p.protocol_id)`.as('protocolName'),
       'p.grace_days as graceDays',
       'p.inspector_user_id as inspectorUserId',
-      'u.name as inspectorName',
+      sql<string | null>`(select u.name from users u where u.id = p.inspector_user_id)`.as('inspectorName'),
       'p.remind_customer as remindCustomer',
       sql<string>`to_char(p.starts_on, 'YYYY-MM-DD')`.as('startsOn'),
       'p.last_done_inspection_id as lastDoneInspectionId',

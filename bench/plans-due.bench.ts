@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql, type CompiledQuery } from 'kysely';
-import { Level, ZDueQuery, type Actor, type TDueQuery } from '@insp/contracts';
+import { Level, ZDueQuery, ZEquipmentListQuery, type Actor, type TDueQuery, type TEquipmentListQuery } from '@insp/contracts';
 import { openDatabase, type Db } from '@insp/db';
 import { listDuePlans } from '../services/api/src/domains/plans/plans-read.service.js';
+import { listEquipment } from '../services/api/src/domains/equipment/equipment-read.service.js';
 import type { ServiceContext } from '../services/api/src/context.js';
 import { planDueScan } from '../services/worker/src/jobs/plans.due-scan.job.js';
 import type { JobDeps } from '../services/worker/src/types.js';
@@ -42,23 +43,28 @@ export default async function plansDueBench() {
     const admin = await handle.db.selectFrom('users').select(['id', 'email']).where('email', '=', 'admin@company.example').executeTakeFirstOrThrow();
     const actor = (u: { id: string; email: string }, level: Level): Actor => ({ userId: u.id, email: u.email, kind: 'staff', level, flags: [], companyId: null, distributorAdmin: false });
     const ctx = (db: Db, a: Actor) => ({ db, actor: a, config: { reportTimeZone: 'UTC' }, log: console, jobs: { kick() {} } }) as unknown as ServiceContext;
-    const cases: Array<{ name: string; actor: Actor; q: Partial<TDueQuery>; plans: number }> = [
-      { name: "a customer's due list (manager, 30 days)", actor: actor(admin, Level.Admin), q: { customerId: customer.id }, plans: customer.n },
-      { name: "an inspector's due list ('me', 30 days)", actor: actor(inspector, Level.User), q: { inspectorUserId: 'me' }, plans: inspector.n },
-      { name: "an inspector's due list, overdue and due only", actor: actor(inspector, Level.User), q: { inspectorUserId: 'me', states: ['due', 'overdue'] }, plans: inspector.n },
-      { name: "a typical inspector's due list ('me', 30 days; 50 000 plans / 100 inspectors)", actor: actor(typical, Level.User), q: { inspectorUserId: 'me' }, plans: typical.n },
-      { name: "a typical inspector's due list, overdue and due only", actor: actor(typical, Level.User), q: { inspectorUserId: 'me', states: ['due', 'overdue'] }, plans: typical.n },
+    const due = (a: Actor, q: Partial<TDueQuery>) => (db: Db) => listDuePlans(ctx(db, a), ZDueQuery.parse(q));
+    const equipment = (q: Partial<TEquipmentListQuery>) => (db: Db) => listEquipment(ctx(db, actor(admin, Level.Admin)), ZEquipmentListQuery.parse(q));
+    const cases: Array<{ name: string; run: (db: Db) => Promise<{ result: unknown[]; count: number }>; plans: number }> = [
+      { name: "a customer's due list (manager, 30 days)", run: due(actor(admin, Level.Admin), { customerId: customer.id }), plans: customer.n },
+      { name: "an inspector's due list ('me', 30 days)", run: due(actor(inspector, Level.User), { inspectorUserId: 'me' }), plans: inspector.n },
+      { name: "an inspector's due list, overdue and due only", run: due(actor(inspector, Level.User), { inspectorUserId: 'me', states: ['due', 'overdue'] }), plans: inspector.n },
+      { name: "a typical inspector's due list ('me', 30 days; 50 000 plans / 100 inspectors)", run: due(actor(typical, Level.User), { inspectorUserId: 'me' }), plans: typical.n },
+      { name: "a typical inspector's due list, overdue and due only", run: due(actor(typical, Level.User), { inspectorUserId: 'me', states: ['due', 'overdue'] }), plans: typical.n },
+      // The Equipment list's due column and filter (one lateral probe of the plans per machine the other filters leave).
+      { name: 'the Equipment list with its due column (first page)', run: equipment({}), plans: counts.plans },
+      { name: "the Equipment list filtered 'overdue'", run: equipment({ due: 'overdue' }), plans: counts.plans },
+      { name: 'the Equipment list sorted by next due date', run: equipment({ orderKey: 'nextDueOn' }), plans: counts.plans },
     ];
     // BENCH_ONLY=<text>: only the cases whose name contains it (the seed's inspector with 16 000 plans takes minutes)
     for (const c of cases.filter((k) => !process.env.BENCH_ONLY || k.name.includes(process.env.BENCH_ONLY))) {
-      const query = ZDueQuery.parse(c.q);
       captured.length = 0;
-      const first = await listDuePlans(ctx(logging.db, c.actor), query);
+      const first = await c.run(logging.db);
       const statements = [...captured];
       if (process.env.BENCH_EXPLAIN) {
         for (const s of statements) console.log((await raw.query(`explain (analyze, buffers) ${s.sql}`, s.parameters as unknown[])).rows.map((r) => r['QUERY PLAN']).join('\n'));
       }
-      const service = await timeRuns(() => listDuePlans(ctx(handle.db, c.actor), query), 200);
+      const service = await timeRuns(() => c.run(handle.db), 200);
       const direct = await timeRuns(async () => {
         for (const s of statements) await raw.query(s.sql, s.parameters as unknown[]);
       }, 200);

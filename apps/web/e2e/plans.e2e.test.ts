@@ -10,7 +10,7 @@ import { expectTouchTargets, newTabletPage } from './support/tablet.js';
 
 /**
  * Issue 24 on screen: plans on the equipment record and for a site, the Due view, My page's due list, the prefilled
- * start, and the follow-up actions screen.
+ * start, the follow-up actions screen, and an open action beside its point in the machine's next inspection.
  */
 let product: Product;
 let browser: Browser;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Product } from './support/product.js';
 import { readFileSync } from 'node:fs';
-import { screenshot } from './support/browser.js';
+import { screenshot, viewScreenshot } from './support/browser.js';
 import { downloadedFile } from './support/editing.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { signInAsStaff, productAndBrowser } from './support/sign-in.js';
@@ -10,7 +10,7 @@ import { expectTouchTargets, newTabletPage } from './support/tablet.js';
 
 /**
  * Issue 24 on screen: plans on the equipment record and for a site, the Due view, My page's due list, the prefilled
- * start, and the follow-up actions screen.
+ * start, the follow-up actions screen, and an open action beside its point in the machine's next inspection.
  */
 let product: Product;
 let browser: Browser;
@@ -239,6 +239,50 @@ describe('inspection plans on a tablet', () => {
     await expect.poll(() => closed.getByTestId('action-state').innerText()).toBe('Closed');
     expect(await closed.getByRole('button').count()).toBe(0);
     await shot(page, 'actions-closed');
+    await page.context().close();
+  });
+  it('shows an open action beside its point in the next inspection of the machine, to an inspector who is not its assignee', async () => {
+    type Row = { id: string; pointName: string; inspectionPointId: string | null; inspectionId: string };
+    type Edit = { protocolId: string | null; customerId: string | null; equipmentId: string | null; categories: Array<{ inspectionPoints: Array<{ inspectionPointId: string | null }> }> };
+    const admin = await newTabletPage(browser);
+    await signInAsStaff(admin, product.url, 'admin@company.example', '/');
+    // A proposal on a protocol point of a finished report (the seed skips the triggers: finishing again proposes).
+    const reports = await query<{ result: Array<{ id: string; status: string; rating: string | null; serialNumber: string | null }> }>(admin, 'inspections.list', { amount: 200, search: '' });
+    const candidates = reports.result.filter((r) => r.status === 'Finished' && r.serialNumber).sort((a, b) => Number(b.rating === 'Nok') - Number(a.rating === 'Nok'));
+    let found: { row: Row; edit: Edit } | undefined;
+    for (const r of candidates.slice(12, 40)) {
+      const edit = await query<Edit>(admin, 'inspectionEdit.editDetails', { id: r.id });
+      if (!edit.protocolId || !edit.customerId || !edit.equipmentId) continue;
+      await mutate(admin, 'inspections.updateStatus', { id: r.id, data: { status: 'In_Use' } });
+      await mutate(admin, 'inspections.updateStatus', { id: r.id, data: { status: 'Finished' } }).catch(() => undefined);
+      const points = new Set(edit.categories.flatMap((c) => c.inspectionPoints.map((p) => p.inspectionPointId)));
+      const rows = (await query<{ result: Row[] }>(admin, 'actions.list', { inspectionId: r.id, states: ['proposed'] })).result;
+      const row = rows.find((a) => a.inspectionPointId && points.has(a.inspectionPointId));
+      if (row) { found = { row, edit }; break; }
+    }
+    expect(found, 'a finished report proposing an action on a protocol point').toBeDefined();
+    const { row, edit } = found!;
+    const manager = (await query<Array<{ id: string; name: string }>>(admin, 'plans.inspectors', { search: 'manager' }))[0]!;
+    await mutate(admin, 'actions.accept', { id: row.id, data: { assigneeUserId: manager.id, dueOn: '2026-01-15', text: 'Replace the worn part before the next shift' } });
+    const next = await mutate<{ id: string }>(admin, 'inspectionEdit.create', { protocolId: edit.protocolId, customerId: edit.customerId, equipment: { id: edit.equipmentId } });
+    await admin.context().close();
+
+    const page = await newTabletPage(browser);
+    await signInAsStaff(page, product.url, 'inspector@company.example', `/Reports/${next.id}/edit`);
+    const note = page.getByTestId('open-action').filter({ hasText: 'Replace the worn part before the next shift' });
+    await note.waitFor();
+    expect(await note.innerText()).toContain(`Open action: Replace the worn part before the next shift (overdue since 15.01.2026, assigned to ${manager.name})`);
+    // Beside its point: inside the card of the point it was found on, under the point's name.
+    const card = page.getByTestId('point').filter({ has: note });
+    expect(await card.count()).toBe(1);
+    expect(await card.getByRole('heading').first().innerText()).toContain(row.pointName);
+    const link = note.getByRole('link', { name: /^Found in: / });
+    expect(await link.getAttribute('href')).toBe(`/Reports/${row.inspectionId}`);
+    await expectTouchTargets({ 'found-in link': link });
+    await expectNoSeriousA11yViolations(page, 'the edit form with an open action');
+    await card.scrollIntoViewIfNeeded();
+    await settled(page);
+    await viewScreenshot(page, 'edit-open-action');
     await page.context().close();
   });
 });

@@ -83,3 +83,28 @@ export type TActionAccept = z.infer<typeof ZActionAccept>;
 export type TActionDismiss = z.infer<typeof ZActionDismiss>;
 export type TActionAssign = z.infer<typeof ZActionAssign>;
 export type TActionClose = z.infer<typeof ZActionClose>;
+
+/**
+ * An open action of an inspection's machine, shown with the inspection (docs/decisions.md "Open actions with the
+ * inspection"): beside its point in the edit form (GET api/v1/inspections/{id}/actions) and in the printed report.
+ */
+export const ZOpenAction = z.object({
+  id: ZId,
+  reason: z.enum(ActionReasons),
+  inspectionPointId: ZId.nullable(),
+  pointName: z.string(),
+  value: z.string().nullable(),
+  /** What to do (the manager's words; may be empty: then the reason says why). */
+  text: z.string(),
+  assigneeName: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  dueOn: z.string().nullable(),
+  /** Past its due date today in the customer's time zone. */
+  overdue: z.boolean(),
+  /** The inspection that found it. */
+  inspectionId: ZId,
+  inspectionName: z.string(),
+  /** Epoch ms of the inspection that found it. */
+  inspectionDate: z.number(),
+});
+export type TOpenAction = z.infer<typeof ZOpenAction>;

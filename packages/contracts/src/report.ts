@@ -13,6 +13,7 @@ import {
 } from './domain-enums.js';
 import { ZId, ZText } from './common.js';
 import { ZTimeZone } from './time-zones.js';
+import { ZOpenAction } from './follow-up-actions.js';
 
 /**
  * Everything an inspection report shows (spec 000 §2.7–2.9, §3; 001 §3), in one language: the renderer turns
@@ -175,6 +176,11 @@ export const ZReportData = z.object({
   /** Only the findings marked `show`. */
   findings: z.array(ZReportFinding),
   priorityActions: z.array(ZReportPriorityAction),
+  /**
+   * Issue 24: the open follow-up actions of the report's equipment found by it or an inspection dated on or before it,
+   * as they stand when printed (docs/decisions.md "Open actions with the inspection"); empty: no section.
+   */
+  openActions: z.array(ZOpenAction),
   /** Label and value pairs; only for type Commission (000 §2.9), otherwise null. */
   equipmentConfigurator: z.array(z.object({ key: text, value: text })).nullable(),
   summary: text,

@@ -146,6 +146,32 @@ describe('renderReportHtml', () => {
     expect(render('de')).toContain('Zu reparieren oder zu ersetzen');
   });
 
+  it('prints the open follow-up actions of the machine: point, what to do, found, due date, Overdue in words, assignee; no section when none', () => {
+    const found = Date.UTC(2026, 3, 20, 8);
+    const base = { inspectionPointId: 'p1', inspectionId: 'i0', inspectionName: 'Daily check', inspectionDate: found, value: null };
+    const openActions = [
+      { ...base, id: 'oa1', reason: 'Repair' as const, pointName: 'Toggle plate', text: 'Replace the toggle plate', assigneeName: 'Ida', dueOn: '2026-05-01', overdue: true },
+      { ...base, id: 'oa2', reason: 'OutOfLimits' as const, pointName: 'Oil temperature', text: '', value: '85.5', assigneeName: null, dueOn: null, overdue: false },
+    ];
+    const html = render('en', reportFixture({ openActions }));
+    const section = html.slice(html.indexOf('<section class="open-actions">'), html.indexOf('</section>', html.indexOf('<section class="open-actions">')));
+    expect(section).toContain('<h2>Open follow-up actions</h2>');
+    const rows = [...section.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) => m[1]!.replace(/<br\/>/g, ' ').replace(/<[^>]+>/g, '|').replace(/\|+/g, '|'));
+    expect(rows).toEqual([
+      '|Point|What to do|Found on|Due date|Assigned to|',
+      '|Toggle plate|Replace the toggle plate|To be repaired or replaced|20.04.2026|01.05.2026 |Overdue|Ida|',
+      '|Oil temperature|Out of limits: 85.5|20.04.2026|—|—|',
+    ]);
+    // After the priority actions, before the points.
+    expect(html.indexOf('Order spare parts')).toBeLessThan(html.indexOf('Open follow-up actions'));
+    expect(html.indexOf('Open follow-up actions')).toBeLessThan(html.indexOf('Stockpile management'));
+    const fi = render('fi', reportFixture({ openActions }));
+    for (const text of ['Avoimet jatkotoimenpiteet', 'Määräpäivä', 'Myöhässä', 'Vastuuhenkilö', 'Raja-arvojen ulkopuolella: 85,5', 'Korjattava tai vaihdettava']) expect(fi, text).toContain(text);
+    for (const [lang, labels] of Object.entries(locales)) expect(render(lang, reportFixture({ openActions })), lang).toContain(`<h2>${labels.sections.openActions}</h2>`);
+    expect(render()).not.toContain('open-actions');
+    expect(render()).not.toContain('Open follow-up actions');
+  });
+
   it('has labels for every seeded language, and reads English for a language without them', () => {
     for (const [lang, labels] of Object.entries(locales)) expect(render(lang)).toContain(labels.title.replace("'", '&#x27;'));
     expect(render('xx')).toContain('Inspection report');

@@ -80,6 +80,7 @@ export function reportFixture(over: Partial<TReportData> = {}): TReportData {
     extraPoints: [point({ resultId: 'x1', type: 'Comment', name: 'Stockpile management', rating: 'NotApplicable', comment: 'Not in use.' })],
     findings: [{ id: 'f1', title: 'Hydraulic leak', description: 'Oil on the frame.', consequence: 'Downtime.', corrective: 'Replace hose.', preventive: 'Weekly check.', photos: [] }],
     priorityActions: [{ id: 'a1', title: 'Order spare parts', description: 'Quote within a week.', priority: 'High' }],
+    openActions: [],
     equipmentConfigurator: null,
     summary: 'Machine inspected.',
     comment: 'Thank you.',

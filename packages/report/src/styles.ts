@@ -27,6 +27,7 @@ section { margin-top: 7mm; }
 .text { white-space: pre-wrap; margin: 0; }
 .muted { color: #5d6b79; }
 .small { font-size: 8.5pt; }
+.overdue { color: #c62828; }
 .label { color: #5d6b79; font-size: 8.5pt; text-transform: uppercase; letter-spacing: .03em; }
 
 .masthead { display: flex; justify-content: space-between; align-items: flex-end; gap: 6mm;

@@ -15,3 +15,4 @@ export * from './webhooks.js';
 export * from './background-services.js';
 export * from './plans.js';
 export * from './plans-export.js';
+export * from './follow-up-actions.js';

@@ -3,6 +3,7 @@ import {
   type PhotoLayout, type TReportData, type TReportPhoto,
 } from '@insp/contracts';
 import type { Db } from '../client.js';
+import { openActionsOfInspection } from './follow-up-actions.js';
 import { configuratorEntries } from './report-data-content.js';
 import { loadHistory } from './report-data-history.js';
 import { groupBy, loadPointParts } from './report-data-points.js';
@@ -65,13 +66,13 @@ function results(db: Db, inspectionId: string): Promise<(ResultRow & Subcategory
 /**
  * Everything the report of one inspection shows, in language `lang` (point names and descriptions translated,
  * English where a translation is missing); null when there is no such live inspection. Bounded, in two round
- * trips: the inspection with its own rows (eight queries run together), then the library parts of all its
+ * trips: the inspection with its own rows and its machine's open actions (nine queries run together), then the library parts of all its
  * points and their history (ten together), however many points it has. Who may see the report is the caller's check.
  * Dates and times print in the customer's time zone, else in `defaultTimeZone` (the configured REPORT_TIME_ZONE).
  */
 export async function loadReportData(db: Db, inspectionId: string, lang: string, defaultTimeZone = 'UTC'): Promise<TReportData | null> {
   // The inspection and its own rows together (one round trip), then the library parts and history of its points.
-  const [h, categories, extraPoints, rows, photos, findings, findingPhotos, actions] = await Promise.all([
+  const [h, categories, extraPoints, rows, photos, findings, findingPhotos, actions, openActions] = await Promise.all([
     header(db, inspectionId),
     // Issue 19: the translations recorded at start; null (started before) reads the reference title's of today.
     db.selectFrom('inspection_categories as c')
@@ -91,6 +92,8 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string,
       .where('f.inspection_id', '=', inspectionId).where('f.show', '=', true).orderBy('ph.finding_id').orderBy('ph.position').orderBy('ph.id').execute(),
     db.selectFrom('inspection_priority_actions').select(['id', 'title', 'description', 'priority'])
       .where('inspection_id', '=', inspectionId).orderBy('index').orderBy('id').execute(),
+    // Issue 24: what its machine still needs, as it stands now (a stored PDF is keyed by its HTML, so a change prints anew).
+    openActionsOfInspection(db, inspectionId, { defaultTimeZone, includeOwn: true }),
   ]);
   if (!h) return null;
 
@@ -145,6 +148,7 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string,
     extraPoints: extraPoints.flatMap((e) => (byExtra.get(e.id) ?? []).map((r) => point({ ...r, protocolPointName: e.name }, e.name))),
     findings: findings.map((f) => ({ ...f, photos: findingPhotosBy.get(f.id) ?? [] })),
     priorityActions: actions,
+    openActions,
     // spec 000 §2.9: the equipment configurator is shown only for type Commission.
     equipmentConfigurator: hasConfigurator(h.type) && h.equipment_configurator != null ? configuratorEntries(h.equipment_configurator) : null,
     summary: h.summary,

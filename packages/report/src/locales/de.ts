@@ -41,6 +41,7 @@ export const de: Labels = {
   sections: {
     summary: 'Zusammenfassung',
     priorityActions: 'Vorrangige Maßnahmen',
+    openActions: 'Offene Folgemaßnahmen',
     extraPoints: 'Zusätzliche Punkte',
     findings: 'Befunde',
     configurator: 'Maschinenkonfigurator',
@@ -58,6 +59,7 @@ export const de: Labels = {
   aggregation: { Average: 'Mittelwert', Sum: 'Summe', Min: 'Min', Max: 'Max', Diff: 'Differenz' },
   finding: { description: 'Beschreibung', consequence: 'Folgen', corrective: 'Korrekturmaßnahme', preventive: 'Vorbeugende Maßnahme' },
   priority: { title: 'Maßnahme', description: 'Beschreibung', priority: 'Priorität' },
+  openAction: { point: 'Prüfpunkt', text: 'Maßnahme', found: 'Festgestellt am', due: 'Fällig am', assignee: 'Zuständig', overdue: 'Überfällig', outOfLimits: 'Außerhalb der Grenzwerte' },
   configurator: { item: 'Eintrag', value: 'Wert' },
   signature: { customer: 'Unterschrift des Kunden', provider: 'Unterschrift des Dienstleisters', missing: 'Nicht unterschrieben' },
   print: { page: 'Seite {{page}} von {{pages}}' },

@@ -40,6 +40,7 @@ export const en = {
   sections: {
     summary: 'Summary',
     priorityActions: 'Priority actions',
+    openActions: 'Open follow-up actions',
     extraPoints: 'Extra points',
     findings: 'Findings',
     configurator: 'Equipment configurator',
@@ -57,6 +58,7 @@ export const en = {
   aggregation: { Average: 'Average', Sum: 'Sum', Min: 'Min', Max: 'Max', Diff: 'Diff' },
   finding: { description: 'Description', consequence: 'Consequence', corrective: 'Corrective action', preventive: 'Preventive action' },
   priority: { title: 'Action', description: 'Description', priority: 'Priority' },
+  openAction: { point: 'Point', text: 'What to do', found: 'Found on', due: 'Due date', assignee: 'Assigned to', overdue: 'Overdue', outOfLimits: 'Out of limits' },
   configurator: { item: 'Item', value: 'Value' },
   signature: { customer: 'Customer signature', provider: 'Service provider signature', missing: 'Not signed' },
   print: { page: 'Page {{page}} of {{pages}}' },

@@ -41,6 +41,7 @@ export const es: Labels = {
   sections: {
     summary: 'Resumen',
     priorityActions: 'Acciones prioritarias',
+    openActions: 'Acciones de seguimiento abiertas',
     extraPoints: 'Puntos adicionales',
     findings: 'Hallazgos',
     configurator: 'Configurador del equipo',
@@ -58,6 +59,7 @@ export const es: Labels = {
   aggregation: { Average: 'Media', Sum: 'Suma', Min: 'Mín', Max: 'Máx', Diff: 'Diferencia' },
   finding: { description: 'Descripción', consequence: 'Consecuencia', corrective: 'Acción correctiva', preventive: 'Acción preventiva' },
   priority: { title: 'Acción', description: 'Descripción', priority: 'Prioridad' },
+  openAction: { point: 'Punto de control', text: 'Acción a realizar', found: 'Detectado el', due: 'Fecha límite', assignee: 'Responsable', overdue: 'Vencida', outOfLimits: 'Fuera de límites' },
   configurator: { item: 'Elemento', value: 'Valor' },
   signature: { customer: 'Firma del cliente', provider: 'Firma del proveedor del servicio', missing: 'Sin firmar' },
   print: { page: 'Página {{page}} de {{pages}}' },

@@ -41,6 +41,7 @@ export const fi: Labels = {
   sections: {
     summary: 'Yhteenveto',
     priorityActions: 'Ensisijaiset toimenpiteet',
+    openActions: 'Avoimet jatkotoimenpiteet',
     extraPoints: 'Lisäkohdat',
     findings: 'Havainnot',
     configurator: 'Laitekonfiguraatio',
@@ -58,6 +59,7 @@ export const fi: Labels = {
   aggregation: { Average: 'Keskiarvo', Sum: 'Summa', Min: 'Min', Max: 'Maks', Diff: 'Erotus' },
   finding: { description: 'Kuvaus', consequence: 'Seuraus', corrective: 'Korjaava toimenpide', preventive: 'Ennaltaehkäisevä toimenpide' },
   priority: { title: 'Toimenpide', description: 'Kuvaus', priority: 'Prioriteetti' },
+  openAction: { point: 'Tarkastuskohta', text: 'Toimenpide', found: 'Havaittu', due: 'Määräpäivä', assignee: 'Vastuuhenkilö', overdue: 'Myöhässä', outOfLimits: 'Raja-arvojen ulkopuolella' },
   configurator: { item: 'Kohde', value: 'Arvo' },
   signature: { customer: 'Asiakkaan allekirjoitus', provider: 'Palveluntarjoajan allekirjoitus', missing: 'Ei allekirjoitettu' },
   print: { page: 'Sivu {{page}} / {{pages}}' },

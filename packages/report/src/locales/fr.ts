@@ -41,6 +41,7 @@ export const fr: Labels = {
   sections: {
     summary: 'Résumé',
     priorityActions: 'Actions prioritaires',
+    openActions: 'Actions de suivi en cours',
     extraPoints: 'Points supplémentaires',
     findings: 'Constats',
     configurator: "Configurateur d'équipement",
@@ -58,6 +59,7 @@ export const fr: Labels = {
   aggregation: { Average: 'Moyenne', Sum: 'Somme', Min: 'Min', Max: 'Max', Diff: 'Écart' },
   finding: { description: 'Description', consequence: 'Conséquence', corrective: 'Action corrective', preventive: 'Action préventive' },
   priority: { title: 'Action', description: 'Description', priority: 'Priorité' },
+  openAction: { point: 'Point de contrôle', text: 'Action à mener', found: 'Constaté le', due: 'Échéance', assignee: 'Responsable', overdue: 'En retard', outOfLimits: 'Hors limites' },
   configurator: { item: 'Élément', value: 'Valeur' },
   signature: { customer: 'Signature du client', provider: 'Signature du prestataire', missing: 'Non signé' },
   print: { page: 'Page {{page}} sur {{pages}}' },

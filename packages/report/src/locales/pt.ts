@@ -41,6 +41,7 @@ export const pt: Labels = {
   sections: {
     summary: 'Resumo',
     priorityActions: 'Ações prioritárias',
+    openActions: 'Ações de acompanhamento em aberto',
     extraPoints: 'Pontos adicionais',
     findings: 'Constatações',
     configurator: 'Configurador do equipamento',
@@ -58,6 +59,7 @@ export const pt: Labels = {
   aggregation: { Average: 'Média', Sum: 'Soma', Min: 'Mín', Max: 'Máx', Diff: 'Diferença' },
   finding: { description: 'Descrição', consequence: 'Consequência', corrective: 'Ação corretiva', preventive: 'Ação preventiva' },
   priority: { title: 'Ação', description: 'Descrição', priority: 'Prioridade' },
+  openAction: { point: 'Ponto de controlo', text: 'Ação a realizar', found: 'Detetado em', due: 'Prazo', assignee: 'Responsável', overdue: 'Em atraso', outOfLimits: 'Fora dos limites' },
   configurator: { item: 'Item', value: 'Valor' },
   signature: { customer: 'Assinatura do cliente', provider: 'Assinatura do prestador de serviço', missing: 'Não assinado' },
   print: { page: 'Página {{page}} de {{pages}}' },

@@ -41,6 +41,7 @@ export const sv: Labels = {
   sections: {
     summary: 'Sammanfattning',
     priorityActions: 'Prioriterade åtgärder',
+    openActions: 'Öppna uppföljningsåtgärder',
     extraPoints: 'Extra punkter',
     findings: 'Iakttagelser',
     configurator: 'Utrustningskonfigurator',
@@ -58,6 +59,7 @@ export const sv: Labels = {
   aggregation: { Average: 'Medelvärde', Sum: 'Summa', Min: 'Min', Max: 'Max', Diff: 'Differens' },
   finding: { description: 'Beskrivning', consequence: 'Konsekvens', corrective: 'Korrigerande åtgärd', preventive: 'Förebyggande åtgärd' },
   priority: { title: 'Åtgärd', description: 'Beskrivning', priority: 'Prioritet' },
+  openAction: { point: 'Kontrollpunkt', text: 'Åtgärd', found: 'Upptäckt', due: 'Senast', assignee: 'Ansvarig', overdue: 'Försenad', outOfLimits: 'Utanför gränsvärdena' },
   configurator: { item: 'Post', value: 'Värde' },
   signature: { customer: 'Kundens underskrift', provider: 'Tjänsteleverantörens underskrift', missing: 'Ej underskriven' },
   print: { page: 'Sida {{page}} av {{pages}}' },

@@ -7,13 +7,15 @@ import { RatingTable } from './RatingTable.js';
 import { Category } from './Category.js';
 import { Findings } from './Findings.js';
 import { PriorityActions } from './PriorityActions.js';
+import { OpenActions } from './OpenActions.js';
 import { Configurator } from './Configurator.js';
 import { Signatures } from './Signatures.js';
 import { Section } from './parts.js';
 
 /**
- * The whole report in the order of the read-only view (000 §2.9): header, summary, priority actions, the
- * points by category with the extra points, findings, equipment configurator, general comment, signatures.
+ * The whole report in the order of the read-only view (000 §2.9): header, summary, priority actions (then the open
+ * follow-up actions of its machine, issue 24), the points by category with the extra points, findings, equipment
+ * configurator, general comment, signatures.
  * The rating table goes where the protocol puts it (start, end or nowhere).
  */
 export function ReportDocument({ data }: { data: TReportData }) {
@@ -38,6 +40,7 @@ export function ReportDocument({ data }: { data: TReportData }) {
           ) : null}
           {data.ratingTableLocation === 'Start' ? <RatingTable data={data} /> : null}
           <PriorityActions actions={data.priorityActions} />
+          <OpenActions actions={data.openActions} />
           <section>
             {data.categories.map((c) => <Category key={c.id} title={c.title} points={c.points} />)}
             <Category title={t('sections.extraPoints')} points={data.extraPoints} />

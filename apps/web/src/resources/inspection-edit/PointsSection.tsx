@@ -1,12 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TInspectionEdit } from '@insp/contracts';
+import type { TInspectionEdit, TOpenAction } from '@insp/contracts';
+import { trpc } from '../../providers/trpc';
 import { PointCard } from './points/PointCard';
 import { Section } from './Section';
 import { EDIT_TEXT } from './texts';
 
+/**
+ * Issue 24: the open actions earlier inspections of the machine left, by point. Offline or refused: none shown (the
+ * form works without them).
+ */
+function useOpenActions(data: TInspectionEdit): Map<string, TOpenAction[]> {
+  const q = useQuery({
+    ...trpc.actions.ofInspection.queryOptions({ inspectionId: data.id }),
+    enabled: !!data.equipmentId,
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: 60_000,
+  });
+  const byPoint = new Map<string, TOpenAction[]>();
+  for (const a of q.data ?? []) if (a.inspectionPointId) byPoint.set(a.inspectionPointId, [...(byPoint.get(a.inspectionPointId) ?? []), a]);
+  return byPoint;
+}
+
 /** Inspection points by category, in the protocol's order; then the extra points added on site, if any. */
 export function PointsSection({ data }: { data: TInspectionEdit }) {
+  const openActions = useOpenActions(data);
+  const of = (p: { inspectionPointId: string | null }) => (p.inspectionPointId ? openActions.get(p.inspectionPointId) : undefined);
   return (
     <>
       <Section title={EDIT_TEXT.points}>
@@ -16,7 +37,7 @@ export function PointsSection({ data }: { data: TInspectionEdit }) {
               {c.title}
             </Typography>
             {c.inspectionPoints.map((p, pi) => (
-              <PointCard key={p.protocolPointId} path={`categories.${ci}.points.${pi}.content`} config={p} />
+              <PointCard key={p.protocolPointId} path={`categories.${ci}.points.${pi}.content`} config={p} openActions={of(p)} />
             ))}
           </Stack>
         ))}
@@ -24,7 +45,7 @@ export function PointsSection({ data }: { data: TInspectionEdit }) {
       {data.extraPoints.length > 0 && (
         <Section title={EDIT_TEXT.extraPoints}>
           {data.extraPoints.map((p, i) => (
-            <PointCard key={p.id} path={`extraPoints.${i}.content`} config={p} />
+            <PointCard key={p.id} path={`extraPoints.${i}.content`} config={p} openActions={of(p)} />
           ))}
         </Section>
       )}

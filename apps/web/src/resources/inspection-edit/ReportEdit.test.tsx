@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { queryClient } from '../../providers/queryClient';
 import { fakeApi } from '../../test/render';
-import { inspection, INSPECTION_ID, measurementPoint, blankResult } from './edit.fixtures.test-helpers';
+import { inspection, INSPECTION_ID, measurementPoint, blankResult, radioPoint, uuid } from './edit.fixtures.test-helpers';
 import { fakeWrites, renderWithWrites } from './editForm.test-helpers';
 import { ReportEdit } from './ReportEdit';
 import { EDIT_TEXT } from './texts';
@@ -52,9 +52,9 @@ describe('report edit page', () => {
       value: '24,5',
       photos: [{ imageId: '00000000-0000-4000-9000-000000000001', caption: 'Lead ball', layout: 'Default' }],
     });
-    // the only calls the page made itself are reads: the edit data (once to open the form, again after the save) and
-    // the customer's language and contacts for the e-mail (issue 20)
-    expect(new Set(api.calls.map((c) => c.path))).toEqual(new Set(['inspectionEdit.editDetails', 'inspectionEdit.emailChoices']));
+    // the only calls the page made itself are reads: the edit data (once to open the form, again after the save),
+    // the customer's language and contacts for the e-mail (issue 20) and the machine's open actions (issue 24)
+    expect(new Set(api.calls.map((c) => c.path))).toEqual(new Set(['inspectionEdit.editDetails', 'inspectionEdit.emailChoices', 'actions.ofInspection']));
     expect(writes.saveResults).not.toHaveBeenCalled();
   });
 
@@ -211,5 +211,34 @@ describe('report edit page: what the server allows (issue 20)', () => {
     const player = await screen.findByLabelText(/^Voice comment: /);
     expect(player.tagName).toBe('AUDIO');
     expect(player.hasAttribute('controls')).toBe(true);
+  });
+  it('shows the open actions earlier inspections of the machine left beside their point, overdue in words, with the report that found them (issue 24)', async () => {
+    const twoPoints = inspection({ categories: [{ id: inspection().categories[0]!.id, title: 'Crusher', index: 0, inspectionPoints: [radioPoint(), measurementPoint()] }] });
+    const action = (n: number, over: object) => ({
+      id: uuid(900 + n), reason: 'Repair', inspectionPointId: uuid(102), pointName: 'Crusher setting (CSS)', value: null, text: '', assigneeName: null,
+      dueOn: null, overdue: false, inspectionId: uuid(950 + n), inspectionName: `Weekly check ${n}`, inspectionDate: Date.UTC(2026, 9, 1), ...over,
+    });
+    api = fakeApi({
+      'inspectionEdit.editDetails': () => ({ data: twoPoints }),
+      'actions.ofInspection': () => ({ data: [
+        action(1, { text: 'Adjust the setting to 25 mm', assigneeName: 'Ida', dueOn: '2026-11-20', overdue: true }),
+        action(2, { reason: 'OutOfLimits', value: '42', dueOn: '2026-12-01' }),
+        action(3, { inspectionPointId: uuid(199), text: 'Not a point of this form' }),
+      ] }),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    open(fakeWrites(twoPoints));
+    const css = await screen.findByRole('region', { name: 'Crusher setting (CSS)' });
+    await waitFor(() => expect(within(css).getAllByTestId('open-action')).toHaveLength(2));
+    const notes = within(css).getAllByTestId('open-action').map((n) => n.textContent);
+    expect(notes).toEqual([
+      'Open action: Adjust the setting to 25 mm (overdue since 20.11.2026, assigned to Ida) Found in: Weekly check 1',
+      'Open action: Out of limits: 42 (due 01.12.2026) Found in: Weekly check 2',
+    ]);
+    expect(within(css).getByRole('link', { name: 'Found in: Weekly check 1' }).getAttribute('href')).toBe(`/Reports/${uuid(951)}`);
+    const radio = screen.getByRole('region', { name: 'Jaw dies wear' });
+    expect(within(radio).queryByTestId('open-action')).toBeNull();
+    expect(screen.queryByText(/Not a point of this form/)).toBeNull();
+    expect(api.calls.find((c) => c.path === 'actions.ofInspection')?.input).toEqual({ inspectionId: INSPECTION_ID });
   });
 });

@@ -39,7 +39,8 @@ export const actionRows = (db: Db, defaultTimeZone: string) =>
       'a.assignee_user_id as assigneeUserId',
       'au.name as assigneeName',
       sql<string | null>`to_char(a.due_on, 'YYYY-MM-DD')`.as('dueOn'),
-      sql<boolean>`(a.state = 'open' and a.due_on < (now() at time zone coalesce(c.time_zone, ${defaultTimeZone}))::date)`.as('overdue'),
+      // coalesce: an open action without a due date compares to null, and `overdue` is a boolean (was a 500 on accept without one)
+      sql<boolean>`coalesce(a.state = 'open' and a.due_on < (now() at time zone coalesce(c.time_zone, ${defaultTimeZone}))::date, false)`.as('overdue'),
       'du.name as decidedByName',
       msOrNull('a.decided_at').as('decidedAt'),
       'a.dismiss_reason as dismissReason',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { listResponse, ZAction, ZActionAccept, ZActionAssign, ZActionClose, ZActionDismiss, ZActionListQuery, ZId } from '@insp/contracts';
+import { listResponse, ZAction, ZOpenAction, ZActionAccept, ZActionAssign, ZActionClose, ZActionDismiss, ZActionListQuery, ZId } from '@insp/contracts';
 import { typed } from '../../rest/route-helpers.js';
 import { getAction, listActions } from './actions-read.service.js';
+import { openActionsOfReport } from './actions-of-inspection.service.js';
 import { acceptAction, assignAction, closeAction, dismissAction } from './actions-write.service.js';
 
 const tags = ['follow-up actions'];
@@ -15,6 +16,15 @@ export async function actionRestRoutes(app: FastifyInstance) {
   r.get('/api/v1/actions', {
     schema: { tags, summary: 'Follow-up actions: proposed and open by default (states=…), overdue, per customer, equipment, inspection, point or assignee (me)', querystring: ZActionListQuery, response: { 200: listResponse(ZAction) } },
     handler: (req) => listActions(req.ctx, req.query),
+  });
+  r.get('/api/v1/inspections/:id/actions', {
+    schema: {
+      tags,
+      summary: "The open actions earlier inspections of this inspection's equipment left, most urgent first (whoever may read the inspection)",
+      params,
+      response: { 200: z.array(ZOpenAction) },
+    },
+    handler: (req) => openActionsOfReport(req.ctx, req.params.id),
   });
   r.get('/api/v1/actions/:id', { schema: { tags, summary: 'One follow-up action', params, response: one }, handler: (req) => getAction(req.ctx, req.params.id) });
   r.post('/api/v1/actions/:id/accept', {

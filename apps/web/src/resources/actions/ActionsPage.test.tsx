@@ -182,7 +182,7 @@ describe('the Actions screen', { timeout: 20_000 }, () => {
     expect(api.calls.find((c) => c.path === 'actions.close')?.input).toEqual({ id: rows[1]!.id, data: { comment: 'Sensor replaced' } });
   });
 
-  it('closes with the inspection that shows the fix, picked from the machine’s later finished reports by name and date', async () => {
+  it('closes with the inspection that shows the fix, picked from the machine’s later finished reports by date and name', async () => {
     const [FIX, OLDER] = [301, 302].map(id);
     renderActions(staffSession(Level.Manager), {
       'actions.fixCandidates': () => ({
@@ -201,7 +201,7 @@ describe('the Actions screen', { timeout: 20_000 }, () => {
     expect(api.calls.find((c) => c.path === 'actions.fixCandidates')?.input).toEqual({ id: rows[1]!.id });
     fireEvent.mouseDown(pick);
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['None', 'Weekly check 2 — 24.11.2026', 'Daily check — 21.11.2026']);
+    expect(options.map((o) => o.textContent)).toEqual(['None', '24.11.2026 — Weekly check 2', '21.11.2026 — Daily check']);
     fireEvent.click(options[1]!);
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Comment/ }), { target: { value: 'Sensor replaced' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));

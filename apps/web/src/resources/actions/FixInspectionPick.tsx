@@ -8,7 +8,8 @@ import { ACTION_TEXT } from './texts';
 
 /**
  * The Close dialog's optional 'Inspection that shows the fix': actions.fixCandidates, the finished reports of the
- * action's machine dated on or after the finding one (newest first, at most 20), as name and date.
+ * action's machine dated on or after the finding one (newest first, at most 20), as date and name: the date first,
+ * since a long report name is cut at the field's width and the date tells the reports of one machine apart.
  */
 export function FixInspectionPick({ actionId, value, onChange, error }: { actionId: string; value: string; onChange: (id: string) => void; error?: string }) {
   const candidates = useQuery(trpc.actions.fixCandidates.queryOptions({ id: actionId }));
@@ -28,7 +29,7 @@ export function FixInspectionPick({ actionId, value, onChange, error }: { action
       </MenuItem>
       {(candidates.data ?? []).map((i) => (
         <MenuItem key={i.id} value={i.id} sx={touchItem}>
-          {`${i.name} — ${formatDate(i.inspectionDate)}`}
+          {`${formatDate(i.inspectionDate)} — ${i.name}`}
         </MenuItem>
       ))}
     </TextField>

@@ -167,13 +167,16 @@ describe('inspection plans on a tablet', () => {
     await page.context().close();
   });
 
-  it('lets a manager accept a proposed follow-up action with an assignee and a due date, then close it', async () => {
+  it('lets a manager accept a proposed follow-up action with an assignee and a due date, then close it with the inspection that shows the fix', async () => {
     // The seed skips the proposal triggers; an admin finishing a finished report with bad ratings again proposes.
     type Row = { id: string; pointName: string; text: string; serialNumber: string | null; inspectionId: string };
     const admin = await newTabletPage(browser);
     await signInAsStaff(admin, product.url, 'admin@company.example', '/');
-    const reports = await query<{ result: Array<{ id: string; status: string; rating: string | null; serialNumber: string | null }> }>(admin, 'inspections.list', { amount: 200, search: '' });
-    const candidates = reports.result.filter((r) => r.status === 'Finished' && r.serialNumber).sort((a, b) => Number(b.rating === 'Nok') - Number(a.rating === 'Nok'));
+    const reports = await query<{ result: Array<{ id: string; status: string; rating: string | null; serialNumber: string | null; inspectionDate: number }> }>(admin, 'inspections.list', { amount: 200, search: '' });
+    const finished = reports.result.filter((r) => r.status === 'Finished' && r.serialNumber);
+    // First the reports whose machine has a later finished report (one to close the action with), Nok ones first.
+    const fixable = (r: (typeof finished)[number]) => finished.some((o) => o.id !== r.id && o.serialNumber === r.serialNumber && o.inspectionDate >= r.inspectionDate);
+    const candidates = finished.sort((a, b) => Number(fixable(b)) - Number(fixable(a)) || Number(b.rating === 'Nok') - Number(a.rating === 'Nok'));
     let proposal: Row | undefined;
     for (const r of candidates.slice(0, 12)) {
       await mutate(admin, 'inspections.updateStatus', { id: r.id, data: { status: 'In_Use' } });
@@ -225,13 +228,34 @@ describe('inspection plans on a tablet', () => {
     await expect.poll(() => accepted.getByTestId('action-state').innerText()).toBe('Open');
     expect(await accepted.innerText()).toContain(inAWeek.split('-').reverse().join('.'));
 
+    // The fix: the newest of the machine's finished reports since the finding one (what the server offers).
+    const fixes = await query<Array<{ id: string; name: string; inspectionDate: number }>>(page, 'actions.fixCandidates', { id: proposal!.id });
+    expect(fixes.length, 'a later finished report of the same machine').toBeGreaterThan(0);
     await accepted.getByRole('button', { name: /^Close:/ }).click();
     await dialog.getByRole('heading', { name: 'Close action' }).waitFor();
     await dialog.getByRole('textbox', { name: /Comment/ }).fill('Fixed on site');
+    const fixPick = dialog.getByRole('combobox', { name: 'Inspection that shows the fix' });
+    await expect.poll(() => fixPick.getAttribute('aria-disabled')).toBeNull();
+    await fixPick.click();
+    const fixOptions = page.getByRole('listbox').getByRole('option');
+    await fixOptions.first().waitFor();
+    const fixTexts = await fixOptions.allInnerTexts();
+    expect(fixTexts[0]).toBe('None');
+    expect(fixTexts.slice(1).map((t) => t.split(' — ').slice(1).join(' — '))).toEqual(fixes.map((f) => f.name));
+    for (const t of fixTexts.slice(1)) expect(t).toMatch(/^\d\d\.\d\d\.\d{4} — /);
+    await settled(page);
+    await expectTouchTargets({ 'fix inspection options': fixOptions });
+    await shot(page, 'actions-close-fix-options');
+    await fixOptions.nth(1).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await settled(page);
+    await expectTouchTargets({ 'fix inspection pick': fixPick, 'action dialog SAVE': dialog.getByRole('button', { name: 'SAVE' }) });
+    await expectNoSeriousA11yViolations(page, 'the close dialog');
+    await shot(page, 'actions-close-dialog');
     await dialog.getByRole('button', { name: 'SAVE' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const done = await query<{ state: string; closeComment: string; assigneeName: string; dueOn: string }>(page, 'actions.get', { id: proposal!.id });
-    expect(done).toMatchObject({ state: 'closed', closeComment: 'Fixed on site', dueOn: inAWeek });
+    const done = await query<{ state: string; closeComment: string; assigneeName: string; dueOn: string; fixedByInspectionId: string | null }>(page, 'actions.get', { id: proposal!.id });
+    expect(done).toMatchObject({ state: 'closed', closeComment: 'Fixed on site', dueOn: inAWeek, fixedByInspectionId: fixes[0]!.id });
     expect(done.assigneeName).toMatch(/Ilkka Inspector/);
     await page.getByRole('combobox', { name: 'State' }).click();
     await page.getByRole('option', { name: 'Closed' }).click();

@@ -79,6 +79,20 @@ export const ZActionDismiss = z.strictObject({ reason: ZActionText.min(1, 'is re
 export const ZActionAssign = z.strictObject({ assigneeUserId: ZId.nullable(), dueOn: ZDateOnly.nullable().optional() });
 /** POST api/v1/actions/{id}/close: done, with a comment and optionally the inspection that shows the fix. */
 export const ZActionClose = z.strictObject({ comment: ZActionText.min(1, 'is required'), fixedByInspectionId: ZId.optional() });
+/**
+ * GET api/v1/actions/{id}/fixCandidates: the inspections a close may name as showing the fix — live finished reports
+ * of the action's machine dated on or after the one that found it (not that one), newest first, at most 20.
+ */
+export const ZActionFixCandidate = z.object({
+  id: ZId,
+  name: z.string(),
+  type: z.string(),
+  /** Epoch ms. */
+  inspectionDate: z.number(),
+});
+export type TActionFixCandidate = z.infer<typeof ZActionFixCandidate>;
+/** How many candidates the close dialog lists (newest first). */
+export const ACTION_FIX_CANDIDATES_SHOWN = 20;
 export type TActionAccept = z.infer<typeof ZActionAccept>;
 export type TActionDismiss = z.infer<typeof ZActionDismiss>;
 export type TActionAssign = z.infer<typeof ZActionAssign>;

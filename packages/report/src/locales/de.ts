@@ -85,6 +85,17 @@ export const de: Labels = {
     greetingNamed: 'Guten Tag {{name}},',
     intro: 'Im Anhang finden Sie den Bericht der Inspektion „{{name}}“ ({{file}}).',
   },
+  dueReminder: {
+    subjectOne: 'Erinnerung: Eine Maschine ist zur Inspektion fällig',
+    subjectMany: 'Erinnerung: {{count}} Maschinen sind zur Inspektion fällig',
+    greeting: 'Guten Tag,',
+    introOne: 'Diese Maschine von {{customer}} ist zur Inspektion fällig:',
+    introMany: 'Diese Maschinen von {{customer}} sind zur Inspektion fällig:',
+    due: 'Inspektion ({{typeLower}}) fällig am {{date}}',
+    overdue: 'Inspektion ({{typeLower}}) überfällig seit dem {{date}}',
+    more: '… und {{count}} weitere.',
+    outro: 'Bitte kontaktieren Sie uns, um die Inspektion zu planen.',
+  },
   trend: {
     title: 'Trend',
     estimate: 'Erreicht den kritischen Grenzwert ({{limit}}) voraussichtlich am {{date}}',

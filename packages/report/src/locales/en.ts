@@ -85,6 +85,18 @@ export const en = {
     greetingNamed: 'Hello {{name}},',
     intro: 'Attached is the report of the inspection "{{name}}" ({{file}}).',
   },
+  /** Issue 24: the daily reminder to a customer's contacts of machines due for inspection (worker mail/plan-due.ts). */
+  dueReminder: {
+    subjectOne: 'Inspection reminder: a machine is due',
+    subjectMany: 'Inspection reminder: {{count}} machines are due',
+    greeting: 'Hello,',
+    introOne: 'This machine of {{customer}} is due for inspection:',
+    introMany: 'These machines of {{customer}} are due for inspection:',
+    due: '{{type}} inspection due on {{date}}',
+    overdue: '{{type}} inspection overdue since {{date}}',
+    more: '… and {{count}} more.',
+    outro: 'Please contact us to plan the inspection.',
+  },
   trend: {
     title: 'Trend',
     estimate: 'Estimated to reach the critical limit ({{limit}}) on {{date}}',

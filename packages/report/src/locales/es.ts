@@ -85,6 +85,17 @@ export const es: Labels = {
     greetingNamed: 'Hola, {{name}}:',
     intro: 'Adjuntamos el informe de la inspección «{{name}}» ({{file}}).',
   },
+  dueReminder: {
+    subjectOne: 'Recordatorio de inspección: una máquina debe inspeccionarse',
+    subjectMany: 'Recordatorio de inspección: {{count}} máquinas deben inspeccionarse',
+    greeting: 'Hola:',
+    introOne: 'Esta máquina de {{customer}} debe inspeccionarse:',
+    introMany: 'Estas máquinas de {{customer}} deben inspeccionarse:',
+    due: 'Inspección {{typeLower}} prevista para el {{date}}',
+    overdue: 'Inspección {{typeLower}} atrasada desde el {{date}}',
+    more: '… y {{count}} más.',
+    outro: 'Póngase en contacto con nosotros para planificar la inspección.',
+  },
   trend: {
     title: 'Tendencia',
     estimate: 'Se estima que alcanzará el límite crítico ({{limit}}) el {{date}}',

@@ -85,6 +85,17 @@ export const fi: Labels = {
     greetingNamed: 'Hei {{name}},',
     intro: 'Liitteenä on tarkastuksen "{{name}}" raportti ({{file}}).',
   },
+  dueReminder: {
+    subjectOne: 'Tarkastusmuistutus: kone on tarkastettava',
+    subjectMany: 'Tarkastusmuistutus: {{count}} konetta on tarkastettava',
+    greeting: 'Hei,',
+    introOne: 'Tämä asiakkaan {{customer}} kone on tarkastettava:',
+    introMany: 'Nämä asiakkaan {{customer}} koneet on tarkastettava:',
+    due: '{{type}} tarkastus, eräpäivä {{date}}',
+    overdue: '{{type}} tarkastus myöhässä, eräpäivä oli {{date}}',
+    more: '… ja {{count}} muuta.',
+    outro: 'Ottakaa meihin yhteyttä tarkastuksen sopimiseksi.',
+  },
   trend: {
     title: 'Trendi',
     estimate: 'Kriittinen raja ({{limit}}) saavutetaan arviolta {{date}}',

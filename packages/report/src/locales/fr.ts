@@ -85,6 +85,17 @@ export const fr: Labels = {
     greetingNamed: 'Bonjour {{name}},',
     intro: 'Veuillez trouver ci-joint le rapport de l\'inspection « {{name}} » ({{file}}).',
   },
+  dueReminder: {
+    subjectOne: "Rappel d'inspection : une machine est à inspecter",
+    subjectMany: "Rappel d'inspection : {{count}} machines sont à inspecter",
+    greeting: 'Bonjour,',
+    introOne: 'Cette machine chez {{customer}} doit être inspectée :',
+    introMany: 'Ces machines chez {{customer}} doivent être inspectées :',
+    due: 'Inspection {{typeLower}} prévue le {{date}}',
+    overdue: 'Inspection {{typeLower}} en retard depuis le {{date}}',
+    more: '… et {{count}} autres.',
+    outro: "Merci de nous contacter pour planifier l'inspection.",
+  },
   trend: {
     title: 'Tendance',
     estimate: 'Limite critique ({{limit}}) atteinte vers le {{date}} (estimation)',

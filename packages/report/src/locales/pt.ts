@@ -85,6 +85,17 @@ export const pt: Labels = {
     greetingNamed: 'Olá {{name}},',
     intro: 'Em anexo encontra o relatório da inspeção "{{name}}" ({{file}}).',
   },
+  dueReminder: {
+    subjectOne: 'Lembrete de inspeção: uma máquina deve ser inspecionada',
+    subjectMany: 'Lembrete de inspeção: {{count}} máquinas devem ser inspecionadas',
+    greeting: 'Olá,',
+    introOne: 'Esta máquina de {{customer}} deve ser inspecionada:',
+    introMany: 'Estas máquinas de {{customer}} devem ser inspecionadas:',
+    due: 'Inspeção {{typeLower}} prevista para {{date}}',
+    overdue: 'Inspeção {{typeLower}} em atraso desde {{date}}',
+    more: '… e mais {{count}}.',
+    outro: 'Contacte-nos para planear a inspeção.',
+  },
   trend: {
     title: 'Tendência',
     estimate: 'Estima-se que atinja o limite crítico ({{limit}}) em {{date}}',

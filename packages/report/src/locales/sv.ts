@@ -85,6 +85,17 @@ export const sv: Labels = {
     greetingNamed: 'Hej {{name}},',
     intro: 'Bifogat finns rapporten från inspektionen "{{name}}" ({{file}}).',
   },
+  dueReminder: {
+    subjectOne: 'Påminnelse om inspektion: en maskin ska inspekteras',
+    subjectMany: 'Påminnelse om inspektion: {{count}} maskiner ska inspekteras',
+    greeting: 'Hej,',
+    introOne: 'Den här maskinen hos {{customer}} ska inspekteras:',
+    introMany: 'De här maskinerna hos {{customer}} ska inspekteras:',
+    due: '{{type}} inspektion, förfaller den {{date}}',
+    overdue: '{{type}} inspektion, försenad sedan den {{date}}',
+    more: '… och {{count}} till.',
+    outro: 'Kontakta oss för att planera inspektionen.',
+  },
   trend: {
     title: 'Trend',
     estimate: 'Beräknas nå den kritiska gränsen ({{limit}}) den {{date}}',

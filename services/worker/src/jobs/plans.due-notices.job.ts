@@ -80,8 +80,8 @@ export function planDueNotice(deps: JobDeps, job: TPlanDueNoticeJob, ctx: JobCon
 
 /**
  * The reminder of a customer site (plans.customerReminder): to the live contacts of the site with an e-mail address,
- * else to those of the customer without a site. No address: nothing is sent, the notices are marked so they are not
- * tried every day, and the answer says so (the background service's result and the log).
+ * else to those of the customer without a site, in the customer's language. No address: nothing is sent, the notices
+ * are marked so they are not tried every day, and the answer says so (the background service's result and the log).
  */
 export function planCustomerReminder(deps: JobDeps, job: TPlanCustomerReminderJob, ctx: JobContext) {
   return sendOnce(deps, ctx, async (trx) => {
@@ -113,7 +113,9 @@ export function planCustomerReminder(deps: JobDeps, job: TPlanCustomerReminderJo
       deps.log.warn({ customerId: job.customerId, customerSiteId: job.customerSiteId, machines: lines.length }, 'due reminder not sent: the customer has no contact with an e-mail address');
       return { skip: 'no-contact-email', mark };
     }
-    const customer = await trx.selectFrom('customers').select('name').where('id', '=', job.customerId).executeTakeFirst();
-    return { message: { to: to.join(', '), ...renderCustomerReminderEmail({ customer: customer?.name ?? 'your company', lines: lines.map(toLine) }) }, mark, count: lines.length };
+    // Contacts reference the customer, so it is there; its language picks the text (English when none or not ours).
+    const customer = await trx.selectFrom('customers').select(['name', 'language']).where('id', '=', job.customerId).executeTakeFirstOrThrow();
+    const message = renderCustomerReminderEmail({ customer: customer.name, language: customer.language, lines: lines.map(toLine) });
+    return { message: { to: to.join(', '), ...message }, mark, count: lines.length };
   });
 }

@@ -152,4 +152,52 @@ describe('due reminders (plans.dueScan)', () => {
     await database.db.insertInto('inspections').values({ name: 'Daily check', type: 'Daily', equipment_id: ids['SN-1']!, inspection_date: new Date(), finished: true }).execute();
     expect(await scan()).toEqual({ noticed: 0, events: 0, inspectorMessages: 0, customerReminders: 0 });
   });
+
+  it("reminds a customer in its language: German for 'de', English for a language without texts", async () => {
+    const db = database.db;
+    const family = await db.selectFrom('product_families').select('id').where('name', '=', 'DI550').executeTakeFirstOrThrow();
+    // Languages are a table (the seed's 7); Dutch stands for one added without texts of ours.
+    await db.insertInto('languages').values([{ id: 'de', name: 'Deutsch', position: 1 }, { id: 'nl', name: 'Nederlands', position: 2 }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    const berg = (await db.insertInto('customers').values({ name: 'Berg GmbH', language: 'de' }).returning('id').executeTakeFirstOrThrow()).id;
+    const polder = (await db.insertInto('customers').values({ name: 'Polder BV', language: 'nl' }).returning('id').executeTakeFirstOrThrow()).id;
+    await db.insertInto('contacts').values([{ customer_id: berg, name: 'Werkleiter', email: 'werk@berg.example' }, { customer_id: polder, name: 'Beheer', email: 'beheer@polder.example' }]).execute();
+    const machines = await db
+      .insertInto('equipment')
+      .values([
+        { serial_number: 'SN-4', product_family_id: family.id, customer_id: berg },
+        { serial_number: 'SN-5', product_family_id: family.id, customer_id: berg },
+        { serial_number: 'SN-6', product_family_id: family.id, customer_id: polder },
+      ])
+      .returning('id')
+      .execute();
+    const today = sql<string>`(now() at time zone 'UTC')::date`;
+    await db
+      .insertInto('inspection_plans')
+      .values([
+        { equipment_id: machines[0]!.id, inspection_type: 'Monthly', inspector_user_id: ids.ida, remind_customer: true, starts_on: today },
+        { equipment_id: machines[1]!.id, inspection_type: 'Mid_Year', inspector_user_id: ids.ida, remind_customer: true, starts_on: sql`${today} - 5` },
+        { equipment_id: machines[2]!.id, inspection_type: 'Annual', inspector_user_id: ids.ida, remind_customer: true, starts_on: today },
+      ])
+      .execute();
+    await sql`select refresh_inspection_plans(equipment_id, inspection_type) from inspection_plans`.execute(db);
+    expect(await scan()).toMatchObject({ noticed: 3, customerReminders: 2 });
+    await runQueued('plans.customerReminder');
+    const months = '(Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)';
+
+    const [toBerg] = await mailsTo('werk@berg.example');
+    expect(toBerg!.subject).toBe('Erinnerung: 2 Maschinen sind zur Inspektion fällig');
+    expect(toBerg!.decoded).toContain('Guten Tag,');
+    expect(toBerg!.decoded).toContain('Diese Maschinen von Berg GmbH sind zur Inspektion fällig:');
+    expect(toBerg!.decoded).toMatch(new RegExp(`DI550 SN-4 \\(Berg GmbH\\): Inspektion \\(monatlich\\) fällig am \\d{1,2}\\. ${months} \\d{4}`));
+    expect(toBerg!.decoded).toMatch(new RegExp(`DI550 SN-5 \\(Berg GmbH\\): Inspektion \\(halbjährlich\\) überfällig seit dem \\d{1,2}\\. ${months} \\d{4}`));
+    expect(toBerg!.decoded).toContain('Bitte kontaktieren Sie uns, um die Inspektion zu planen.');
+    expect(toBerg!.decoded).not.toMatch(/inspection|Hello/);
+    expect(toBerg!.raw).toMatch(/<html lang=3D"de"|<html lang="de"/);
+
+    // Dutch has no texts of ours: English, with the date in English words.
+    const [toPolder] = await mailsTo('beheer@polder.example');
+    expect(toPolder!.subject).toBe('Inspection reminder: a machine is due');
+    expect(toPolder!.decoded).toContain('This machine of Polder BV is due for inspection:');
+    expect(toPolder!.decoded).toMatch(/DI550 SN-6 \(Polder BV\): Annual inspection due on \d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/);
+  });
 });

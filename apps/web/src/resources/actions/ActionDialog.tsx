@@ -15,6 +15,7 @@ import { trpc, trpcClient } from '../../providers/trpc';
 import { touchItem } from '../../pages/start-inspection/touch';
 import { fieldErrors, serverErrors } from '../plans/usePlanChange';
 import type { ActionDecision } from './ActionsTable';
+import { FixInspectionPick } from './FixInspectionPick';
 import { ACTION_TEXT, machineWords, reasonWords } from './texts';
 
 interface Values {
@@ -23,6 +24,7 @@ interface Values {
   text: string;
   reason: string;
   comment: string;
+  fixedByInspectionId: string;
 }
 const TITLE: Record<ActionDecision, string> = { accept: ACTION_TEXT.acceptTitle, dismiss: ACTION_TEXT.dismissTitle, assign: ACTION_TEXT.assignTitle, close: ACTION_TEXT.closeTitle };
 /** The fields each decision shows; a server message naming another field (a 409 on `state`) is shown above them. */
@@ -30,7 +32,7 @@ const FIELDS: Record<ActionDecision, Array<keyof Values>> = {
   accept: ['assigneeUserId', 'dueOn', 'text'],
   dismiss: ['reason'],
   assign: ['assigneeUserId', 'dueOn'],
-  close: ['comment'],
+  close: ['comment', 'fixedByInspectionId'],
 };
 
 /** The call of each decision, checked first by the contract's schema (the server checks it again). */
@@ -51,7 +53,7 @@ function request(kind: ActionDecision, a: TAction, v: Values): { send: () => Pro
       return p.success ? { send: () => trpcClient.actions.assign.mutate({ id: a.id, data: p.data }) } : { issues: p.error.issues };
     }
     case 'close': {
-      const p = ZActionClose.safeParse({ comment: v.comment });
+      const p = ZActionClose.safeParse({ comment: v.comment, ...(v.fixedByInspectionId && { fixedByInspectionId: v.fixedByInspectionId }) });
       return p.success ? { send: () => trpcClient.actions.close.mutate({ id: a.id, data: p.data }) } : { issues: p.error.issues };
     }
   }
@@ -59,11 +61,12 @@ function request(kind: ActionDecision, a: TAction, v: Values): { send: () => Pro
 
 /**
  * Accept, dismiss, assign or close one action (actions.accept|dismiss|assign|close). The staff to assign are
- * plans.inspectors' list (the first 50 by name), with the current assignee kept choosable.
+ * plans.inspectors' list (the first 50 by name), with the current assignee kept choosable; closing may name the
+ * inspection that shows the fix (FixInspectionPick).
  */
 export function ActionDialog({ action, kind, onClose }: { action: TAction | null; kind: ActionDecision | null; onClose: () => void }) {
   const open = !!action && !!kind;
-  const [values, setValues] = useState<Values>({ assigneeUserId: '', dueOn: '', text: '', reason: '', comment: '' });
+  const [values, setValues] = useState<Values>({ assigneeUserId: '', dueOn: '', text: '', reason: '', comment: '', fixedByInspectionId: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState('');
   const [saving, setSaving] = useState(false);
@@ -75,7 +78,7 @@ export function ActionDialog({ action, kind, onClose }: { action: TAction | null
 
   useEffect(() => {
     if (!action) return;
-    setValues({ assigneeUserId: action.assigneeUserId ?? '', dueOn: action.dueOn ?? '', text: action.text, reason: '', comment: '' });
+    setValues({ assigneeUserId: action.assigneeUserId ?? '', dueOn: action.dueOn ?? '', text: action.text, reason: '', comment: '', fixedByInspectionId: action.fixedByInspectionId ?? '' });
     setErrors({});
     setGeneral('');
   }, [action, kind]);
@@ -157,6 +160,9 @@ export function ActionDialog({ action, kind, onClose }: { action: TAction | null
         {fields.includes('text') && text('text', ACTION_TEXT.text, false)}
         {fields.includes('reason') && text('reason', ACTION_TEXT.reason, true)}
         {fields.includes('comment') && text('comment', ACTION_TEXT.comment, true)}
+        {fields.includes('fixedByInspectionId') && (
+          <FixInspectionPick actionId={action.id} value={values.fixedByInspectionId} onChange={(id) => setValues((v) => ({ ...v, fixedByInspectionId: id }))} error={errors.fixedByInspectionId} />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} sx={{ minHeight: 44 }}>

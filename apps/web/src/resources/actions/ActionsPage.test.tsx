@@ -39,6 +39,7 @@ function renderActions(session: TSession, answers: Parameters<typeof fakeApi>[0]
   api = fakeApi({
     'actions.list': () => ({ data: { result: rows, count: 60 } }),
     'plans.inspectors': () => ({ data: [{ id: STAFF, name: 'Ivan Inspector', email: 'ivan@company.example' }] }),
+    'actions.fixCandidates': () => ({ data: [] }),
     ...answers,
   });
   vi.stubGlobal('fetch', api.fetch);
@@ -179,6 +180,49 @@ describe('the Actions screen', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
     expect(await within(dialog).findByText('Is too long')).toBeTruthy();
     expect(api.calls.find((c) => c.path === 'actions.close')?.input).toEqual({ id: rows[1]!.id, data: { comment: 'Sensor replaced' } });
+  });
+
+  it('closes with the inspection that shows the fix, picked from the machine’s later finished reports by date and name', async () => {
+    const [FIX, OLDER] = [301, 302].map(id);
+    renderActions(staffSession(Level.Manager), {
+      'actions.fixCandidates': () => ({
+        data: [
+          { id: FIX, name: 'Weekly check 2', type: 'Weekly', inspectionDate: Date.UTC(2026, 10, 24, 10) },
+          { id: OLDER, name: 'Daily check', type: 'Daily', inspectionDate: Date.UTC(2026, 10, 21, 10) },
+        ],
+      }),
+      'actions.close': (input) => ({ data: input }),
+    });
+    await screen.findByText(/SN-OPEN/);
+    fireEvent.click(within(rowOf('SN-OPEN')).getByRole('button', { name: /^Close/ }));
+    const dialog = await screen.findByRole('dialog');
+    const pick = within(dialog).getByRole('combobox', { name: 'Inspection that shows the fix' });
+    await waitFor(() => expect(pick.getAttribute('aria-disabled')).toBeNull());
+    expect(api.calls.find((c) => c.path === 'actions.fixCandidates')?.input).toEqual({ id: rows[1]!.id });
+    fireEvent.mouseDown(pick);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['None', '24.11.2026 — Weekly check 2', '21.11.2026 — Daily check']);
+    fireEvent.click(options[1]!);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Comment/ }), { target: { value: 'Sensor replaced' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.path === 'actions.close')?.input).toEqual({ id: rows[1]!.id, data: { comment: 'Sensor replaced', fixedByInspectionId: FIX } });
+  });
+
+  it('says when the machine has no finished inspection since the finding, and closes without one', async () => {
+    renderActions(staffSession(Level.Manager), {
+      'actions.close': () => ({ error: { httpStatus: 400, code: 'BAD_REQUEST', message: 'fixedByInspectionId: must be a finished inspection made after the one that found it', field: 'fixedByInspectionId' } }),
+    });
+    await screen.findByText(/SN-OPEN/);
+    fireEvent.click(within(rowOf('SN-OPEN')).getByRole('button', { name: /^Close/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('No finished inspection of this machine since the finding')).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: 'Inspection that shows the fix' }).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Comment/ }), { target: { value: 'Done' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    // A 400 naming the pick goes under it.
+    expect(await within(dialog).findByText('Must be a finished inspection made after the one that found it')).toBeTruthy();
+    expect(api.calls.find((c) => c.path === 'actions.close')?.input).toEqual({ id: rows[1]!.id, data: { comment: 'Done' } });
   });
 
   it('is refused on /Actions to an account below User level, and opened for a staff User through the route table', async () => {

@@ -1,10 +1,10 @@
 import { sql, type SqlBool } from 'kysely';
-import { Level, P, type TAction, type TActionListQuery, type TListResponse } from '@insp/contracts';
+import { ACTION_FIX_CANDIDATES_SHOWN, Level, P, type TAction, type TActionFixCandidate, type TActionListQuery, type TListResponse } from '@insp/contracts';
 import { requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { listPage } from '../../lib/list.js';
 import { equipmentOfCompany } from '../equipment/equipment.queries.js';
-import { actionRows, type ActionRowsQuery } from './actions.queries.js';
+import { actionRows, fixInspections, type ActionRowsQuery } from './actions.queries.js';
 
 /**
  * Who sees which actions (P.actions; docs/decisions.md "Follow-up actions (issue 24)"), as for plans: staff Managers
@@ -51,4 +51,24 @@ export async function getAction(ctx: ServiceContext, id: string): Promise<TActio
   const row = await visibleActions(c, actionRows(c.db, c.config.reportTimeZone)).where('a.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Action');
   return row as TAction;
+}
+
+/**
+ * GET api/v1/actions/{id}/fixCandidates: what the close dialog offers as the inspection that shows the fix, to whoever
+ * may read the action (404 otherwise). The rule is close's: live finished reports the caller may see
+ * (a distributor its company's) of the same machine, dated on or after the finding one; newest first, at most 20,
+ * through the index inspections_equipment (equipment_id, inspection_date desc).
+ */
+export async function listFixCandidates(ctx: ServiceContext, id: string): Promise<TActionFixCandidate[]> {
+  const c = requirePermission(ctx, P.actions);
+  const action = await visibleActions(c, actionRows(c.db, c.config.reportTimeZone)).where('a.id', '=', id).select(['a.inspection_id as foundBy']).executeTakeFirst();
+  if (!action) throw notFound('Action');
+  return fixInspections(c.db, c.actor, { equipmentId: action.equipmentId, foundByInspectionId: action.foundBy })
+    .where('i.finished', '=', true)
+    .where(sql<SqlBool>`i.inspection_date >= (select o.inspection_date from inspections o where o.id = ${action.foundBy})`)
+    .select(['i.id', 'i.name', sql<string>`i.type`.as('type'), sql<number>`(extract(epoch from i.inspection_date) * 1000)::float8`.as('inspectionDate')])
+    .orderBy('i.inspection_date', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(ACTION_FIX_CANDIDATES_SHOWN)
+    .execute();
 }

@@ -3,6 +3,7 @@ import { recordWebhookEvent, writeAuditTrail, type Db } from '@insp/db';
 import { isAllowed, P, type TAction, type TActionAccept, type TActionAssign, type TActionClose, type TActionDismiss } from '@insp/contracts';
 import { AppError, inTransaction, requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
 import { badField, forbidden, notFound } from '../../errors.js';
+import { visibleReports } from '../inspections/inspections.scope.js';
 import { getAction } from './actions-read.service.js';
 
 type State = TAction['state'];
@@ -91,7 +92,8 @@ export async function assignAction(ctx: ServiceContext, id: string, data: TActio
 
 /**
  * POST api/v1/actions/{id}/close: by a manager or the action's assignee. The inspection that shows the fix, when given,
- * is a live finished inspection of the same machine made after the one that proposed the action.
+ * is a live finished report (not an audit run) the closer may see, of the same machine, dated on or after the one that
+ * proposed the action and not that one: the rule GET …/fixCandidates lists by, checked here step by step to name the failing one.
  */
 export async function closeAction(ctx: ServiceContext, id: string, data: TActionClose): Promise<TAction> {
   const c = requirePermission(ctx, P.actions);
@@ -100,17 +102,16 @@ export async function closeAction(ctx: ServiceContext, id: string, data: TAction
     if (!isAllowed(P.actionsManage, c.actor) && row.assignee_user_id !== c.actor.userId) throw forbidden();
     if (row.state !== 'open') throw wrongState(row.state, 'open');
     if (data.fixedByInspectionId) {
-      const fix = await tx.db
-        .selectFrom('inspections as f')
+      if (data.fixedByInspectionId === row.inspection_id) throw badField('fixedByInspectionId', 'must be another inspection than the one that found it');
+      const fix = await visibleReports(tx.db, c.actor)
         .select([
-          'f.equipment_id',
-          'f.finished',
-          sql<boolean>`f.inspection_date >= (select o.inspection_date from inspections o where o.id = ${row.inspection_id})`.as('later'),
+          'i.equipment_id',
+          'i.finished',
+          sql<boolean>`i.inspection_date >= (select o.inspection_date from inspections o where o.id = ${row.inspection_id})`.as('later'),
         ])
-        .where('f.id', '=', data.fixedByInspectionId)
-        .where('f.deleted_at', 'is', null)
+        .where('i.id', '=', data.fixedByInspectionId)
         .executeTakeFirst();
-      if (!fix) throw badField('fixedByInspectionId', 'no such inspection');
+      if (!fix) throw badField('fixedByInspectionId', 'no such report (audit runs do not count)');
       if (fix.equipment_id !== row.equipment_id) throw badField('fixedByInspectionId', 'must be an inspection of the same equipment');
       if (!fix.finished || !fix.later) throw badField('fixedByInspectionId', 'must be a finished inspection made after the one that found it');
     }

@@ -141,6 +141,58 @@ describe('actions', () => {
     expect(trail.map((r) => r.action)).toEqual(['accept', 'assign', 'assign', 'close']);
   });
 
+  it('offer as the fix the finished reports of the same machine dated on or after the finding one, newest first, to whoever reads the action', async () => {
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 10 + n, 9));
+    const press = (await t.db.insertInto('equipment').values({ serial_number: 'A-3', customer_id: (await t.db.selectFrom('equipment').select('customer_id').where('id', '=', machine).executeTakeFirstOrThrow()).customer_id }).returning('id').executeTakeFirstOrThrow()).id;
+    const found = await inspection(press, [{ name: 'Cylinder', rating: 2 }], day(0));
+    await finish(found.id);
+    const id = await actionOf(found.result['Cylinder']!);
+    await call('POST', `/api/v1/actions/${id}/accept`, tok.manager, { assigneeUserId: users['inspector@company.example'] });
+    const company = await t.db.selectFrom('companies').select('id').executeTakeFirstOrThrow();
+    const made = async (name: string, equipmentId: string, at: Date, set: { finished?: boolean; deleted_at?: Date; audit_id?: string; company_id?: string } = {}) =>
+      (await t.db.insertInto('inspections').values({ name, type: 'Weekly', equipment_id: equipmentId, inspection_date: at, finished: true, ...set }).returning('id').executeTakeFirstOrThrow()).id;
+    const audit = await t.db.insertInto('audits').values({ name: 'Audit', inspection_date: day(4) }).returning('id').executeTakeFirstOrThrow();
+    const later = await made('Later check', press, day(5));
+    const sameDay = await made('Same day check', press, day(0));
+    await made('Distributor check', press, day(6), { company_id: company.id });
+    await made('Earlier check', press, day(-1));
+    await made('Unfinished check', press, day(2), { finished: false });
+    await made('Other machine check', machine, day(3));
+    await made('Deleted check', press, day(7), { deleted_at: new Date() });
+    const run = await made('Audit run', press, day(4), { audit_id: audit.id });
+
+    const names = async (token: string) => {
+      const res = await call('GET', `/api/v1/actions/${id}/fixCandidates`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Array<{ name: string; type: string; inspectionDate: number }>).map((c) => c.name);
+    };
+    expect(await names(tok.manager)).toEqual(['Distributor check', 'Later check', 'Same day check']);
+    expect((await call('GET', `/api/v1/actions/${id}/fixCandidates`, tok.manager)).json()[1]).toEqual({ id: later, name: 'Later check', type: 'Weekly', inspectionDate: day(5).getTime() });
+    // The assignee reads it; a distributor of the machine sees only its company's reports; below User level, 403.
+    expect(await names(tok.inspector)).toEqual(['Distributor check', 'Later check', 'Same day check']);
+    expect(await names(tok.distUser)).toEqual(['Distributor check']);
+    expect((await call('GET', `/api/v1/actions/${id}/fixCandidates`, tok.nobody)).statusCode).toBe(403);
+    expect((await call('GET', `/api/v1/actions/${id}/fixCandidates`)).statusCode).toBe(401);
+    // Someone who may not read the action: 404, as for the action itself.
+    await call('PUT', `/api/v1/actions/${id}/assignment`, tok.manager, { assigneeUserId: null });
+    expect((await call('GET', `/api/v1/actions/${id}/fixCandidates`, tok.inspector)).statusCode).toBe(404);
+    expect((await call('GET', `/api/v1/actions/00000000-0000-4000-8000-000000000000/fixCandidates`, tok.manager)).statusCode).toBe(404);
+
+    // Close refuses what the list leaves out: the finding report itself and audit runs; it stores a candidate.
+    const close = (fixedByInspectionId: string) => call('POST', `/api/v1/actions/${id}/close`, tok.manager, { comment: 'Cylinder resealed', fixedByInspectionId });
+    expect((await close(found.id)).json().message).toMatch(/^fixedByInspectionId: must be another inspection than the one that found it/);
+    expect((await close(run)).json().message).toMatch(/^fixedByInspectionId: no such report/);
+    const closed = await t.app.inject({ method: 'POST', url: '/trpc/actions.close', payload: { id, data: { comment: 'Cylinder resealed', fixedByInspectionId: sameDay } }, headers: { authorization: `Bearer ${tok.manager}` } });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await call('GET', `/api/v1/actions/${id}`, tok.manager)).json()).toMatchObject({ state: 'closed', fixedByInspectionId: sameDay });
+
+    // At most 20, the newest.
+    await t.db.insertInto('inspections').values(Array.from({ length: 25 }, (_, n) => ({ name: `Check ${n + 10}`, type: 'Weekly', equipment_id: press, inspection_date: day(10 + n), finished: true }))).execute();
+    const many = await names(tok.manager);
+    expect(many).toHaveLength(20);
+    expect(many.slice(0, 2)).toEqual(['Check 34', 'Check 33']);
+  });
+
   it('answer 400 naming the field and write nothing for bad input', async () => {
     const i = await inspection(machine, [{ name: 'Hopper', rating: 2 }]);
     await finish(i.id);

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@insp/db';
+import type { Actor } from '@insp/contracts';
+import { visibleReports } from '../inspections/inspections.scope.js';
 
 const ms = (col: string) => sql<number>`(extract(epoch from ${sql.ref(col)}) * 1000)::float8`;
 const msOrNull = (col: string) => sql<number | null>`(extract(epoch from ${sql.ref(col)}) * 1000)::float8`;
@@ -54,3 +56,11 @@ export const actionRows = (db: Db, defaultTimeZone: string) =>
     .where('i.deleted_at', 'is', null);
 
 export type ActionRowsQuery = ReturnType<typeof actionRows>;
+
+/**
+ * The inspections that may show an action's fix: live reports the actor may see (not audit runs, which plans and
+ * proposals do not count either; a distributor's only its company's) of the action's machine, other than the one that
+ * found it. The finished flag and the date rule are the callers' (close names which one failed).
+ */
+export const fixInspections = (db: Db, actor: Actor, action: { equipmentId: string; foundByInspectionId: string }) =>
+  visibleReports(db, actor).where('i.equipment_id', '=', action.equipmentId).where('i.id', '<>', action.foundByInspectionId);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { listResponse, ZAction, ZOpenAction, ZActionAccept, ZActionAssign, ZActionClose, ZActionDismiss, ZActionListQuery, ZId } from '@insp/contracts';
+import { listResponse, ZAction, ZOpenAction, ZActionAccept, ZActionFixCandidate, ZActionAssign, ZActionClose, ZActionDismiss, ZActionListQuery, ZId } from '@insp/contracts';
 import { typed } from '../../rest/route-helpers.js';
-import { getAction, listActions } from './actions-read.service.js';
+import { getAction, listActions, listFixCandidates } from './actions-read.service.js';
 import { openActionsOfReport } from './actions-of-inspection.service.js';
 import { acceptAction, assignAction, closeAction, dismissAction } from './actions-write.service.js';
 
@@ -27,6 +27,15 @@ export async function actionRestRoutes(app: FastifyInstance) {
     handler: (req) => openActionsOfReport(req.ctx, req.params.id),
   });
   r.get('/api/v1/actions/:id', { schema: { tags, summary: 'One follow-up action', params, response: one }, handler: (req) => getAction(req.ctx, req.params.id) });
+  r.get('/api/v1/actions/:id/fixCandidates', {
+    schema: {
+      tags,
+      summary: 'The inspections a close may name as showing the fix: finished reports of the same equipment dated on or after the finding one, newest first, at most 20',
+      params,
+      response: { 200: z.array(ZActionFixCandidate) },
+    },
+    handler: (req) => listFixCandidates(req.ctx, req.params.id),
+  });
   r.post('/api/v1/actions/:id/accept', {
     schema: { tags, summary: 'Accepts a proposal as an open action, optionally assigned with a due date (staff Managers and Admins)', params, body: ZActionAccept, response: one },
     handler: (req) => acceptAction(req.ctx, req.params.id, req.body),

@@ -114,7 +114,7 @@ describe('offline writes', () => {
     expect(await warning.textContent()).toContain('1 change you made is kept on this device but not sent yet. They are sent only when you sign in again on this device');
     await expectTouchTargets({ 'Stay signed in': warning.getByRole('button', { name: 'Stay signed in' }), 'Log out anyway': warning.getByRole('button', { name: 'Log out anyway' }) });
     await expectNoSeriousA11yViolations(page, 'log out warning');
-    await screenshot(page, 'offline-writes-logout-warning');
+    await viewScreenshot(page, 'offline-writes-logout-warning');
     await warning.getByRole('button', { name: 'Log out anyway' }).click();
     await page.getByLabel('Email').waitFor({ timeout: 20_000 }); // the login screen
 

@@ -53,7 +53,7 @@ export function LogoutLink() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAsking(0)} autoFocus variant="contained" sx={{ minHeight: 44 }}>{QUEUE_TEXT.stay}</Button>
-          <Button onClick={() => navigate(LOGOUT)} color="warning" sx={{ minHeight: 44 }}>{QUEUE_TEXT.logoutAnyway}</Button>
+          <Button onClick={() => navigate(LOGOUT)} sx={{ minHeight: 44 }}>{QUEUE_TEXT.logoutAnyway}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dexie } from 'dexie';
 import { defineV2, FORMAT_VERSION, type QueueEntry } from './db';
 import type { QueueUser, WriteQueue } from './queue';
+import { rememberSignedIn, signedInUser } from './signedIn';
 import { fakeIdb, fakeTransport, freshName, makeQueue, openDb, testSession, type Sent, type Uploaded } from './queue.fixtures.test-helpers';
 
 const AUDIT = '00000000-0000-4000-8000-0000000000a1';
@@ -161,5 +162,21 @@ describe('offline write queue: whose sign-in sends a write (format 3)', () => {
     await vi.waitFor(async () => expect(await q.pendingCount()).toBe(0));
     expect(server.texts()).toEqual(['from v2']);
     expect(server.as).toEqual([BEN.id]);
+  });
+});
+
+describe('who the app\'s queue sends for (signedIn.ts)', () => {
+  it('is the user recorded with the token held now: nobody once the token is gone or another sign-in replaced it', () => {
+    localStorage.setItem('token', 'header.anna-claims.anna-signature-0123456789');
+    expect(rememberSignedIn(ANNA)).toBe(true);
+    expect(rememberSignedIn(ANNA)).toBe(false);
+    expect(signedInUser()).toEqual(ANNA);
+    expect(localStorage.getItem('insp-offline-queue-user')).not.toContain('anna-claims'); // no second copy of the token
+    localStorage.setItem('token', 'header.ben-claims.ben-signature-0123456789'); // another sign-in, in any tab
+    expect(signedInUser()).toBeNull();
+    localStorage.removeItem('token'); // signed out
+    expect(signedInUser()).toBeNull();
+    expect(rememberSignedIn(BEN)).toBe(false); // nothing recorded without a token
+    localStorage.removeItem('insp-offline-queue-user');
   });
 });

@@ -1,4 +1,3 @@
-import { Dexie } from 'dexie';
 import { newRequestKey } from '../lib/requestKey';
 import { backoffDelay, classify, DEFAULT_BACKOFF, failsOnServer, SERVER_FAILURE_LIMIT, type BackoffOptions } from './backoff';
 import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
@@ -10,6 +9,7 @@ import { QUEUE_TEXT } from './texts';
 import { KeptForLaterError, RefusedError } from './errors';
 import type { UploadKind } from '../inspection-writes/resumableUpload';
 import { resumeOf, type UploadResume } from './uploadResume';
+import { claimUnowned, countWaiting, waitingOf, type OthersWaiting, type QueueUser } from './owners';
 
 export type { UploadResume };
 export { KeptForLaterError, RefusedError };
@@ -40,18 +40,7 @@ export interface NewEntry {
   onProgress?(fraction: number): void;
 }
 
-/** Who is signed in: the entries they made are the ones sent (under their sign-in). */
-export interface QueueUser {
-  id: string;
-  name: string;
-}
-
-/** Changes of another user waiting on this device until they sign in again (the header tells). */
-export interface OthersWaiting {
-  userId: string;
-  name: string;
-  count: number;
-}
+export type { QueueUser, OthersWaiting };
 
 export interface QueueOptions {
   transport: Transport;
@@ -147,11 +136,9 @@ export class WriteQueue {
     this.resume();
   }
 
-  /** Entries that name no maker (made before format 3) are the signed-in user's: the first to sign in claims them. */
   private async claimUnowned() {
     const u = this.signedIn();
-    if (!u) return;
-    await this.db.entries.filter((e) => e.userId === undefined).modify({ userId: u.id, userName: u.name });
+    if (u) await claimUnowned(this.db, u);
   }
 
   /** Loads what waits from an earlier page, listens for the network and the tab, and starts sending. */
@@ -234,7 +221,7 @@ export class WriteQueue {
     const u = this.signedIn();
     const unowned = await this.db.entries.where('state').equals('waiting').filter((e) => e.userId === undefined).count();
     if (!u) return unowned;
-    return unowned + await this.db.entries.where('[state+userId+seq]').between(['waiting', u.id, Dexie.minKey], ['waiting', u.id, Dexie.maxKey]).count();
+    return unowned + await waitingOf(this.db, u.id).count();
   }
 
   /** The signed-in user's refused entries (and those naming no maker), oldest first, with the server's message. */
@@ -320,23 +307,8 @@ export class WriteQueue {
 
   private async recount() {
     const me = this.signedIn() ?? this.lastUser;
-    const total = await this.pendingCount();
-    const own = me ? await this.db.entries.where('[state+userId+seq]').between(['waiting', me.id, Dexie.minKey], ['waiting', me.id, Dexie.maxKey]).count() : 0;
-    const others = new Map<string, OthersWaiting>();
-    let unowned = 0;
-    // Entries are read only when someone else's (or no one's) wait: the counts come from the indexes otherwise.
-    if (total > own) {
-      await this.db.entries.where('state').equals('waiting').each((e) => {
-        if (e.userId === me?.id) return;
-        if (e.userId === undefined) return void unowned++;
-        const o = others.get(e.userId) ?? { userId: e.userId, name: e.userName ?? '', count: 0 };
-        o.count++;
-        if (e.userName) o.name = e.userName; // the latest name they were known by
-        others.set(e.userId, o);
-      });
-    }
-    this.waitingCount = own + unowned;
-    const next = [...others.values()];
+    const { own, others: next } = await countWaiting(this.db, me);
+    this.waitingCount = own;
     if (JSON.stringify(next) !== JSON.stringify(this.others)) this.others = next;
     // Another tab's refusal or dismissal comes as 'changed': its count tells whether the list moved.
     const refused = await this.db.entries.where('state').equals('refused').count();
@@ -393,7 +365,7 @@ export class WriteQueue {
       // Only the signed-in user's entries, under their sign-in: another user's wait (kept, counted) until they sign in.
       const me = this.signedIn();
       if (!me) return;
-      const next = await this.db.entries.where('[state+userId+seq]').between(['waiting', me.id, Dexie.minKey], ['waiting', me.id, Dexie.maxKey]).first();
+      const next = await waitingOf(this.db, me.id).first();
       if (!next) return;
       const wait = next.nextTryAt - this.now();
       if (wait > 0) {

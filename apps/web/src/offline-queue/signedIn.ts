@@ -1,5 +1,5 @@
 import { getToken } from '../providers/token';
-import type { QueueUser } from './queue';
+import type { QueueUser } from './owners';
 
 /** Who signed in with which token, for the queue of every tab (localStorage is shared by the app's tabs). */
 const KEY = 'insp-offline-queue-user';

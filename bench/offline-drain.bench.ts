@@ -82,6 +82,7 @@ export default async function offlineDrainBench() {
         db,
         isOnline: () => online,
         persist: async () => true,
+        user: () => ({ id: 'bench', name: 'Bench' }),
         transport: {
           mutate,
           upload: (file, fileName, key) => upload(file, fileName, key),

@@ -35,7 +35,7 @@ export default async function offlineQueueBench() {
   };
   for (const backlog of [0, 2000]) {
     const db = new QueueDb(`bench-${backlog}-${Date.now()}`, { indexedDB, IDBKeyRange });
-    const q = new WriteQueue({ transport, db, isOnline: () => false, persist: async () => true });
+    const q = new WriteQueue({ transport, db, isOnline: () => false, persist: async () => true, user: () => ({ id: 'bench', name: 'Bench' }) });
     await q.start();
     if (backlog) await db.entries.bulkAdd(Array.from({ length: backlog }, (_, i) => ({ id: crypto.randomUUID(), formatVersion: 2, scope: `audit:${AUDIT}`, item: `p${i}`, kind: 'trpc' as const, procedure: 'audits.updateResult', input: answer(i), createsId: false, state: 'waiting' as const, attempts: 0, nextTryAt: 0, createdAt: i })));
     const sync: number[] = [];

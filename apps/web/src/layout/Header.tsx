@@ -1,7 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AccountCircleIcon from '@mui/icons-material/AccountCircleOutlined';
@@ -13,7 +12,7 @@ import { Brand } from '../components/Brand';
 import { useSession } from '../providers/session';
 import { TopNav } from './TopNav';
 import { RefusedWrites, WaitingBadge } from '../offline-queue';
-import { coarsePointer } from '../theme';
+import { LogoutLink } from './LogoutLink';
 
 /** Page header (spec 000 §2.1): brand, the signed-in user's e-mail and a 'Log out' link to /auth/logout. */
 export function Header() {
@@ -42,24 +41,7 @@ export function Header() {
               {session.user.email}
             </Typography>
           </Box>
-          <Link
-            component={RouterLink}
-            to="/auth/logout"
-            variant="body2"
-            underline="hover"
-            sx={{
-              color: 'common.white',
-              fontWeight: 600,
-              border: 1,
-              borderColor: 'rgba(255,255,255,0.35)',
-              borderRadius: 1,
-              px: 1.25,
-              py: 0.5,
-              [coarsePointer]: { display: 'inline-flex', alignItems: 'center', minHeight: 44 },
-            }}
-          >
-            Log out
-          </Link>
+          <LogoutLink />
         </Box>
       </Toolbar>
       <TopNav />

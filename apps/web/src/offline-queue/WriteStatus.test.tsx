@@ -5,7 +5,7 @@ import { directWrites, InspectionWritesProvider } from '../inspection-writes';
 import { AuditEditingContext } from '../resources/audit-editor/context';
 import { AutosaveText } from '../resources/audit-editor/Comments';
 import type { WriteQueue } from './queue';
-import { fakeTransport, freshName, httpError, makeQueue, netError } from './queue.fixtures.test-helpers';
+import { fakeTransport, freshName, httpError, makeQueue, netError, testSession } from './queue.fixtures.test-helpers';
 import { QueueContext } from './useQueue';
 import { WaitingBadge } from './WaitingBadge';
 import { WriteStatus } from './WriteStatus';
@@ -115,6 +115,24 @@ describe('header badge of waiting writes', () => {
       else await act(() => new Promise((r) => setTimeout(r, 5)));
     }
     expect(screen.queryByTestId('waiting-badge')).toBeNull();
+  });
+
+  it('counts another user\'s changes apart, by name, while they wait for that user to sign in again', async () => {
+    const session = testSession({ id: 'anna', name: 'Anna Berg' });
+    const q = makeQueue(freshName(), handServer().transport, { isOnline: () => false, user: session.get });
+    queues.push(q);
+    await q.start();
+    render(<QueueContext.Provider value={q}><WaitingBadge /></QueueContext.Provider>);
+    await act(async () => {
+      for (let i = 0; i < 2; i++) await q.enqueue({ scope: 's', kind: 'trpc', procedure: 'audits.setText', input: {} }, () => null);
+    });
+    expect(screen.getByRole('status', { name: '2 changes waiting to be sent' })).toBeTruthy();
+    expect(screen.queryByTestId('others-waiting-badge')).toBeNull();
+    session.user = { id: 'ben', name: 'Ben Kovacs' };
+    await act(() => q.userChanged());
+    expect(screen.queryByTestId('waiting-badge')).toBeNull();
+    const others = screen.getByRole('status', { name: '2 changes by Anna Berg wait until they sign in again' });
+    expect(within(others).getByText('2')).toBeTruthy();
   });
 
   it('tells once, in plain words, that the browser may clear what waits when persistent storage is refused', async () => {

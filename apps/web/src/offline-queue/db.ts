@@ -1,7 +1,7 @@
-import { Dexie, type DexieOptions, type Table } from 'dexie';
+import { Dexie, type DexieOptions, type Table, type Transaction } from 'dexie';
 
 /** The format of an entry as this code writes it (docs/decisions.md, "Offline write queue (issue 23)"). */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
 /**
  * One write kept on the device until the server answered it. `seq` (auto-increment) is the order it was made;
@@ -12,6 +12,13 @@ export interface QueueEntry {
   seq?: number;
   id: string;
   formatVersion: number;
+  /**
+   * Format 3: who made it (the user whose session the app held), so that it is sent under their sign-in only.
+   * Absent on an entry of format 2 (or made with nobody known): the first user signed in when the queue next
+   * starts or hears a sign-in claims it (`WriteQueue.claimUnowned`). The name is shown to the next user.
+   */
+  userId?: string;
+  userName?: string;
   /** What the write belongs to ('audit:<id>', 'inspection:<id>', 'images'): shown per item, never sent. */
   scope: string;
   /** The item on screen whose status this write is ('audit:<id>:text:summary'), or null. */
@@ -80,9 +87,14 @@ export function defineV1(db: Dexie) {
   db.version(1).stores({ entries: '++seq, &id, scope' });
 }
 
-/** Upgrades one entry of any earlier format to the current one (also run by the Dexie upgrade below). */
+/**
+ * Upgrades one entry of any earlier format to the current one (also run by the Dexie upgrades below). Format 2 -> 3
+ * adds nothing but the version: the maker is not known, so `userId` stays absent until a sign-in claims the entry.
+ */
 export function upgradeEntry(e: QueueEntryV1 | QueueEntry): QueueEntry {
-  if ((e.formatVersion ?? 1) >= FORMAT_VERSION) return e as QueueEntry;
+  const version = e.formatVersion ?? 1;
+  if (version >= FORMAT_VERSION) return e as QueueEntry;
+  if (version === 2) return { ...(e as QueueEntry), formatVersion: FORMAT_VERSION };
   const old = e as QueueEntryV1;
   const { path, blob, ...rest } = old;
   return {
@@ -95,6 +107,21 @@ export function upgradeEntry(e: QueueEntryV1 | QueueEntry): QueueEntry {
   };
 }
 
+/** Rewrites every stored entry in place to the current format (a Dexie upgrade function). */
+function upgradeAll(tx: Transaction) {
+  return tx.table('entries').toCollection().modify((e: Record<string, unknown>) => {
+    const next = upgradeEntry(e as unknown as QueueEntryV1);
+    for (const k of Object.keys(e)) if (!(k in next)) delete e[k];
+    Object.assign(e, next);
+  });
+}
+
+/** Version 2's schema, kept as version 1's is: a database of the app before format 3 is upgraded from it. */
+export function defineV2(db: Dexie) {
+  defineV1(db);
+  db.version(2).stores({ entries: '++seq, &id, scope, item, state, [state+seq]', ids: '&clientId' }).upgrade(upgradeAll);
+}
+
 export class QueueDb extends Dexie {
   entries!: Table<QueueEntry, number>;
   ids!: Table<IdMapping, string>;
@@ -102,14 +129,9 @@ export class QueueDb extends Dexie {
   /** `options`: another IndexedDB (tests give fake-indexeddb's). */
   constructor(name = DB_NAME, options?: DexieOptions) {
     super(name, options);
-    defineV1(this);
-    // Version 2: the client -> server id map and the item index; entries move to format 2.
-    this.version(2)
-      .stores({ entries: '++seq, &id, scope, item, state, [state+seq]', ids: '&clientId' })
-      .upgrade((tx) => tx.table('entries').toCollection().modify((e: Record<string, unknown>) => {
-        const next = upgradeEntry(e as unknown as QueueEntryV1);
-        for (const k of Object.keys(e)) if (!(k in next)) delete e[k];
-        Object.assign(e, next);
-      }));
+    // Version 2: the client -> server id map and the item index; entries moved to format 2.
+    defineV2(this);
+    // Version 3: the maker of each entry, and the sender's index of one user's waiting entries in order (format 3).
+    this.version(3).stores({ entries: '++seq, &id, scope, item, state, [state+seq], [state+userId+seq]' }).upgrade(upgradeAll);
   }
 }

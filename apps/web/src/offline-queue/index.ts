@@ -7,7 +7,7 @@ import { appQueue } from './instance';
 export { WriteQueue, RefusedError, KeptForLaterError, type ItemStatus, type Transport } from './queue';
 export { queuedWrites } from './writes';
 export { appQueue, appQueuedWrites, setAppQueue } from './instance';
-export { QueueContext, useItemStatus, useWaitingCount, useStorageWarning } from './useQueue';
+export { QueueContext, useItemStatus, useWaitingCount, useOthersWaiting, useStorageWarning } from './useQueue';
 export { WriteStatus, statusText } from './WriteStatus';
 export { WaitingBadge } from './WaitingBadge';
 export { RefusedWrites, REFUSED_TEXT, describeEntry } from './RefusedWrites';
@@ -17,11 +17,13 @@ export { auditItem, inspectionItem } from './items';
 export { FORMAT_VERSION } from './db';
 
 /**
- * How many writes wait on this device to be sent: the service-worker update prompt (pwa/update.ts) asks before
- * reloading into a new version (`setPendingWritesSource(pendingWritesCount)`).
+ * How many writes of the signed-in user wait on this device to be sent: the service-worker update prompt
+ * (pwa/update.ts) asks before reloading into a new version (`setPendingWritesSource(pendingWritesCount)`). Other
+ * users' waiting writes do not hold an update: they cannot be sent before their maker signs in, and the new version
+ * reads them (every older schema stays declared; docs/decisions.md, "Offline write queue (issue 23)").
  */
 export function pendingWritesCount(): Promise<number> {
-  return appQueue().pendingCount();
+  return appQueue().sendableCount();
 }
 
 /**

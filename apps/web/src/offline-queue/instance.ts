@@ -2,6 +2,7 @@ import { directWrites, type InspectionWrites } from '../inspection-writes';
 import { WriteQueue } from './queue';
 import { appTransport } from './transport';
 import { browserTabs } from './tabs';
+import { signedInUser } from './signedIn';
 import { queuedWrites } from './writes';
 
 let queue: WriteQueue | null = null;
@@ -11,7 +12,8 @@ let writes: InspectionWrites | null = null;
 export function appQueue(): WriteQueue {
   if (!queue) {
     // One tab of the app sends at a time (a Web Lock); all show the same counts (BroadcastChannel): tabs.ts.
-    queue = new WriteQueue({ transport: appTransport, tabs: browserTabs('insp-offline-queue') });
+    // Each entry is sent only under its maker's sign-in (signedIn.ts, set by OfflineWritesProvider).
+    queue = new WriteQueue({ transport: appTransport, user: signedInUser, tabs: browserTabs('insp-offline-queue') });
     // A database that cannot open (storage disabled) leaves the writes failing as direct ones would.
     void queue.start().catch((e: unknown) => console.error('offline queue', e));
   }

@@ -1,6 +1,6 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { QueueDb } from './db';
-import { WriteQueue, type Transport } from './queue';
+import { WriteQueue, type QueueUser, type Transport } from './queue';
 
 let n = 0;
 /** A fresh database name on fake-indexeddb (a real IndexedDB implementation for Node) for each test. */
@@ -38,6 +38,15 @@ export function fakeTransport(answer: (call: Sent | Uploaded, index: number) => 
 export const netError = () => Object.assign(new TypeError('Failed to fetch'), { status: null });
 export const httpError = (status: number, message = `HTTP ${status}`) => Object.assign(new Error(message), { status });
 
+/** The user signed in for a test queue unless it says otherwise (`user` in `over`). */
+export const TEST_USER: QueueUser = { id: 'user-test', name: 'Tess Tester' };
+
+/** A sign-in that a test changes: `session.user = B` is B signing in, `null` signing out. */
+export function testSession(user: QueueUser | null = TEST_USER) {
+  const s = { user, get: () => s.user };
+  return s;
+}
+
 export function makeQueue(name: string, transport: Transport, over: Partial<ConstructorParameters<typeof WriteQueue>[0]> = {}) {
-  return new WriteQueue({ transport, db: openDb(name), backoff: { baseMs: 20, maxMs: 40, random: () => 0 }, persist: async () => true, ...over });
+  return new WriteQueue({ transport, db: openDb(name), backoff: { baseMs: 20, maxMs: 40, random: () => 0 }, persist: async () => true, user: () => TEST_USER, ...over });
 }

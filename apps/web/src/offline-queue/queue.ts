@@ -1,4 +1,3 @@
-import { Dexie } from 'dexie';
 import { newRequestKey } from '../lib/requestKey';
 import { backoffDelay, classify, DEFAULT_BACKOFF, failsOnServer, SERVER_FAILURE_LIMIT, type BackoffOptions } from './backoff';
 import { FORMAT_VERSION, QueueDb, type QueueEntry } from './db';
@@ -10,6 +9,7 @@ import { QUEUE_TEXT } from './texts';
 import { KeptForLaterError, RefusedError } from './errors';
 import type { UploadKind } from '../inspection-writes/resumableUpload';
 import { resumeOf, type UploadResume } from './uploadResume';
+import { claimUnowned, countWaiting, waitingOf, type OthersWaiting, type QueueUser } from './owners';
 
 export type { UploadResume };
 export { KeptForLaterError, RefusedError };
@@ -40,8 +40,15 @@ export interface NewEntry {
   onProgress?(fraction: number): void;
 }
 
+export type { QueueUser, OthersWaiting };
+
 export interface QueueOptions {
   transport: Transport;
+  /**
+   * The user whose session the requests carry now, asked before every send (null: nobody, nothing is sent). The
+   * app's reads the token-bound record of signedIn.ts, so a tab still showing someone else sends nothing wrong.
+   */
+  user: () => QueueUser | null;
   db?: QueueDb;
   backoff?: BackoffOptions;
   now?: () => number;
@@ -75,6 +82,10 @@ export class WriteQueue {
   private readonly isOnline: () => boolean;
   private readonly persist: () => Promise<boolean>;
   private readonly tabs: TabLink;
+  private readonly user: () => QueueUser | null;
+  /** The last user seen signed in: a write made while the session just ended is still theirs. */
+  private lastUser: QueueUser | null = null;
+  private others: OthersWaiting[] = [];
   private readonly waiters = new Map<string, Waiter>();
   private readonly items = new Map<string, ItemStatus>();
   private readonly listeners = new Set<() => void>();
@@ -103,6 +114,31 @@ export class WriteQueue {
     this.isOnline = o.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
     this.persist = o.persist ?? defaultPersist;
     this.tabs = o.tabs ?? singleTab();
+    this.user = o.user;
+  }
+
+  /** The signed-in user, remembered as the last one seen. */
+  private signedIn(): QueueUser | null {
+    const u = this.user();
+    if (u) this.lastUser = u;
+    return u;
+  }
+
+  /**
+   * Someone signed in (or out) in this tab: entries without a maker (format 2, docs/decisions.md) become theirs, the
+   * counts follow the new user, every tab hears it, and their entries go.
+   */
+  async userChanged(): Promise<void> {
+    await this.claimUnowned();
+    this.refusedRev++; // the refused list is the signed-in user's
+    await this.recount();
+    this.tabs.post({ type: 'changed' });
+    this.resume();
+  }
+
+  private async claimUnowned() {
+    const u = this.signedIn();
+    if (u) await claimUnowned(this.db, u);
   }
 
   /** Loads what waits from an earlier page, listens for the network and the tab, and starts sending. */
@@ -114,6 +150,7 @@ export class WriteQueue {
     }
     const all = await this.db.entries.orderBy('seq').toArray();
     for (const e of all) if (e.item) this.items.set(e.item, e.state === 'refused' ? { state: 'refused', message: e.error ?? '' } : { state: 'device' });
+    await this.claimUnowned();
     await this.recount();
     this.tabs.listen((m) => this.onTab(m));
     // Only the elected tab sends; the others store, show, and hear the answers to their own writes.
@@ -145,8 +182,10 @@ export class WriteQueue {
     // A v4 UUID as crypto.randomUUID() makes, but also over plain http on a local network, where randomUUID is
     // missing (not a secure context): lib/requestKey.ts, as the point editor's keys (issue 19).
     const id = newRequestKey();
+    // The maker: whoever is signed in, or, if the session has just ended, who was (nobody known: the next sign-in).
+    const maker = this.signedIn() ?? this.lastUser;
     const entry: QueueEntry = {
-      id, formatVersion: FORMAT_VERSION, scope: n.scope, item: n.item ?? null, kind: n.kind,
+      id, formatVersion: FORMAT_VERSION, ...(maker ? { userId: maker.id, userName: maker.name } : {}), scope: n.scope, item: n.item ?? null, kind: n.kind,
       ...(n.procedure !== undefined ? { procedure: n.procedure } : {}),
       ...(n.input !== undefined ? { input: n.input } : {}),
       ...(n.file ? { file: n.file, fileName: n.fileName ?? 'file' } : {}),
@@ -168,14 +207,27 @@ export class WriteQueue {
     return answer;
   }
 
-  /** Entries stored and not yet answered by the server (refused ones are not waiting). */
+  /** Entries stored and not yet answered by the server, of every user (refused ones are not waiting). */
   async pendingCount(): Promise<number> {
     return this.db.entries.where('state').equals('waiting').count();
   }
 
-  /** Refused entries, oldest first, with the server's message. */
+  /**
+   * Entries the signed-in user's session sends (their own, and any naming no maker: the next sign-in's): what the
+   * app-update prompt waits for. Other users' entries cannot be sent before they sign in, and the update keeps them
+   * (every older schema stays declared, `upgradeEntry`), so they hold no update.
+   */
+  async sendableCount(): Promise<number> {
+    const u = this.signedIn();
+    const unowned = await this.db.entries.where('state').equals('waiting').filter((e) => e.userId === undefined).count();
+    if (!u) return unowned;
+    return unowned + await waitingOf(this.db, u.id).count();
+  }
+
+  /** The signed-in user's refused entries (and those naming no maker), oldest first, with the server's message. */
   refused(): Promise<QueueEntry[]> {
-    return this.db.entries.where('state').equals('refused').sortBy('seq');
+    const me = this.signedIn() ?? this.lastUser;
+    return this.db.entries.where('state').equals('refused').filter((e) => e.userId === undefined || e.userId === me?.id).sortBy('seq');
   }
 
   /** The user has read a refusal: it leaves the list. */
@@ -195,7 +247,10 @@ export class WriteQueue {
     return () => void this.listeners.delete(l);
   };
   itemStatus = (item: string): ItemStatus | undefined => this.items.get(item);
+  /** The signed-in user's changes waiting to be sent. */
   waiting = () => this.waitingCount;
+  /** Other users' changes waiting until they sign in again, by user (the same array until it changes). */
+  othersWaiting = () => this.others;
   refusedRevision = () => this.refusedRev;
   storageMayBeCleared = () => this.storageWarning;
   dismissStorageWarning = () => {
@@ -251,7 +306,10 @@ export class WriteQueue {
   }
 
   private async recount() {
-    this.waitingCount = await this.pendingCount();
+    const me = this.signedIn() ?? this.lastUser;
+    const { own, others: next } = await countWaiting(this.db, me);
+    this.waitingCount = own;
+    if (JSON.stringify(next) !== JSON.stringify(this.others)) this.others = next;
     // Another tab's refusal or dismissal comes as 'changed': its count tells whether the list moved.
     const refused = await this.db.entries.where('state').equals('refused').count();
     if (refused !== this.refusedCount) this.refusedRev++;
@@ -304,7 +362,10 @@ export class WriteQueue {
     for (;;) {
       // The browser knows it is offline: wait for 'online' rather than spend the battery on tries that fail.
       if (this.stopped || !this.isOnline()) return;
-      const next = await this.db.entries.where('[state+seq]').between(['waiting', Dexie.minKey], ['waiting', Dexie.maxKey]).first();
+      // Only the signed-in user's entries, under their sign-in: another user's wait (kept, counted) until they sign in.
+      const me = this.signedIn();
+      if (!me) return;
+      const next = await waitingOf(this.db, me.id).first();
       if (!next) return;
       const wait = next.nextTryAt - this.now();
       if (wait > 0) {
@@ -322,6 +383,8 @@ export class WriteQueue {
       await this.refuse(e, QUEUE_TEXT.dependsOnRefused(named.refused), null);
       return true;
     }
+    // Asked again at the last moment: a sign-out or another sign-in (any tab) while the ids were read stops the line.
+    if (this.signedIn()?.id !== e.userId) return false;
     if (e.item) this.setItem(e.item, { state: 'sending' });
     try {
       const answer = e.kind === 'upload'

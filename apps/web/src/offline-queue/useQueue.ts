@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { ItemStatus, WriteQueue } from './queue';
+import type { ItemStatus, OthersWaiting, WriteQueue } from './queue';
 
 /** The queue whose state the screens show; null where writes are not queued (tests with fake writes). */
 export const QueueContext = createContext<WriteQueue | null>(null);
@@ -16,6 +16,14 @@ export function useItemStatus(item: string): ItemStatus | undefined {
 export function useWaitingCount(): number {
   const q = useContext(QueueContext);
   return useSyncExternalStore(q ? q.subscribe : noop, () => q?.waiting() ?? 0);
+}
+
+const NONE: OthersWaiting[] = [];
+
+/** Other users' changes waiting on this device until they sign in again, by user. */
+export function useOthersWaiting(): OthersWaiting[] {
+  const q = useContext(QueueContext);
+  return useSyncExternalStore(q ? q.subscribe : noop, () => q?.othersWaiting() ?? NONE);
 }
 
 /** Whether to tell the user that the browser may clear what waits (persistent storage was refused). */

@@ -124,8 +124,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The Equipment list: sorted by next due date (both directions, empty last), planned / unplanned, due, overdue.
   await sql`create index equipment_next_due on equipment (next_due_on, id) where deleted_at is null`.execute(db);
   await sql`create index equipment_next_due_desc on equipment (next_due_on desc nulls last, id desc) where deleted_at is null`.execute(db);
-  await sql`create index equipment_due_since on equipment (due_since) where deleted_at is null and due_since is not null`.execute(db);
-  await sql`create index equipment_overdue_since on equipment (overdue_since) where deleted_at is null and overdue_since is not null`.execute(db);
+  await sql`create index equipment_due_since on equipment (due_since) include (customer_id) where deleted_at is null and due_since is not null`.execute(db);
+  await sql`create index equipment_overdue_since on equipment (overdue_since) include (customer_id) where deleted_at is null and overdue_since is not null`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -171,13 +171,11 @@ export function equipmentDueColumns(defaultTimeZone: string) {
  */
 export function equipmentDueFilter(due: NonNullable<TEquipmentListQuery['due']>, defaultTimeZone: string) {
   // No zone's today is before UTC's - 1 either: a date up to then is past in every zone, whatever the customer; the
-  // customer's today (a lookup of its zone) is needed only for the two days in between. So a count of matches
-  // reads the index alone (customer_id included): no join with customers.
-  const today = sql`(select (now() at time zone coalesce(k.time_zone, ${defaultTimeZone}))::date from customers k where k.id = e.customer_id)`;
-  const noToday = sql`(now() at time zone ${defaultTimeZone})::date`;
+  // customer's today (customer_today, a lookup of its zone) is needed only for the two days in between. So a count
+  // of matches reads the index alone (customer_id included): no join with customers.
   const since = (column: 'overdue_since' | 'due_since') => {
     const d = sql.ref(`e.${column}`);
-    return sql<SqlBool>`(${d} <= ${latestToday} and (${d} <= ${latestToday} - 2 or ${d} <= coalesce(${today}, ${noToday})))`;
+    return sql<SqlBool>`(${d} <= ${latestToday} and (${d} <= ${latestToday} - 2 or ${d} <= customer_today(e.customer_id, ${defaultTimeZone})))`;
   };
   if (due === 'overdue') return since('overdue_since');
   if (due === 'due') return since('due_since');

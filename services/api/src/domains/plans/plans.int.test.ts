@@ -399,6 +399,31 @@ describe('stored due dates (kept by the database)', () => {
     expect(await listed('&due=planned')).toEqual([]);
   });
 
+  it("tell due from overdue by the customer's own today, in zones a day apart (the boundary days)", async () => {
+    const shift = (ymd: string, days: number) => new Date(Date.parse(`${ymd}T00:00:00Z`) + days * day).toISOString().slice(0, 10);
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const customer = await t.db.insertInto('customers').values({ name: `Edge ${zone}`, time_zone: zone }).returning('id').executeTakeFirstOrThrow();
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+      const serials = [`EDGE-${zone}-DUE`, `EDGE-${zone}-OVER`, `EDGE-${zone}-SOON`];
+      const machines = await t.db.insertInto('equipment').values(serials.map((serial_number) => ({ serial_number, product_family_id: ref.jaw.id, customer_id: customer.id }))).returning('id').execute();
+      const plans = [];
+      for (const [i, startsOn] of [today, shift(today, -1), shift(today, 1)].entries()) {
+        plans.push(await plan({ equipmentId: machines[i]!.id, inspectionType: 'Monthly', startsOn }));
+      }
+      expect(plans.map((p) => p.state)).toEqual(['due', 'overdue', 'upcoming']);
+      const list = async (q: string) => {
+        const res = await call('GET', `/api/v1/Equipments/query?customerId=${customer.id}&orderKey=serial&orderDirection=asc&${q}`, tok.manager);
+        return res.json().result.map((e: { serial: string; nextDueState: string }) => [e.serial, e.nextDueState]);
+      };
+      expect(await list('due=due')).toEqual([[serials[0], 'due'], [serials[1], 'overdue']]);
+      expect(await list('due=overdue')).toEqual([[serials[1], 'overdue']]);
+      const due = await call('GET', `/api/v1/plans/due?customerId=${customer.id}&states=due,overdue&orderKey=serialNumber&orderDirection=asc`, tok.manager);
+      expect(due.json().result.map((p: { state: string }) => p.state)).toEqual(['due', 'overdue']);
+      const overdue = await call('GET', `/api/v1/plans/due?customerId=${customer.id}&states=overdue`, tok.manager);
+      expect(overdue.json().result.map((p: { serialNumber: string }) => p.serialNumber)).toEqual([serials[1]]);
+    }
+  });
+
   it('filter overdue and sort by next due date through indexes', async () => {
     const explain = async (q: { compile(): { sql: string; parameters: readonly unknown[] } }) =>
       t.db.transaction().execute(async (trx) => {

@@ -18,7 +18,8 @@ import { timeRuns } from './stats.js';
  * - a customer's due list and an inspector's ('me') through the service (rows + count as the API runs them) beside
  *   the very statements it ran, replayed over one pg connection; goal p95 < 30 ms;
  * - plans.dueScan over every plan (notices cleared before each run, an endpoint subscribed to the events so each
- *   transition also writes its event, delivery and outbox job); goal < 60 s. BENCH_EXPLAIN=1 prints the plans; BENCH_ONLY=<text> runs only the due-list cases naming it.
+ *   transition also writes its event, delivery and outbox job); goal < 60 s. BENCH_EXPLAIN=1 prints the plans; BENCH_ONLY=<text> runs only the due-list cases naming it;
+ *   BENCH_RUNS=<n> times each case n times (default 200); BENCH_SKIP_SCAN=1 leaves out the daily job.
  */
 export default async function plansDueBench() {
   const n = Number(process.env.BENCH_SCALE ?? 1_000_000);
@@ -64,10 +65,11 @@ export default async function plansDueBench() {
       if (process.env.BENCH_EXPLAIN) {
         for (const s of statements) console.log((await raw.query(`explain (analyze, buffers) ${s.sql}`, s.parameters as unknown[])).rows.map((r) => r['QUERY PLAN']).join('\n'));
       }
-      const service = await timeRuns(() => c.run(handle.db), 200);
+      const runs = Number(process.env.BENCH_RUNS ?? 200);
+      const service = await timeRuns(() => c.run(handle.db), runs);
       const direct = await timeRuns(async () => {
         for (const s of statements) await raw.query(s.sql, s.parameters as unknown[]);
-      }, 200);
+      }, runs);
       console.log({ case: c.name, plansInScope: c.plans, rows: first.result.length, count: first.count, statements: statements.length, serviceMs: service, rawSqlMs: direct, goalP95Ms: 30 });
     }
 
@@ -79,7 +81,7 @@ export default async function plansDueBench() {
       .executeTakeFirstOrThrow();
     const deps = { db: handle.db, log: console, config: { reportTimeZone: 'UTC' } } as unknown as JobDeps;
     try {
-      for (let run = 1; run <= 2; run++) {
+      for (let run = 1; run <= (process.env.BENCH_SKIP_SCAN ? 0 : 2); run++) {
         await clearDueJobOutput(handle.db);
         const s = performance.now();
         const result = await planDueScan(deps);

@@ -9,8 +9,14 @@ import { seedDemo, seedScale } from '@insp/db/seed';
  * minutes): `insp_bench_<n>_<migrations>`. Made from the migrated template the first time it is asked for;
  * a half-seeded one (a run killed while seeding) is dropped and made again. Drop them with
  * `psql -h 127.0.0.1 -U postgres -c 'drop database insp_bench_…'`.
+ * BENCH_DATABASE=<name> uses that database as it is (e.g. a copy of a kept one, `createdb -T`, with a new migration
+ * applied by the migrator) instead of seeding one for the migrations' fingerprint.
  */
 export async function scaledDatabase(n: number, log: (m: string) => void = console.log): Promise<DbHandle & { name: string; url: string }> {
+  if (process.env.BENCH_DATABASE) {
+    const url = testServerUrl(process.env.BENCH_DATABASE);
+    return { ...(await openDatabase({ databaseUrl: url, poolSize: 10 })), name: process.env.BENCH_DATABASE, url };
+  }
   const name = `insp_bench_${n}_${migrationsFingerprint()}`;
   const admin = new pg.Client({ connectionString: testServerUrl() });
   await admin.connect();

@@ -46,6 +46,11 @@ export interface AppLogs {
   user_id: string | null;
 }
 
+export interface AppSettings {
+  default_time_zone: Generated<string>;
+  id: Generated<boolean>;
+}
+
 export interface Audits {
   comment: Generated<string>;
   contact_email: string | null;
@@ -390,9 +395,13 @@ export interface Equipment {
   customer_id: string | null;
   customer_site_id: string | null;
   deleted_at: Timestamp | null;
+  due_in_progress: Generated<boolean>;
+  due_since: Timestamp | null;
   id: Generated<string>;
   mdm_equipment_id: string | null;
+  next_due_on: Timestamp | null;
   nick_name: string | null;
+  overdue_since: Timestamp | null;
   product_family_id: string | null;
   product_model_id: string | null;
   serial_number: string | null;
@@ -548,6 +557,7 @@ export interface InspectionPlans {
   created_at: Generated<Timestamp>;
   created_by_user_id: string | null;
   deleted_at: Timestamp | null;
+  due_on: Timestamp | null;
   equipment_id: string;
   grace_days: Generated<number>;
   id: Generated<string>;
@@ -1108,6 +1118,7 @@ export interface WebLogs {
 
 export interface DB {
   app_logs: AppLogs;
+  app_settings: AppSettings;
   application_options: ApplicationOptions;
   audit_suggestions: AuditSuggestions;
   audit_trail: AuditTrail;

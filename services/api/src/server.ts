@@ -1,4 +1,4 @@
-import { openDatabase, migrateToLatest } from '@insp/db';
+import { openDatabase, migrateToLatest, syncDefaultTimeZone } from '@insp/db';
 import { seedDemo } from '@insp/db/seed';
 import { createStorage } from '@insp/storage';
 import { startJobRuntime } from '@insp/worker';
@@ -18,6 +18,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/db` });
   const applied = await migrateToLatest(database.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
+  // The stored due dates of customers without a zone follow REPORT_TIME_ZONE (docs/decisions.md "Stored due dates").
+  await syncDefaultTimeZone(database.db, config.reportTimeZone);
 
   const storage = createStorage(config.storage, { urlSecret: config.tokenSecret, publicUrl: config.publicUrl });
   if (config.seedOnFirstStart) {

@@ -1,22 +1,11 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { Level, PLAN_INTERVALS, PlanTypes, type Actor, type TDueQuery, type TPlan } from '@insp/contracts';
+import { sql, type SqlBool } from 'kysely';
+import { Level, type Actor, type TDueQuery, type TEquipmentListQuery, type TPlan } from '@insp/contracts';
 import type { Db } from '../client.js';
 
 /**
  * Issue 24: the plans' row source, who sees which plans and the due list's filters, shared by the API's due list and
  * the worker's due list export (docs/decisions.md "Due reminders, due events and the due list's export").
  */
-
-/** The type's interval as a PostgreSQL interval literal ('1 day', '3 months'). */
-const intervalText = (t: (typeof PlanTypes)[number]) => {
-  const i = PLAN_INTERVALS[t];
-  return i.months ? `${i.months} months` : `${i.days} days`;
-};
-const intervalOf = (column: RawBuilder<unknown>) =>
-  sql`(case ${column} ${sql.join(
-    PlanTypes.map((t) => sql`when ${sql.lit(t)} then interval ${sql.lit(intervalText(t))}`),
-    sql` `,
-  )} end)`;
 
 /** Columns of `planRows` to filter on (the computed ones are expressions of the subquery `x`). */
 export const planColumn = {
@@ -28,10 +17,30 @@ export const planColumn = {
 };
 
 /**
+ * The latest "today" of any time zone (UTC's date + 1: no zone is more than a day ahead of UTC): a constant for an
+ * index range before the exact comparison with the customer's today (docs/decisions.md "Stored due dates").
+ */
+export const latestToday = sql<string>`((now() at time zone 'UTC')::date + 1)`;
+
+/**
+ * The zone of customers without one (the API's REPORT_TIME_ZONE), as the database's stored due dates use it
+ * (`app_settings`, migration 0054): written when it differs, which recomputes the due dates of those customers'
+ * plans in one statement (a trigger). Called at start and before reading due dates, once per handle and zone.
+ */
+const syncedZones = new WeakMap<object, string>();
+export async function syncDefaultTimeZone(db: Db, zone: string): Promise<void> {
+  if (syncedZones.get(db) === zone) return;
+  await sql`update app_settings set default_time_zone = ${zone} where default_time_zone is distinct from ${zone}`.execute(db);
+  syncedZones.set(db, zone);
+}
+
+/**
  * Live plans with their machine, customer and site, and where each stands today, as one row source `d` to filter,
  * sort and page on (docs/decisions.md "Inspection plans and due dates (issue 24)"). Dates are the customer's: the
  * last inspection's day in the customer's time zone (or the API's REPORT_TIME_ZONE) plus the type's interval, so a
- * change of daylight saving time moves nothing and a month from 31 January is the end of February.
+ * change of daylight saving time moves nothing and a month from 31 January is the end of February. That due date
+ * is stored (`p.due_on`, kept by triggers: migration 0054; callers sync the default zone first, syncDefaultTimeZone);
+ * today is the customer's, when read.
  * Names (site, family, model, protocol, inspector) are scalar subqueries, not joins: with eight joined tables
  * PostgreSQL spent 30-70 ms choosing a join order for a list that then ran in 2 ms (bench/plans-due.bench.ts);
  * a subquery of the select list is planned on its own and run only for the rows a page returns.
@@ -66,19 +75,15 @@ export function planRows(db: Db, defaultTimeZone: string) {
       sql<number | null>`(extract(epoch from p.last_done_at) * 1000)::float8`.as('lastDoneAt'),
       'p.in_progress_inspection_id as inProgressInspectionId',
       sql<string>`coalesce(c.time_zone, ${defaultTimeZone})`.as('timeZone'),
-      eb.ref('p.last_done_at').as('last_done_at'),
-      eb.ref('p.starts_on').as('starts_on'),
+      eb.ref('p.due_on').as('due_date'),
     ]);
-  const zone = sql.ref('r.timeZone');
-  const dueDate = sql`(case when r.last_done_at is null then r.starts_on
-    else ((r.last_done_at at time zone ${zone})::date + ${intervalOf(sql.ref('r.inspectionType'))})::date end)`;
-  const today = sql`(now() at time zone ${zone})::date`;
+  const today = sql`(now() at time zone ${sql.ref('r.timeZone')})::date`;
   return db
     .selectFrom(
       db
         .selectFrom(inner.as('r'))
         .selectAll('r')
-        .select([sql<string>`${dueDate}`.as('due_date'), sql<string>`${today}`.as('today')])
+        .select([sql<string>`${today}`.as('today')])
         .as('x'),
     )
     .select([
@@ -121,7 +126,20 @@ export function duePlans(db: Db, defaultTimeZone: string, viewer: PlanViewer, qu
   if (query.customerSiteId) rows = rows.where('x.customerSiteId', '=', query.customerSiteId);
   if (query.equipmentId) rows = rows.where('x.equipmentId', '=', query.equipmentId);
   if (query.inspectorUserId) rows = rows.where('x.inspectorUserId', '=', query.inspectorUserId === 'me' ? viewer.userId : query.inspectorUserId);
-  if (query.states) return rows.where(planColumn.state, 'in', query.states);
+  if (query.states) {
+    const due = query.states.includes('due');
+    const overdue = query.states.includes('overdue');
+    if ((due || overdue) && query.states.every((st) => st === 'due' || st === 'overdue')) {
+      // The state's own terms rather than its case expression, which PostgreSQL sizes at 1% of the rows (it then
+      // sorted 14,000 plans for a page); due and overdue need today >= the due date, so a due date no later than the
+      // latest today anywhere: an index range.
+      rows = rows.where('x.inProgressInspectionId', 'is', null).where(planColumn.dueDate, '<=', latestToday);
+      if (!overdue) return rows.where(sql<SqlBool>`(x.today >= x.due_date and x.today <= x.due_date + x."graceDays")`);
+      if (!due) return rows.where(sql<SqlBool>`x.today > x.due_date + x."graceDays"`);
+      return rows.where(sql<SqlBool>`x.today >= x.due_date`);
+    }
+    return rows.where(planColumn.state, 'in', query.states);
+  }
   // What is due within the window, and whatever is already started.
   return rows.where(sql<SqlBool>`(${planColumn.dueDate} <= ${planColumn.today} + ${query.within ?? 30}::int or x."inProgressInspectionId" is not null)`);
 }
@@ -131,26 +149,36 @@ export const duePlanSearch = (pattern: string) =>
   sql<SqlBool>`(x."serialNumber" ilike ${pattern} or search_fold(x."nickName") like search_fold(${pattern}) or x."customerName" ilike ${pattern} or x."customerSiteName" ilike ${pattern})`;
 
 /**
- * The Equipment list's due column (issue 24), as a lateral subquery of one row per machine `e` (customer `c`): the
- * earliest due date of its live plans, days past it, and the most pressing state (overdue, due, in progress,
- * upcoming; null without a plan). Read through the plans' equipment index, dates in the customer's zone as above.
+ * The Equipment list's due column (issue 24), from the machine's stored columns (migration 0054, kept by triggers
+ * from its live plans) and its customer `c`'s today: the earliest due date of its live plans, days past it, and the
+ * most pressing state (overdue, due, in progress, upcoming; null without a plan).
  */
-export function nextDueOfEquipment(db: Db, defaultTimeZone: string) {
-  const zone = sql`coalesce(c.time_zone, ${defaultTimeZone})`;
-  const due = sql`(case when p.last_done_at is null then p.starts_on
-    else ((p.last_done_at at time zone ${zone})::date + ${intervalOf(sql.ref('p.inspection_type'))})::date end)`;
-  const today = sql`(now() at time zone ${zone})::date`;
-  const open = sql`p.in_progress_inspection_id is null`;
-  return db
-    .selectFrom('inspection_plans as p')
-    .where('p.equipment_id', '=', sql.ref<string>('e.id'))
-    .where('p.deleted_at', 'is', null)
-    .select([
-      sql<string | null>`to_char(min(${due}), 'YYYY-MM-DD')`.as('nextDueOn'),
-      sql<number | null>`(${today} - min(${due}))`.as('nextDueDaysPastDue'),
-      sql<TPlan['state'] | null>`(case when count(*) = 0 then null
-        when bool_or(${open} and ${today} > ${due} + p.grace_days) then 'overdue'
-        when bool_or(${open} and ${today} >= ${due}) then 'due'
-        when bool_or(not ${open}) then 'in_progress' else 'upcoming' end)`.as('nextDueState'),
-    ]);
+export function equipmentDueColumns(defaultTimeZone: string) {
+  const today = sql`(now() at time zone coalesce(c.time_zone, ${defaultTimeZone}))::date`;
+  return [
+    sql<string | null>`to_char(e.next_due_on, 'YYYY-MM-DD')`.as('nextDueOn'),
+    sql<number | null>`(${today} - e.next_due_on)`.as('nextDueDaysPastDue'),
+    sql<TPlan['state'] | null>`(case when e.next_due_on is null then null
+      when e.overdue_since <= ${today} then 'overdue' when e.due_since <= ${today} then 'due'
+      when e.due_in_progress then 'in_progress' else 'upcoming' end)`.as('nextDueState'),
+  ] as const;
+}
+
+/**
+ * The Equipment list's due filter on machine `e` (customer `c`): overdue (a plan without a started inspection is
+ * past its grace), due (one is due today or earlier: due or overdue), planned, unplanned. Each compares a stored
+ * date first with the latest today anywhere (an index range) and then exactly with the customer's today.
+ */
+export function equipmentDueFilter(due: NonNullable<TEquipmentListQuery['due']>, defaultTimeZone: string) {
+  // No zone's today is before UTC's - 1 either: a date up to then is past in every zone, whatever the customer; the
+  // customer's today (customer_today, a lookup of its zone) is needed only for the two days in between. So a count
+  // of matches reads the index alone (customer_id included): no join with customers.
+  const since = (column: 'overdue_since' | 'due_since') => {
+    const d = sql.ref(`e.${column}`);
+    return sql<SqlBool>`(${d} <= ${latestToday} and (${d} <= ${latestToday} - 2 or ${d} <= customer_today(e.customer_id, ${defaultTimeZone})))`;
+  };
+  if (due === 'overdue') return since('overdue_since');
+  if (due === 'due') return since('due_since');
+  if (due === 'planned') return sql<SqlBool>`e.next_due_on is not null`;
+  return sql<SqlBool>`e.next_due_on is null`;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TPlan, TPlanDueExportJob } from '@insp/contracts';
-import { countDueExportRows, dueExportKey, dueExportPage, recordGeneratedFile, type DueExportQuery, type PlanViewer } from '@insp/db';
+import { countDueExportRows, dueExportKey, dueExportPage, recordGeneratedFile, syncDefaultTimeZone, type DueExportQuery, type PlanViewer } from '@insp/db';
 import { PROTOCOL_EXPORT_CONTENT_TYPE } from '@insp/report';
 import type { JobContext, JobDeps } from '../types.js';
 import { PermanentJobError } from './errors.js';
@@ -35,6 +35,7 @@ export async function planDueExport(deps: JobDeps, job: TPlanDueExportJob, _ctx:
   if (!request) throw new PermanentJobError(`due export ${job.exportId} not found`);
   if (request.status === 'ready') return { exportId: request.id, rows: request.rows_total, built: false };
   const zone = deps.config.reportTimeZone ?? 'UTC';
+  await syncDefaultTimeZone(deps.db, zone);
   const viewer = request.viewer as unknown as PlanViewer;
   const query = request.query as unknown as DueExportQuery;
   try {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { planColumn, planRows, type Db } from '@insp/db';
+import { planColumn, planRows, syncDefaultTimeZone, type Db } from '@insp/db';
 import type { JobDeps } from '../types.js';
 
 /** Plans per transaction; a batch is one statement to find and record them and one to write their events. */
@@ -17,6 +17,7 @@ export const DUE_SCAN_BATCH = 5000;
  */
 export async function planDueScan(deps: JobDeps) {
   const zone = deps.config.reportTimeZone ?? 'UTC';
+  await syncDefaultTimeZone(deps.db, zone);
   let noticed = 0;
   let events = 0;
   let after: string | null = null;

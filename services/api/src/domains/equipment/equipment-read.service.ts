@@ -4,7 +4,7 @@ import { requirePermission, type ServiceContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { listPage } from '../../lib/list.js';
 import { equipmentOfCompany, inspectionCountOf, liveEquipmentRows } from './equipment.queries.js';
-import { nextDueOfEquipment } from '@insp/db';
+import { equipmentDueColumns, equipmentDueFilter, syncDefaultTimeZone } from '@insp/db';
 
 /*
  * Equipment is staff reference data: the list and a record need P.equipment (Manager and above); distributors are
@@ -15,17 +15,13 @@ import { nextDueOfEquipment } from '@insp/db';
 /** GET api/v1/Equipments/query (spec 002 §9: serial descending by default). */
 export async function listEquipment(ctx: ServiceContext, query: TEquipmentListQuery): Promise<TListResponse<TEquipment>> {
   const c = requirePermission(ctx, P.equipment);
-  // Issue 24: the due column and filter, from the machine's plans (one lateral probe per machine).
-  let base = liveEquipmentRows(c.db)
-    .leftJoinLateral(nextDueOfEquipment(c.db, c.config.reportTimeZone).as('nd'), (join) => join.onTrue())
-    .select(['nd.nextDueOn', 'nd.nextDueDaysPastDue', 'nd.nextDueState']);
+  // Issue 24: the due column, filter and sort, from the machine's stored due dates (kept from its plans, migration 0054).
+  await syncDefaultTimeZone(c.db, c.config.reportTimeZone);
+  let base = liveEquipmentRows(c.db).select(equipmentDueColumns(c.config.reportTimeZone));
   if (query.productFamilyId) base = base.where('e.product_family_id', '=', query.productFamilyId);
   if (query.productModelId) base = base.where('e.product_model_id', '=', query.productModelId);
   if (query.customerId) base = base.where('e.customer_id', '=', query.customerId);
-  if (query.due === 'overdue') base = base.where('nd.nextDueState', '=', 'overdue');
-  if (query.due === 'due') base = base.where('nd.nextDueState', 'in', ['due', 'overdue']);
-  if (query.due === 'planned') base = base.where('nd.nextDueState', 'is not', null);
-  if (query.due === 'unplanned') base = base.where('nd.nextDueState', 'is', null);
+  if (query.due) base = base.where(equipmentDueFilter(query.due, c.config.reportTimeZone));
   const serial = sql`e.serial_number`;
   return listPage(c.db, base, query, {
     sortable: {
@@ -36,7 +32,8 @@ export async function listEquipment(ctx: ServiceContext, query: TEquipmentListQu
       productFamilyName: { expr: sql`lower(f.name)`, emptyLast: true },
       productModelName: { expr: sql`lower(m.name)`, emptyLast: true },
       customerName: { expr: sql`lower(c.name)`, emptyLast: true },
-      nextDueOn: { expr: sql`nd."nextDueOn"`, emptyLast: true },
+      // indexes equipment_next_due and equipment_next_due_desc (empty last both ways)
+      nextDueOn: { expr: sql`e.next_due_on`, emptyLast: true },
     },
     defaultSort: { key: 'serial', direction: 'desc' },
     tieBreaker: sql`e.id`,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { equipmentDueColumns, equipmentDueFilter, syncDefaultTimeZone } from '@insp/db';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { liveEquipmentRows } from '../equipment/equipment.queries.js';
 import { seedReference, signInRoles, type RoleTokens } from '../equipment/equipment.fixtures.test-helpers.js';
 
 let t: TestApp;
@@ -308,5 +310,139 @@ describe('the Equipment list’s due column and filter', () => {
     expect((await list('due=unplanned')).map((e) => e.serial)).toEqual(['DUE-NONE']);
     expect((await call('GET', '/api/v1/Equipments/query?due=soon', tok.manager)).statusCode).toBe(400);
     expect((await call('GET', '/api/v1/Equipments/query?due=overdue', tok.inspector)).statusCode).toBe(403);
+  });
+});
+
+describe('stored due dates (kept by the database)', () => {
+  /** A machine of a new customer (zone or none) with a Daily plan last done at 23:30 UTC on 10 March 2024. */
+  const dailyPlan = async (serial: string, customerZone: string | null) => {
+    const customer = await t.db.insertInto('customers').values({ name: `${serial} Ltd`, time_zone: customerZone }).returning('id').executeTakeFirstOrThrow();
+    const machine = await t.db.insertInto('equipment').values({ serial_number: serial, product_family_id: ref.jaw.id, customer_id: customer.id }).returning('id').executeTakeFirstOrThrow();
+    await inspect(machine.id, 'Daily', new Date('2024-03-10T23:30:00Z'), true);
+    const p = await plan({ equipmentId: machine.id, inspectionType: 'Daily' });
+    return { customerId: customer.id, equipmentId: machine.id, planId: p.id as string, dueOn: p.dueOn as string };
+  };
+  const stored = async (planId: string) =>
+    (await sql<{ due: string; next: string | null }>`select to_char(p.due_on, 'YYYY-MM-DD') as due, to_char(e.next_due_on, 'YYYY-MM-DD') as next
+      from inspection_plans p join equipment e on e.id = p.equipment_id where p.id = ${planId}`.execute(t.db)).rows[0]!;
+  const read = async (planId: string) => (await call('GET', `/api/v1/plans/${planId}`, tok.manager)).json() as { dueOn: string; timeZone: string };
+
+  it("move with the customer's time zone", async () => {
+    const d = await dailyPlan('TZ-1', 'UTC');
+    expect(d.dueOn).toBe('2024-03-11');
+    // 23:30 UTC is 08:30 on the 11th in Tokyo: due the 12th.
+    await t.db.updateTable('customers').set({ time_zone: 'Asia/Tokyo' }).where('id', '=', d.customerId).execute();
+    expect(await stored(d.planId)).toEqual({ due: '2024-03-12', next: '2024-03-12' });
+    expect(await read(d.planId)).toMatchObject({ dueOn: '2024-03-12', timeZone: 'Asia/Tokyo' });
+    await t.db.updateTable('customers').set({ time_zone: 'America/New_York' }).where('id', '=', d.customerId).execute();
+    expect(await stored(d.planId)).toEqual({ due: '2024-03-11', next: '2024-03-11' });
+  });
+
+  it('move with the default zone (REPORT_TIME_ZONE) for customers without one, and only theirs', async () => {
+    const none = await dailyPlan('TZ-2', null);
+    const own = await dailyPlan('TZ-3', 'UTC');
+    expect([none.dueOn, own.dueOn]).toEqual(['2024-03-11', '2024-03-11']);
+    try {
+      await syncDefaultTimeZone(t.db, 'Asia/Tokyo');
+      expect((await sql<{ z: string }>`select default_time_zone as z from app_settings`.execute(t.db)).rows).toEqual([{ z: 'Asia/Tokyo' }]);
+      expect(await stored(none.planId)).toEqual({ due: '2024-03-12', next: '2024-03-12' });
+      expect(await stored(own.planId)).toEqual({ due: '2024-03-11', next: '2024-03-11' });
+    } finally {
+      await syncDefaultTimeZone(t.db, t.config.reportTimeZone);
+    }
+    expect(await stored(none.planId)).toEqual({ due: '2024-03-11', next: '2024-03-11' });
+    expect(await read(none.planId)).toMatchObject({ dueOn: '2024-03-11', timeZone: 'UTC' });
+  });
+
+  it('move with the machine to another customer', async () => {
+    const d = await dailyPlan('TZ-4', 'UTC');
+    const tokyo = await t.db.insertInto('customers').values({ name: 'Tokyo Ltd', time_zone: 'Asia/Tokyo' }).returning('id').executeTakeFirstOrThrow();
+    await t.db.updateTable('equipment').set({ customer_id: tokyo.id }).where('id', '=', d.equipmentId).execute();
+    expect(await stored(d.planId)).toEqual({ due: '2024-03-12', next: '2024-03-12' });
+    expect(await read(d.planId)).toMatchObject({ dueOn: '2024-03-12', timeZone: 'Asia/Tokyo' });
+  });
+
+  it("keep the machine's due columns through starting, finishing and reopening an inspection, and a plan's deletion", async () => {
+    const utc = await t.db.insertInto('customers').values({ name: 'Cols Ltd', time_zone: 'UTC' }).returning('id').executeTakeFirstOrThrow();
+    const machine = await t.db.insertInto('equipment').values({ serial_number: 'COLS-1', product_family_id: ref.jaw.id, customer_id: utc.id }).returning('id').executeTakeFirstOrThrow();
+    const inDays = (n: number) => new Date(Date.now() + n * day).toISOString().slice(0, 10);
+    const p = await plan({ equipmentId: machine.id, inspectionType: 'Weekly', startsOn: inDays(-4), graceDays: 1 });
+    const columns = async () =>
+      (await sql<{ next: string | null; due: string | null; overdue: string | null; started: boolean }>`select to_char(next_due_on, 'YYYY-MM-DD') as next,
+        to_char(due_since, 'YYYY-MM-DD') as due, to_char(overdue_since, 'YYYY-MM-DD') as overdue, due_in_progress as started
+        from equipment where id = ${machine.id}`.execute(t.db)).rows[0];
+    const listed = async (q = '') => {
+      const res = await call('GET', `/api/v1/Equipments/query?search=COLS-1${q}`, tok.manager);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result.map((e: { nextDueState: string | null; nextDueOn: string | null }) => [e.nextDueState, e.nextDueOn]);
+    };
+    expect(await columns()).toEqual({ next: inDays(-4), due: inDays(-4), overdue: inDays(-2), started: false });
+    expect(await listed('&due=overdue')).toEqual([['overdue', inDays(-4)]]);
+
+    const started = await inspect(machine.id, 'Weekly', ago(0.01), false);
+    expect(await columns()).toEqual({ next: inDays(-4), due: null, overdue: null, started: true });
+    expect(await listed()).toEqual([['in_progress', inDays(-4)]]);
+    expect(await listed('&due=due')).toEqual([]);
+
+    await t.db.updateTable('inspections').set({ finished: true }).where('id', '=', started).execute();
+    const done = new Date(Date.now() - 0.01 * day);
+    const next = new Date(done.getTime() + 7 * day).toISOString().slice(0, 10);
+    expect(await columns()).toEqual({ next, due: next, overdue: new Date(done.getTime() + 9 * day).toISOString().slice(0, 10), started: false });
+    expect(await listed()).toEqual([['upcoming', next]]);
+
+    await t.db.updateTable('inspections').set({ finished: false }).where('id', '=', started).execute();
+    expect(await columns()).toEqual({ next: inDays(-4), due: null, overdue: null, started: true });
+
+    expect((await del(p.id)).statusCode).toBe(200);
+    expect(await columns()).toEqual({ next: null, due: null, overdue: null, started: false });
+    expect(await listed('&due=unplanned')).toEqual([[null, null]]);
+    expect(await listed('&due=planned')).toEqual([]);
+  });
+
+  it("tell due from overdue by the customer's own today, in zones a day apart (the boundary days)", async () => {
+    const shift = (ymd: string, days: number) => new Date(Date.parse(`${ymd}T00:00:00Z`) + days * day).toISOString().slice(0, 10);
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const customer = await t.db.insertInto('customers').values({ name: `Edge ${zone}`, time_zone: zone }).returning('id').executeTakeFirstOrThrow();
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+      const serials = [`EDGE-${zone}-DUE`, `EDGE-${zone}-OVER`, `EDGE-${zone}-SOON`];
+      const machines = await t.db.insertInto('equipment').values(serials.map((serial_number) => ({ serial_number, product_family_id: ref.jaw.id, customer_id: customer.id }))).returning('id').execute();
+      const plans = [];
+      for (const [i, startsOn] of [today, shift(today, -1), shift(today, 1)].entries()) {
+        plans.push(await plan({ equipmentId: machines[i]!.id, inspectionType: 'Monthly', startsOn }));
+      }
+      expect(plans.map((p) => p.state)).toEqual(['due', 'overdue', 'upcoming']);
+      const list = async (q: string) => {
+        const res = await call('GET', `/api/v1/Equipments/query?customerId=${customer.id}&orderKey=serial&orderDirection=asc&${q}`, tok.manager);
+        return res.json().result.map((e: { serial: string; nextDueState: string }) => [e.serial, e.nextDueState]);
+      };
+      expect(await list('due=due')).toEqual([[serials[0], 'due'], [serials[1], 'overdue']]);
+      expect(await list('due=overdue')).toEqual([[serials[1], 'overdue']]);
+      const due = await call('GET', `/api/v1/plans/due?customerId=${customer.id}&states=due,overdue&orderKey=serialNumber&orderDirection=asc`, tok.manager);
+      expect(due.json().result.map((p: { state: string }) => p.state)).toEqual(['due', 'overdue']);
+      const overdue = await call('GET', `/api/v1/plans/due?customerId=${customer.id}&states=overdue`, tok.manager);
+      expect(overdue.json().result.map((p: { serialNumber: string }) => p.serialNumber)).toEqual([serials[1]]);
+    }
+  });
+
+  it('filter overdue and sort by next due date through indexes', async () => {
+    const explain = async (q: { compile(): { sql: string; parameters: readonly unknown[] } }) =>
+      t.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        await sql`set local enable_sort = off`.execute(trx);
+        const c = q.compile();
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(c.sql.replace(/\$(\d+)/g, (_, n) => `'${String(c.parameters[Number(n) - 1])}'`))}`.execute(trx);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    const base = liveEquipmentRows(t.db).select(equipmentDueColumns('UTC'));
+    const overdue = await explain(base.where(equipmentDueFilter('overdue', 'UTC')).limit(50));
+    expect(overdue).toMatch(/equipment_overdue_since/);
+    expect(overdue).not.toMatch(/Seq Scan on equipment/);
+    const due = await explain(base.where(equipmentDueFilter('due', 'UTC')).limit(50));
+    expect(due).toMatch(/equipment_due_since/);
+    const asc = await explain(base.orderBy(sql`e.next_due_on`).orderBy('e.id').limit(50));
+    expect(asc).toMatch(/Index Scan using equipment_next_due on equipment/);
+    const desc = await explain(base.orderBy(sql`e.next_due_on`, (ob) => ob.desc().nullsLast()).orderBy('e.id', 'desc').limit(50));
+    expect(desc).toMatch(/Index Scan using equipment_next_due_desc on equipment/);
+    expect(`${asc}\n${desc}`).not.toMatch(/Sort Key/);
   });
 });

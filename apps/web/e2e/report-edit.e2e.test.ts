@@ -292,4 +292,36 @@ describe('report edit form', () => {
     await page.waitForURL((u) => u.pathname === `/Reports/${id}/details`);
     await page.context().close();
   });
+
+  it('issue 23: a summary the manager saved while the inspector edited it is replaced by the later save, and the form says so beside it', async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, product.url, INSPECTOR);
+    const name = 'Daily check for Jaw JC';
+    const id = await myOpenInspection(page, name);
+    await page.goto(`${product.url}/Reports/${id}/edit`);
+    await page.getByRole('heading', { level: 1, name: `Edit inspection: ${name}` }).waitFor();
+    // meanwhile the manager saves the summary (REST, from the version read)
+    const manager = await newPage(browser);
+    await signInAsStaff(manager, product.url, 'manager@company.example');
+    const token = await manager.evaluate(() => localStorage.getItem('token'));
+    const res = await fetch(`${product.url}/api/v1/inspections/update?lang=en&id=${id}`, {
+      method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ finished: false, content: { summary: 'The manager wrote this.' }, fieldVersions: { summary: 0 } }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await page.getByRole('textbox', { name: 'Summary', exact: true }).fill('The inspector wrote this.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Save the inspection?' });
+    await confirm.getByRole('button', { name: /^SAVE( AS DRAFT)?$/ }).click();
+    const notice = page.getByTestId('conflict-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/^Summary was changed by .+ at \d\d:\d\d while you were editing; your answer replaced it\./);
+    await page.getByTestId('saved-over').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/Reports/${id}/edit`);
+    await notice.scrollIntoViewIfNeeded();
+    await viewShot(page, 'report-edit-text-replaced');
+    await expectNoSeriousA11yViolations(page, 'report edit, a text replaced');
+    const saved = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);
+    expect(saved.content.summary).toBe('The inspector wrote this.');
+  });
 });

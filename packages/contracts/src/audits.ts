@@ -3,7 +3,7 @@ import { readOnlyEcho, ZId, ZListQuery, ZText } from './common.js';
 import { AuditRunProtocolTypes, PhotoLayouts, RunStages, SuggestionTypes } from './domain-enums.js';
 import { ZReportLang, type TReportData } from './report.js';
 import { ZTimeZone } from './time-zones.js';
-import { EDIT_LIMITS, ZEditExtraPoint, ZEquipmentConfigurator, ZEditPoint, ZInspectionEquipmentInput, ZOverwritten, ZPointResult, ZPointResultInput } from './inspection-edit.js';
+import { EDIT_LIMITS, ZEditExtraPoint, ZEquipmentConfigurator, ZEditPoint, ZInspectionEquipmentInput, ZOverwritten, ZPointResult, ZPointResultInput, ZTextVersion } from './inspection-edit.js';
 
 /**
  * Audits (spec 000 §2.5, §2.6, §3, §4, §7, §9): the list, the audit editor's data, and the small writes the editor
@@ -74,9 +74,6 @@ export const ZAuditTextInput = z.preprocess(
   (v) => (v === null || typeof v !== 'object' || Array.isArray(v) ? { text: v } : v),
   z.object({ text: long, version: z.number().int().min(0).max(2_147_483_647).optional() }),
 );
-/** Issue 23: a text's version stamp: every write raises `version`; when (epoch ms) and by whom (a name). */
-export const ZTextVersion = z.object({ version: z.number().int(), updatedAt: z.number(), updatedBy: z.string().nullable() });
-export type TTextVersion = z.infer<typeof ZTextVersion>;
 /** PUT api/v1/audits/{id}/{field}'s answer: the text saved, its new version stamp and what it overwrote. */
 export const ZAuditTextSaved = z.object({
   id: ZId,

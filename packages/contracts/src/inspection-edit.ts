@@ -121,6 +121,20 @@ export const ZOverwritten = z.object({
   updatedBy: z.string().nullable(),
 });
 export type TOverwritten = z.infer<typeof ZOverwritten>;
+/** Issue 23: a text's version stamp: every write raises `version`; when (epoch ms) and by whom (a name). */
+export const ZTextVersion = z.object({ version: z.number().int(), updatedAt: z.number(), updatedBy: z.string().nullable() });
+export type TTextVersion = z.infer<typeof ZTextVersion>;
+/**
+ * Issue 23: the inspection's own text fields that carry a version each, as the audit's texts do (`textVersions`
+ * in the edit data, `fieldVersions` in a save): the info box's texts, summary, comment and internal comment.
+ */
+export const InspectionTextFields = ['inspector', 'inspectorContact', 'contactName', 'contactPhoneNumber', 'contactEmail', 'version', 'summary', 'comment', 'internalComment'] as const;
+export type InspectionTextField = (typeof InspectionTextFields)[number];
+/** `{field: stamp}` of the inspection's texts written since versions are kept (a field never written is absent). */
+export const ZInspectionTextVersions = z.partialRecord(z.enum(InspectionTextFields), ZTextVersion);
+/** A save's base versions: for each text it changed, the version its edit started from (0: none when read). */
+export const ZInspectionFieldVersions = z.partialRecord(z.enum(InspectionTextFields), z.number().int().min(0).max(2_147_483_647));
+export type TInspectionFieldVersions = z.infer<typeof ZInspectionFieldVersions>;
 /** A saved result as a single-result save answers it (the audit's result calls): the result and what it overwrote. */
 export const ZPointResultSaved = ZPointResult.extend({ overwritten: z.array(ZOverwritten).optional() });
 export type TPointResultSaved = z.infer<typeof ZPointResultSaved>;
@@ -333,8 +347,10 @@ export const ZInspectionEdit = z.object({
   sendEmail: z.boolean(),
   /** What the caller may do with it (inspection-rights.ts); answered by GET web and editDetails. */
   can: ZInspectionCan.optional(),
-  /** Issue 23: in a save's answer, other people's changes of results the save overwrote (absent when none). */
+  /** Issue 23: in a save's answer, other people's changes of results and texts the save overwrote (absent when none). */
   overwritten: z.array(ZOverwritten).optional(),
+  /** Issue 23: the version stamps of the inspection's texts (`InspectionTextFields`; internalComment's only where it is shown). */
+  textVersions: ZInspectionTextVersions.optional(),
 });
 export type TInspectionEdit = z.infer<typeof ZInspectionEdit>;
 
@@ -405,6 +421,13 @@ export const ZInspectionUpdate = z
      * customer's language is used, else the save's `lang`.
      */
     emailLanguage: ZEmailLanguage,
+    /**
+     * Issue 23: for each text the client changed (`InspectionTextFields`), the version its edit started from (as read
+     * in `textVersions`; 0 when it had none). Sent, the texts it does not name are kept as stored (not changed by
+     * this client, so its copy may be stale), and a named text someone else wrote since is listed in the answer's
+     * `overwritten` (`field` the text's name, `resultId` null). Left out (older clients): every text is written.
+     */
+    fieldVersions: ZInspectionFieldVersions.optional(),
   })
   .superRefine((v, ctx) => {
     const n = v.categories.reduce((a, c) => a + c.inspectionPoints.length, 0) + v.extraPoints.length;

@@ -11,6 +11,7 @@ import {
   ZContactEmail,
   ZEmailLanguage,
   ZInspectionEdit,
+  ZInspectionFieldVersions,
   ZPointResultInput,
   ZPriorityActionInput,
 } from './inspection-edit.js';
@@ -116,6 +117,8 @@ export const ZV1InspectionUpdate = acceptingEchoes(
     providerSignature: ZId.nullish(),
     sendEmail: z.boolean().optional(),
     emailLanguage: ZEmailLanguage,
+    /** Issue 23: base versions of the texts changed (as in ZInspectionUpdate; keys by the flat names of `textVersions`). */
+    fieldVersions: ZInspectionFieldVersions.optional(),
   }),
   ZV1InspectionReport,
 ).superRefine((v, ctx) => {

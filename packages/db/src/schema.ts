@@ -748,6 +748,7 @@ export interface Inspections {
   started_at: Timestamp | null;
   status: Generated<string>;
   summary: Generated<string>;
+  text_versions: Generated<Json>;
   type: string;
   updated_at: Generated<Timestamp>;
   updated_by_user_id: string | null;

@@ -4,7 +4,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useController, useFormContext } from 'react-hook-form';
 import type { TInspectionEmailChoices } from '@insp/contracts';
+import { ConflictNotice } from '../../edit-conflicts';
 import { coarsePointer } from '../../theme';
+import { useFormConflict } from './conflicts';
 import type { EditValues } from './formValues';
 import { EDIT_TEXT } from './texts';
 
@@ -22,6 +24,7 @@ export function ContactEmailField({ contacts }: { contacts: Contact[] }) {
   const { setValue } = useFormContext<EditValues>();
   const { field } = useController<EditValues, 'info.contactEmail'>({ name: 'info.contactEmail' });
   const options = contacts.filter((c) => c.email);
+  const { conflict, dismiss } = useFormConflict('info.contactEmail');
   const pick = (c: Contact) => {
     const dirty = { shouldDirty: true };
     setValue('info.contactName', c.name, dirty);
@@ -29,6 +32,7 @@ export function ContactEmailField({ contacts }: { contacts: Contact[] }) {
     field.onChange(c.email ?? '');
   };
   return (
+    <Box>
     <Autocomplete<Contact, false, false, true>
       freeSolo
       options={options}
@@ -67,5 +71,8 @@ export function ContactEmailField({ contacts }: { contacts: Contact[] }) {
         />
       )}
     />
+    {/* issue 23: a save that replaced someone else's change of the address says so here */}
+    <ConflictNotice field={EDIT_TEXT.contactEmail} conflict={conflict} onDismiss={dismiss} />
+    </Box>
   );
 }

@@ -77,3 +77,44 @@ describe('report edit form: two people on one point (issue 23)', () => {
     expect(screen.queryByTestId('conflict-notice')).toBeNull();
   });
 });
+
+describe('report edit form: two people on one text of the inspection (issue 23)', () => {
+  const summary = async () => (await screen.findByRole('textbox', { name: EDIT_TEXT.summary })) as HTMLTextAreaElement;
+
+  it('sends the base version of the texts changed only, and a save that replaced someone else\'s summary says so beside it', async () => {
+    served = { ...withCss('20', 3, 'Ilkka Inspector'), summary: 'Old', comment: 'Kept', textVersions: { summary: { version: 2, updatedAt: AT, updatedBy: 'Ilkka Inspector' } } };
+    const answer: TInspectionEdit = {
+      ...served, summary: 'Mine', textVersions: { summary: { version: 4, updatedAt: AT + 60_000, updatedBy: 'Ilkka Inspector' } },
+      overwritten: [{ field: 'summary', resultId: null, version: 3, updatedAt: AT, updatedBy: 'Max Manager' }],
+    };
+    const { writes } = open(fakeWrites(served, { saveInspection: async () => answer }));
+    fireEvent.change(await summary(), { target: { value: 'Mine' } });
+    await save();
+    const notice = await screen.findByTestId('conflict-notice');
+    expect(notice.textContent).toContain(`Summary was changed by Max Manager at ${whenText(AT)} while you were editing; your answer replaced it.`);
+    // beside the summary field: in its section, after the field
+    expect((await summary()).closest('section')!.contains(notice)).toBe(true);
+    expect(screen.getByTestId('saved-over')).toBeTruthy();
+    expect(location()).toBe(`/Reports/${INSPECTION_ID}/edit`);
+    const sent = writes.saveInspection.mock.calls[0]![2];
+    expect(sent.fieldVersions).toEqual({ summary: 2 });
+    expect(sent.categories![0]!.inspectionPoints).toEqual([]);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('conflict-notice')).toBeNull();
+  });
+
+  it('a text with no version yet is sent from version 0; a save with nothing overwritten closes the form', async () => {
+    const { writes } = open();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Customer contact' }), { target: { value: 'Carl' } });
+    await save();
+    await waitFor(() => expect(location()).toBe(`/Reports/${INSPECTION_ID}/details`));
+    expect(writes.saveInspection.mock.calls[0]![2].fieldVersions).toEqual({ contactName: 0 });
+  });
+
+  it('tells, on opening, that a text I saved last was changed by someone else since', async () => {
+    rememberSaved([{ id: `${INSPECTION_ID}/comment`, version: 1 }]);
+    served = { ...withCss('20', 3, 'Ilkka Inspector'), comment: 'Theirs', textVersions: { comment: { version: 2, updatedAt: AT, updatedBy: 'Max Manager' } } };
+    open();
+    expect((await screen.findByTestId('conflict-notice')).textContent).toContain(`${EDIT_TEXT.generalComment} was changed by Max Manager at ${whenText(AT)}.`);
+  });
+});

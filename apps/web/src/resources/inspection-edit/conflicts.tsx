@@ -1,12 +1,22 @@
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
-import type { TInspectionEdit, TPointResult } from '@insp/contracts';
+import { InspectionTextFields, type InspectionTextField, type TInspectionEdit, type TPointResult } from '@insp/contracts';
 import { forgetSaved, rememberSaved, savedVersion, type Conflict } from '../../edit-conflicts';
+import { TEXT_PATH } from './toUpdate';
 
 /** Every result of the inspection, category points and extra points. */
 export const resultsOf = (d: TInspectionEdit): TPointResult[] => [...d.categories.flatMap((c) => c.inspectionPoints.map((p) => p.content)), ...d.extraPoints.map((e) => e.content)];
 
+/** Issue 23: the inspection's texts as remembered saves (`insp-saved-versions`): `<inspection id>/<field>` → version. */
+const textsOf = (d: TInspectionEdit) =>
+  InspectionTextFields.flatMap((f) => {
+    const stamp = d.textVersions?.[f];
+    return stamp ? [{ id: `${d.id}/${f}`, field: f, ...stamp }] : [];
+  });
+const isTextField = (f: string): f is InspectionTextField => (InspectionTextFields as readonly string[]).includes(f);
+
 /**
- * Issue 23 in the report edit form: the notices beside points, by result id. On open, a result someone else changed
+ * Issue 23 in the report edit form: the notices beside points, by result id, and beside texts, by their form path
+ * (`summary`, `info.contactName`). On open, a result someone else changed
  * after my last save of it (remembered on this device) is 'changed'; after a save, what its answer overwrote is
  * 'replaced'. The form shows the values it read, so nothing unsaved is ever replaced under the user.
  */
@@ -18,14 +28,24 @@ export function useFormConflicts(data: TInspectionEdit, me: string | null) {
       if (!r.id || mine === undefined || (r.version ?? 0) <= mine) continue;
       if (!me || r.updatedBy !== me) found.set(r.id, { kind: 'changed', by: r.updatedBy ?? null, at: r.updatedAt ?? 0 });
     }
-    forgetSaved(found.keys());
+    const seen = [...found.keys()];
+    for (const t of textsOf(data)) {
+      const mine = savedVersion(t.id);
+      if (mine === undefined || t.version <= mine) continue;
+      seen.push(t.id);
+      if (!me || t.updatedBy !== me) found.set(TEXT_PATH[t.field], { kind: 'changed', by: t.updatedBy, at: t.updatedAt });
+    }
+    forgetSaved(seen);
     return found;
   });
   /** A save's answer: remember its versions; name what it overwrote. */
   const saved = useCallback((answer: TInspectionEdit) => {
-    rememberSaved(resultsOf(answer));
+    rememberSaved([...resultsOf(answer), ...textsOf(answer)]);
     const replaced = new Map<string, Conflict>();
-    for (const o of answer.overwritten ?? []) if (o.resultId) replaced.set(o.resultId, { kind: 'replaced', by: o.updatedBy, at: o.updatedAt });
+    for (const o of answer.overwritten ?? []) {
+      const key = o.resultId ?? (isTextField(o.field) ? TEXT_PATH[o.field] : null);
+      if (key) replaced.set(key, { kind: 'replaced', by: o.updatedBy, at: o.updatedAt });
+    }
     setNotices(replaced);
     return replaced.size > 0;
   }, []);

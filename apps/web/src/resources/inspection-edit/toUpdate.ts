@@ -1,4 +1,4 @@
-import { hasConfigurator, parseNumeric, type TInspectionEdit, type TInspectionUpdateInput } from '@insp/contracts';
+import { hasConfigurator, InspectionTextFields, parseNumeric, type InspectionTextField, type TInspectionEdit, type TInspectionFieldVersions, type TInspectionUpdateInput } from '@insp/contracts';
 import { fromDateTimeInput, withDay } from '../../lib/dates';
 import type { ConfigEntry, ContentValue, EditValues, PhotoValue } from './formValues';
 import { isLocalImage } from './formValues';
@@ -69,6 +69,29 @@ function configuratorValue(e: ConfigEntry): unknown {
   return e.value;
 }
 
+/** Issue 23: where each versioned text of the inspection (`InspectionTextFields`) is in the form. */
+export const TEXT_PATH = {
+  inspector: 'info.inspector', inspectorContact: 'info.inspectorContact', contactName: 'info.contactName', contactPhoneNumber: 'info.contactPhoneNumber',
+  contactEmail: 'info.contactEmail', version: 'info.version', summary: 'summary', comment: 'comment', internalComment: 'internalComment',
+} as const satisfies Record<InspectionTextField, string>;
+export type TextPath = (typeof TEXT_PATH)[InspectionTextField];
+
+const textAt = (v: EditValues, path: TextPath): string => (path.startsWith('info.') ? v.info[path.slice(5) as keyof EditValues['info']] : v[path as 'summary']) ?? '';
+
+/**
+ * Issue 23: the base version of each text changed since the form opened (0: it had none), so the server keeps the
+ * texts not named (this form's copy of them may be older than someone else's save) and reports a named one someone
+ * else saved meanwhile. Undefined without the start values (every text is then sent and written, as before).
+ */
+function fieldVersions(v: EditValues, loaded: TInspectionEdit, initial: EditValues | undefined): TInspectionFieldVersions | undefined {
+  if (!initial) return undefined;
+  const out: TInspectionFieldVersions = {};
+  for (const field of InspectionTextFields) {
+    if (textAt(v, TEXT_PATH[field]) !== textAt(initial, TEXT_PATH[field])) out[field] = loaded.textVersions?.[field]?.version ?? 0;
+  }
+  return out;
+}
+
 /** The day typed in the user's zone with the original time of day there, so a date left alone is sent back unchanged. */
 const inspectionDate = (day: string, original: number): number => withDay(day, original) ?? original;
 const dateTime = (v: string) => fromDateTimeInput(v);
@@ -86,6 +109,7 @@ export function toUpdate(v: EditValues, loaded: TInspectionEdit, choices: SaveCh
     if (choices.reuseSignatures === false && current === old) return null;
     return imageId(current, uploaded);
   };
+  const versions = fieldVersions(v, loaded, choices.initial);
   return {
     id: loaded.id,
     // a draft (issue 20: required ratings missing) is saved without finishing
@@ -120,6 +144,7 @@ export function toUpdate(v: EditValues, loaded: TInspectionEdit, choices: SaveCh
     providerSignature: signature(v.providerSignature, loaded.providerSignature),
     sendEmail: choices.sendEmail,
     ...(choices.sendEmail && choices.emailLanguage ? { emailLanguage: choices.emailLanguage } : {}),
+    ...(versions ? { fieldVersions: versions } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { AuditTextFields, RunStages, SuggestionTypes, type TAudit, type TAuditRu
 import { notFound } from '../../errors.js';
 import { loadInspectionEdits } from '../inspections/inspection-edit.load.js';
 import { pairConfiguratorRuns } from './audit-equipment-match.js';
+import { textVersionsOf } from '../../lib/text-versions.js';
 
 const stageOf = (v: string | null) => ((RunStages as readonly (string | null)[]).includes(v) ? (v as TAuditRun['stage']) : null);
 const typeOf = (v: string) => ((SuggestionTypes as readonly string[]).includes(v) ? (v as TAudit['suggestions'][number]['type']) : 'ShortTerm');
@@ -100,20 +101,9 @@ export async function loadAudit(db: Db, id: string): Promise<TAudit> {
     comment: a.comment,
     internalComment: a.internal_comment,
     summary: a.summary,
-    textVersions: textVersionsOf(a.text_versions),
+    textVersions: textVersionsOf(a.text_versions, AuditTextFields),
     suggestions: suggestions.filter((s) => !s.dismissed).map((s) => ({ id: s.id, type: typeOf(s.type), text: s.text })),
     proposals: proposalsOf(out, new Set(suggestions.map((s) => s.source_result_id).filter((x): x is string => !!x))),
     inspectionProtocolRuns: out,
   };
-}
-
-/** Issue 23: `audits.text_versions` as the contract answers it (`{field: {version, updatedAt, updatedBy}}`). */
-export function textVersionsOf(stored: unknown): NonNullable<TAudit['textVersions']> {
-  const out: NonNullable<TAudit['textVersions']> = {};
-  if (!stored || typeof stored !== 'object') return out;
-  for (const field of AuditTextFields) {
-    const v = (stored as Record<string, { version?: number; at?: number; byName?: string | null } | undefined>)[field];
-    if (v && typeof v.version === 'number') out[field] = { version: v.version, updatedAt: v.at ?? 0, updatedBy: v.byName ?? null };
-  }
-  return out;
 }

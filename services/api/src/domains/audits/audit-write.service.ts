@@ -5,6 +5,7 @@ import { badField } from '../inspections/inspection-edit.save.js';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { auditChanged, requireAudit } from './audits.access.js';
 import { loadAudit } from './audit-load.js';
+import { nextTextVersion, overwrittenText, storedTextVersions } from '../../lib/text-versions.js';
 
 const COLUMN: Record<AuditTextField, 'comment' | 'internal_comment' | 'summary'> = { comment: 'comment', internalComment: 'internal_comment', summary: 'summary' };
 
@@ -48,15 +49,11 @@ export async function setAuditText(ctx: ServiceContext, id: string, field: Audit
   return inTransaction(c, async (tx) => {
     await requireAudit(tx.db, id, { open: true }); // locks the audit row: versions of one text never interleave
     const row = await tx.db.selectFrom('audits').select('text_versions').where('id', '=', id).executeTakeFirstOrThrow();
-    const all = (row.text_versions && typeof row.text_versions === 'object' ? row.text_versions : {}) as unknown as Record<string, StoredTextVersion>;
-    const before = all[field];
+    const before = storedTextVersions(row.text_versions)[field];
     // Issue 23: the later save wins; a newer text of someone else than the one the edit started from is reported.
-    const overwritten =
-      baseVersion !== undefined && before && before.version > baseVersion && before.by !== c.actor.userId
-        ? [{ field, resultId: null, version: before.version, updatedAt: before.at, updatedBy: before.byName }]
-        : undefined;
+    const overwritten = overwrittenText(field, before, baseVersion, c.actor.userId);
     const user = await tx.db.selectFrom('users').select('name').where('id', '=', c.actor.userId).executeTakeFirst();
-    const stamp: StoredTextVersion = { version: (before?.version ?? 0) + 1, by: c.actor.userId, byName: user?.name ?? null, at: Date.now() };
+    const stamp = nextTextVersion(before, c.actor.userId, user?.name ?? null);
     await tx.db
       .updateTable('audits')
       .set({ [COLUMN[field]]: text, text_versions: sql`text_versions || ${JSON.stringify({ [field]: stamp })}::jsonb` })
@@ -64,16 +61,8 @@ export async function setAuditText(ctx: ServiceContext, id: string, field: Audit
       .execute();
     // The trail records which text changed and its length, not the text (comments can be long; history is not a copy).
     await auditChanged(tx.db, c.actor, id, 'text', { field, length: text.length });
-    return { id, field, text, version: stamp.version, updatedAt: stamp.at, updatedBy: stamp.byName, ...(overwritten ? { overwritten } : {}) };
+    return { id, field, text, version: stamp.version, updatedAt: stamp.at, updatedBy: stamp.byName, ...(overwritten ? { overwritten: [overwritten] } : {}) };
   });
-}
-
-/** One text's entry in `audits.text_versions` (migration 0040). */
-interface StoredTextVersion {
-  version: number;
-  by: string;
-  byName: string | null;
-  at: number;
 }
 
 /** PUT api/v1/audits/{id}/inspector: the change-inspector modal (name and e-mail, 000 §2.6); the runs follow. */

@@ -1,8 +1,12 @@
 import type { Db } from '@insp/db';
-import { InspectionRatings, InspectionStatuses, PhotoLayouts, type TInspectionEdit, type TPhoto } from '@insp/contracts';
+import { InspectionRatings, InspectionStatuses, InspectionTextFields, PhotoLayouts, type TInspectionEdit, type TPhoto } from '@insp/contracts';
 import { notFound } from '../../errors.js';
 import { readResult } from './inspection-edit.content.js';
 import { loadPointConfigSets, missingPointConfig } from './inspection-edit.points.js';
+import { textVersionsOf } from '../../lib/text-versions.js';
+
+/** The texts whose versions a reader sees: the internal comment's only where internal comments are shown. */
+const PUBLIC_TEXTS = InspectionTextFields.filter((f) => f !== 'internalComment');
 
 const ms = (d: Date | string | null) => (d == null ? null : new Date(d).getTime());
 const layout = (v: string) => ((PhotoLayouts as readonly string[]).includes(v) ? (v as TPhoto['layout']) : 'Default');
@@ -154,6 +158,8 @@ export async function loadInspectionEdits(db: Db, ids: string[], opts: { interna
       customerSignature: h.customer_signature_image_id,
       providerSignature: h.provider_signature_image_id,
       sendEmail: h.send_email,
+      // issue 23: who changed each text last (a client sends the version back as the base of its edit)
+      textVersions: textVersionsOf(h.text_versions, opts.internal ? InspectionTextFields : PUBLIC_TEXTS),
     });
   }
   return out;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { enqueueJob, refreshInspectionSearchText, writeAuditTrail, type Db } from '@insp/db';
-import { hasConfigurator, P, type Actor, type TInspectionEdit, type TInspectionUpdate } from '@insp/contracts';
+import { hasConfigurator, InspectionTextFields, P, type Actor, type InspectionTextField, type TInspectionEdit, type TInspectionUpdate, type TOverwritten } from '@insp/contracts';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { requireEditableInspection } from './inspection-edit.access.js';
 import { usableImageIds, writePhotos } from './inspection-edit.files.js';
@@ -8,6 +8,7 @@ import { loadInspectionEdit } from './inspection-edit.load.js';
 import { badField, writeResults, type ResultItem, type SaveContent } from './inspection-edit.save.js';
 import { insertExtraPoint } from './inspection-extra-points.js';
 import { missingRatingPath, missingRatings, missingRatingsError } from './required-ratings.js';
+import { nextTextVersion, overwrittenText, storedTextVersions, type StoredTextVersion } from '../../lib/text-versions.js';
 
 /** Parts a save may leave out, which then stay as stored (the REST v1 update takes a partial inspection back). */
 type KeptWhenAbsent =
@@ -32,9 +33,10 @@ const sent = <K extends string, V>(column: K, value: V | undefined): Partial<Rec
  * (docs/decisions.md, "Inspection editing"). Issue 20: `finished: false` in the body saves a draft (finished stays
  * as it was); any other save finishes, and is refused while a point's required rating is missing.
  */
-export async function updateInspection(ctx: ServiceContext, id: string, langParam: string, input: TInspectionSave): Promise<TInspectionEdit> {
+export async function updateInspection(ctx: ServiceContext, id: string, langParam: string, sentInput: TInspectionSave): Promise<TInspectionEdit> {
   const c = requirePermission(ctx, P.reports);
   const lang = langParam.toLowerCase();
+  let input = sentInput;
   return inTransaction(c, async (tx) => {
     const db = tx.db;
     const row = await requireEditableInspection(db, c.actor, id);
@@ -44,7 +46,10 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
     const usable = await usableImageIds(db, c.actor, signatures);
     if (input.customerSignature && !usable.has(input.customerSignature)) throw badField('customerSignature', 'image not found');
     if (input.providerSignature && !usable.has(input.providerSignature)) throw badField('providerSignature', 'image not found');
-    const before = await db.selectFrom('inspections').select(['product_family_id', 'product_model_id', 'finished', 'contact_email']).where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await db.selectFrom('inspections').select(['product_family_id', 'product_model_id', 'finished', ...Object.values(TEXT_COLUMN), 'text_versions']).where('id', '=', id).executeTakeFirstOrThrow();
+    // Issue 23: the texts this save changes, their new version stamps, and someone else's changes they overwrite.
+    const texts = await textWrites(db, c.actor.userId, before, input);
+    input = texts.input;
     const contactEmail = input.contactEmail === undefined ? before.contact_email : input.contactEmail;
     if (input.sendEmail && !contactEmail) throw badField('contactEmail', 'is required to send the report by e-mail');
     const emailLang = input.sendEmail ? await emailLanguage(db, id, lang, input.emailLanguage) : lang;
@@ -71,6 +76,7 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
           : {}),
         ...sent('customer_signature_image_id', input.customerSignature),
         ...sent('provider_signature_image_id', input.providerSignature),
+        ...(texts.stamps ? { text_versions: sql`text_versions || ${JSON.stringify(texts.stamps)}::jsonb` } : {}),
         send_email: input.sendEmail,
         // spec 000 §4: saving an edited inspection sets finished to true (a draft, issue 20, leaves it as it was).
         ...(finishing ? { finished: true, finished_at: row.finished_at ?? new Date() } : {}),
@@ -96,10 +102,45 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
       changes: { finished: [before.finished, finishing || before.finished], resultsCreated: saved.filter((s) => s.created).length, resultsUpdated: saved.filter((s) => s.id && !s.created).length, sendEmail: input.sendEmail },
     });
     if (input.sendEmail) await enqueueJob(db, 'report.email', { inspectionId: id, lang: emailLang, to: contactEmail! });
-    const overwritten = saved.flatMap((s) => (s.overwritten ? [s.overwritten] : []));
+    const overwritten = [...texts.overwritten, ...saved.flatMap((s) => (s.overwritten ? [s.overwritten] : []))];
     const edit = await loadInspectionEdit(db, id, { internal: true });
     return overwritten.length ? { ...edit, overwritten } : edit;
   });
+}
+
+/** The column of each versioned text (`InspectionTextFields`). */
+const TEXT_COLUMN = {
+  inspector: 'inspector', inspectorContact: 'inspector_contact', contactName: 'contact_name', contactPhoneNumber: 'contact_phone',
+  contactEmail: 'contact_email', version: 'version', summary: 'summary', comment: 'comment', internalComment: 'internal_comment',
+} as const satisfies Record<InspectionTextField, string>;
+
+/**
+ * Issue 23, two people editing the texts of one inspection (the row is locked by requireEditableInspection): with
+ * `fieldVersions`, a text it does not name is kept as stored (the client did not change it; its copy may be older
+ * than what someone else saved meanwhile). A text written with another value than stored gets a new version stamp;
+ * one someone else wrote after the version the client started from is reported as overwritten (the later save wins).
+ * Without `fieldVersions` (older clients) every text sent is written, stamped, and nothing is reported.
+ */
+async function textWrites(db: Db, userId: string, stored: Record<(typeof TEXT_COLUMN)[InspectionTextField], string | null> & { text_versions: unknown }, sent: TInspectionSave) {
+  const base = sent.fieldVersions;
+  const input: TInspectionSave = { ...sent };
+  const versions = storedTextVersions(stored.text_versions);
+  const overwritten: TOverwritten[] = [];
+  const stamps: Partial<Record<InspectionTextField, StoredTextVersion>> = {};
+  let byName: string | null | undefined;
+  for (const field of InspectionTextFields) {
+    if (input[field] === undefined) continue;
+    if (base && base[field] === undefined) {
+      delete input[field];
+      continue;
+    }
+    if ((input[field] ?? null) === (stored[TEXT_COLUMN[field]] ?? null)) continue;
+    const o = overwrittenText(field, versions[field], base?.[field], userId);
+    if (o) overwritten.push(o);
+    byName ??= (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name ?? null;
+    stamps[field] = nextTextVersion(versions[field], userId, byName);
+  }
+  return { input, overwritten, stamps: Object.keys(stamps).length ? stamps : null };
 }
 
 /**

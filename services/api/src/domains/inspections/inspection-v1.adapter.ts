@@ -103,6 +103,7 @@ export function fromV1Update(id: string, body: TV1InspectionUpdate, stored: TIns
     providerSignature: body.providerSignature,
     sendEmail: body.sendEmail ?? false,
     emailLanguage: body.emailLanguage,
+    ...(body.fieldVersions ? { fieldVersions: body.fieldVersions } : {}),
     findings: body.findings,
     priorityActions: body.priorityActions,
     categories: (body.categories ?? []).map((cat) => ({

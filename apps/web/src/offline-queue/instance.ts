@@ -29,3 +29,19 @@ export function setAppQueue(q: WriteQueue | null) {
   queue = q;
   writes = null;
 }
+
+/**
+ * How many writes wait on this device to be sent: the service-worker update prompt (pwa/update.ts) asks before
+ * reloading into a new version (`setPendingWritesSource(pendingWritesCount)`).
+ */
+export function pendingWritesCount(): Promise<number> {
+  return appQueue().pendingCount();
+}
+
+/**
+ * Calls `listener` whenever the count of waiting writes may have changed (pwa/update.ts's `pendingWritesChanged`
+ * can be passed here, so the update notice recounts at once rather than on its timer).
+ */
+export function subscribePendingWrites(listener: () => void): () => void {
+  return appQueue().subscribe(listener);
+}

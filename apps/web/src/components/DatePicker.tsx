@@ -1,12 +1,8 @@
 import { useEffect, useState } from 'react';
 import TextField from '@mui/material/TextField';
-import type { DesktopDatePickerProps } from '@mui/x-date-pickers/DesktopDatePicker';
-import type { DesktopDateTimePickerProps } from '@mui/x-date-pickers/DesktopDateTimePicker';
+import type { DatePickerProps } from './DatePickerField';
 
-/** A date (kind 'date') or date-time (kind 'dateTime') picker's props, as @mui/x-date-pickers takes them. */
-export type DatePickerProps =
-  | ({ kind: 'date' } & Omit<DesktopDatePickerProps, 'slotProps'> & { slotProps?: Omit<NonNullable<DesktopDatePickerProps['slotProps']>, 'layout'> })
-  | ({ kind: 'dateTime' } & Omit<DesktopDateTimePickerProps, 'slotProps'> & { slotProps?: Omit<NonNullable<DesktopDateTimePickerProps['slotProps']>, 'layout'> });
+export type { DatePickerProps };
 
 type PickerModule = typeof import('./DatePickerField');
 let loaded: PickerModule | undefined;

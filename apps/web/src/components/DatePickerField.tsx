@@ -1,10 +1,14 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
-import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
+import { DesktopDatePicker, type DesktopDatePickerProps } from '@mui/x-date-pickers/DesktopDatePicker';
+import { DesktopDateTimePicker, type DesktopDateTimePickerProps } from '@mui/x-date-pickers/DesktopDateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import 'dayjs/locale/en-gb';
 import { coarsePointer } from '../theme';
-import type { DatePickerProps } from './DatePicker';
+
+/** A date (kind 'date') or date-time (kind 'dateTime') picker's props, as @mui/x-date-pickers takes them. */
+export type DatePickerProps =
+  | ({ kind: 'date' } & Omit<DesktopDatePickerProps, 'slotProps'> & { slotProps?: Omit<NonNullable<DesktopDatePickerProps['slotProps']>, 'layout'> })
+  | ({ kind: 'dateTime' } & Omit<DesktopDateTimePickerProps, 'slotProps'> & { slotProps?: Omit<NonNullable<DesktopDateTimePickerProps['slotProps']>, 'layout'> });
 
 // On a touch screen the calendar's days, the year and month choices and the time lists get 44 px (WCAG 2.5.5), as
 // the theme gives buttons: 7 days of 44 px fit the calendar's 320 px width, and its height grows to 6 weeks of them.

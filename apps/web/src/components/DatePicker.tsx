@@ -38,7 +38,11 @@ export function DatePicker(props: DatePickerProps) {
       shown = false;
     };
   }, [picker]);
-  if (picker) return <picker.DatePickerField {...props} />;
+  return picker ? <picker.DatePickerField {...props} /> : <DatePickerStandIn {...props} />;
+}
+
+/** What a date field shows while the picker's chunk downloads: its label and value, read-only, in the same place. */
+export function DatePickerStandIn(props: DatePickerProps) {
   const textField = props.slotProps?.textField;
   const { required, error, helperText } = typeof textField === 'object' && textField ? textField : {};
   const value = props.value?.isValid() && props.format ? props.value.format(props.format) : '';

@@ -33,12 +33,16 @@ productAndBrowser(
 
 const ADMIN = 'admin@company.example';
 const BUDGET_PUBLIC = 300 * 1024; // issue 23: a first screen loads under 300 kB gzip of JavaScript
-// The signed-in first screens are still over that target (docs/decisions.md, issue 23 figures: 439 kB measured here
-// with response headers before the offline queue; the queue's chunk, Dexie included, adds 35 kB gzip to every
-// signed-in screen, 506 kB measured); this budget catches regressions until react-admin's shell is cut further.
-const BUDGET_SIGNED_IN = 520 * 1024;
-/** Chunks of screens not opened: the service worker fetches them in the background, the page itself never asks. */
-const OTHER_SCREENS = /\/assets\/(DocumentsPage|AuditEditor|ReportEdit|InspectionPointsPage|ProtocolsPage|FormDate)-/;
+// The signed-in first screens are still over that target (docs/decisions.md, issue 23 figures): 467.5 kB measured
+// here with response headers (462.7 kB before the date picker and the offline queue left the first load: the queue,
+// Dexie included, is now requested beside My page's chunk rather than before the shell renders; 429.8 kB in runs
+// where the service worker already had it). This budget catches regressions until react-admin's shell is cut further.
+const BUDGET_SIGNED_IN = 480 * 1024;
+/**
+ * Chunks of screens not opened, and the date picker's (no date field on My page): the service worker fetches them
+ * in the background, the page itself never asks.
+ */
+const OTHER_SCREENS = /\/assets\/(DocumentsPage|AuditEditor|ReportEdit|InspectionPointsPage|ProtocolsPage|DatePickerField)-/;
 
 /** Resolves once a service worker is active for the page's origin and controls the page. */
 async function serviceWorkerInControl(page: Page) {

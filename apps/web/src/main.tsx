@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { pendingWritesChanged, registerServiceWorker, setPendingWritesSource } from './pwa/update';
+import { loadQueue } from './offline-queue/load';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -18,7 +19,7 @@ if (import.meta.env.PROD) {
     // fetch the queue and IndexedDB's library for a count nobody asked for.
     let subscribed = false;
     setPendingWritesSource(() =>
-      import('./offline-queue').then((queue) => {
+      loadQueue().then((queue) => {
         if (!subscribed) queue.subscribePendingWrites(pendingWritesChanged);
         subscribed = true;
         return queue.pendingWritesCount();

@@ -7,7 +7,7 @@ import DownloadForOfflineIcon from '@mui/icons-material/DownloadForOfflineOutlin
 import { formatDateTime } from '../lib/dates';
 import { shownMessage } from '../lib/errors';
 import { itemKey, type StoredKind } from './keys';
-import { makeAvailableOffline, type DownloadDeps, type Progress } from './download';
+import type { DownloadDeps, Progress } from './download';
 import { AVAILABLE_TEXT, formatBytes } from './texts';
 import { useStoredItem } from './useStored';
 
@@ -25,6 +25,8 @@ export function MakeAvailableOffline({ kind, id, deps }: { kind: StoredKind; id:
     setState({ step: 'downloading', progress: { done: 0, total: 1 } });
     try {
       const d = deps ?? (await import('./app-deps')).appDownloadDeps;
+      // the download and the store's database (Dexie) are fetched when pressed, not with the editor (issue 23)
+      const { makeAvailableOffline } = await import('./download');
       await makeAvailableOffline(kind, id, d, (progress) => setState({ step: 'downloading', progress }));
       setState({ step: 'idle' });
     } catch (e) {

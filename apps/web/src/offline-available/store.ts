@@ -1,4 +1,5 @@
-import { itemKey, readKey, type AvailableDb, type StoredFile, type StoredItem, type StoredKind } from './db';
+import type { AvailableDb, StoredFile, StoredItem } from './db';
+import { itemKey, readKey, type StoredKind } from './keys';
 
 /** What a download brings: the item's reads (tRPC path and input) and its files' bytes. */
 export interface Bundle {

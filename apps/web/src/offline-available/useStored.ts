@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
-import { availableDb, type StoredItem } from './db';
+import type { StoredItem } from './db';
 import { getItem, listItems, subscribeStore } from './store';
+
+// The store's database (Dexie) is fetched with the first read, not with the editor's screen (issue 23).
+const availableDb = () => import('./db').then((m) => m.availableDb());
 
 /**
  * A read of the store as React state, read again after each change this page makes (subscribeStore). Dexie's
@@ -24,7 +27,7 @@ function useStoreRead<T>(read: () => Promise<T>, key: string): T | undefined {
 }
 
 /** The stored copy of one inspection or audit; null when none, undefined while reading. */
-export const useStoredItem = (key: string) => useStoreRead(async () => (await getItem(availableDb(), key)) ?? null, key);
+export const useStoredItem = (key: string) => useStoreRead(async () => (await getItem(await availableDb(), key)) ?? null, key);
 
 /** Everything on the device, newest first. */
-export const useStoredItems = () => useStoreRead<StoredItem[]>(() => listItems(availableDb()), 'all');
+export const useStoredItems = () => useStoreRead<StoredItem[]>(async () => listItems(await availableDb()), 'all');

@@ -31,3 +31,21 @@ export function setAppQueue(q: WriteQueue | null) {
   queue = q;
   writes = null;
 }
+
+/**
+ * How many writes of the signed-in user wait on this device to be sent: the service-worker update prompt
+ * (pwa/update.ts) asks before reloading into a new version (`setPendingWritesSource(pendingWritesCount)`). Other
+ * users' waiting writes do not hold an update: they cannot be sent before their maker signs in, and the new version
+ * reads them (every older schema stays declared; docs/decisions.md, "Offline write queue (issue 23)").
+ */
+export function pendingWritesCount(): Promise<number> {
+  return appQueue().sendableCount();
+}
+
+/**
+ * Calls `listener` whenever the count of waiting writes may have changed (pwa/update.ts's `pendingWritesChanged`
+ * can be passed here, so the update notice recounts at once rather than on its timer).
+ */
+export function subscribePendingWrites(listener: () => void): () => void {
+  return appQueue().subscribe(listener);
+}

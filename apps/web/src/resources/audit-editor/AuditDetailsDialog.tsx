@@ -1,15 +1,11 @@
 import { useEffect, useState } from 'react';
 import TextField from '@mui/material/TextField';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/en-gb';
 import { ZAuditDetailsInput, type TAudit } from '@insp/contracts';
+import { DatePicker } from '../../components/DatePicker';
 import { useInspectionWrites } from '../../inspection-writes';
 import { DATE_INPUT_FORMAT, withDay } from '../../lib/dates';
 import { useSites } from '../../pages/start-inspection/CustomerStep';
-import { touchPopup } from '../inspection-edit/FormDate';
 import { useAuditEditing } from './context';
 import { useDialogWrite } from './useDialogWrite';
 import { RunDialog } from './RunDialog';
@@ -44,19 +40,17 @@ export function AuditDetailsDialog({ audit, onClose }: { audit: TAudit; onClose(
     <RunDialog open title={AUDIT_TEXT.detailsTitle} action={AUDIT_TEXT.save} enabled={parsed.success} busy={busy} error={error} onAction={() => void save()} onClose={onClose}>
       <TextField label={AUDIT_TEXT.auditName} value={name} required onChange={(e) => setName(e.target.value)} error={!!nameProblem}
         helperText={nameProblem ? `${AUDIT_TEXT.auditName} ${nameProblem}` : ' '} slotProps={{ htmlInput: { maxLength: 500 } }} />
-      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en-gb">
-        <DesktopDatePicker
-          label={AUDIT_TEXT.inspectionDate}
-          value={day}
-          format={DATE_INPUT_FORMAT}
-          onChange={setDay}
-          slotProps={{
-            textField: { required: true, error: !day?.isValid(), helperText: day?.isValid() ? ' ' : AUDIT_TEXT.badDate },
-            openPickerButton: { 'aria-label': `Choose the ${AUDIT_TEXT.inspectionDate.toLowerCase()}` },
-            layout: { sx: touchPopup },
-          }}
-        />
-      </LocalizationProvider>
+      <DatePicker
+        kind="date"
+        label={AUDIT_TEXT.inspectionDate}
+        value={day}
+        format={DATE_INPUT_FORMAT}
+        onChange={setDay}
+        slotProps={{
+          textField: { required: true, error: !day?.isValid(), helperText: day?.isValid() ? ' ' : AUDIT_TEXT.badDate },
+          openPickerButton: { 'aria-label': `Choose the ${AUDIT_TEXT.inspectionDate.toLowerCase()}` },
+        }}
+      />
       <SelectField label={AUDIT_TEXT.site} value={siteId} emptyOption={AUDIT_TEXT.noSite} disabled={!sites.data}
         options={(sites.data ?? []).map((s) => ({ id: s.id, name: s.name }))} onChange={setSiteId} />
     </RunDialog>

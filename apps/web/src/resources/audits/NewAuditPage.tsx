@@ -6,11 +6,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs from 'dayjs';
-import 'dayjs/locale/en-gb';
+import { DatePicker } from '../../components/DatePicker';
 import { usePageTitle } from '../../components/usePageTitle';
 import { DATE_INPUT_FORMAT, toDayInput } from '../../lib/dates';
 import { callError, shownMessage } from '../../lib/errors';
@@ -19,7 +16,6 @@ import { trpcClient } from '../../providers/trpc';
 import { CustomerStep, useSites } from '../../pages/start-inspection/CustomerStep';
 import { Step } from '../../pages/start-inspection/Step';
 import { emptyForm, type Field, type StartForm } from '../../pages/start-inspection/startRules';
-import { touchPopup } from '../inspection-edit/FormDate';
 import { auditPath, AUDITS_PATH } from './auditPaths';
 import { newAuditInput, newAuditProblems, type NewAuditField, type NewAuditForm } from './newAudit';
 import { AUDIT_TEXT } from './texts';
@@ -66,19 +62,17 @@ export function NewAuditPage() {
         <CustomerStep form={asStart} change={change} touch={(f: Field) => touch(f === 'customer' ? 'customer' : 'site')} shown={shown} />
       </Step>
       <Step title={`2. ${AUDIT_TEXT.inspectionDate} and ${AUDIT_TEXT.inspector.toLowerCase()}`}>
-        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en-gb">
-          <DesktopDatePicker
-            label={AUDIT_TEXT.inspectionDate}
-            value={day}
-            format={DATE_INPUT_FORMAT}
-            onChange={(d) => setForm((f) => ({ ...f, day: !d ? '' : d.isValid() ? d.format('YYYY-MM-DD') : 'invalid' }))}
-            slotProps={{
-              textField: { name: 'inspectionDate', required: true, onBlur: () => touch('day'), error: dateError, helperText: dateError ? found.day : ' ' },
-              openPickerButton: { 'aria-label': `Choose the ${AUDIT_TEXT.inspectionDate.toLowerCase()}` },
-              layout: { sx: touchPopup },
-            }}
-          />
-        </LocalizationProvider>
+        <DatePicker
+          kind="date"
+          label={AUDIT_TEXT.inspectionDate}
+          value={day}
+          format={DATE_INPUT_FORMAT}
+          onChange={(d) => setForm((f) => ({ ...f, day: !d ? '' : d.isValid() ? d.format('YYYY-MM-DD') : 'invalid' }))}
+          slotProps={{
+            textField: { name: 'inspectionDate', required: true, onBlur: () => touch('day'), error: dateError, helperText: dateError ? found.day : ' ' },
+            openPickerButton: { 'aria-label': `Choose the ${AUDIT_TEXT.inspectionDate.toLowerCase()}` },
+          }}
+        />
         <TextField
           label={AUDIT_TEXT.inspector}
           required

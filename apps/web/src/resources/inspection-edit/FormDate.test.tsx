@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useNavigate } from 'react-router-dom';
 import type { TInspectionEdit } from '@insp/contracts';
+import { loadDatePicker } from '../../components/DatePicker';
 import { queryClient } from '../../providers/queryClient';
 import { EditForm } from './EditForm';
 import { inspection } from './edit.fixtures.test-helpers';
@@ -9,6 +10,8 @@ import { fakeWrites, renderWithWrites } from './editForm.test-helpers';
 import { LocalImagesProvider } from './photos/localImages';
 import { EDIT_TEXT } from './texts';
 
+// the picker's chunk, as on any visit after the first (components/DatePicker.tsx): these tests type into its sections
+beforeAll(() => loadDatePicker());
 beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 404 })));
   HTMLCanvasElement.prototype.getContext = (() => null) as never;

@@ -30,6 +30,8 @@ export function NumericField({ label, value, onChange, numeric, pattern, unit, h
       slotProps={{
         htmlInput: { inputMode: numeric ? 'decimal' : undefined, maxLength: 200 },
         input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined,
+        // The limits stay information to read on a disabled point: MUI's disabled grey failed axe's contrast rule.
+        formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
       }}
     />
   );

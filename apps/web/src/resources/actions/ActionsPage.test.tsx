@@ -40,6 +40,7 @@ function renderActions(session: TSession, answers: Parameters<typeof fakeApi>[0]
     'actions.list': () => ({ data: { result: rows, count: 60 } }),
     'plans.inspectors': () => ({ data: [{ id: STAFF, name: 'Ivan Inspector', email: 'ivan@company.example' }] }),
     'actions.fixCandidates': () => ({ data: [] }),
+    'inspectionStart.customers': () => ({ data: [{ id: CUSTOMER, name: 'Quarry Ltd', mdmCustomerId: null }] }),
     ...answers,
   });
   vi.stubGlobal('fetch', api.fetch);
@@ -101,6 +102,37 @@ describe('the Actions screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(lastList()).toMatchObject({ search: 'jaw' }));
     fireEvent.click(screen.getByRole('button', { name: 'Customer / site' }));
     await waitFor(() => expect(lastList()).toMatchObject({ orderKey: 'customerName', orderDirection: 'asc', offset: 0 }));
+  });
+
+  it('filters a manager\'s list by customer and by assignee (me, a staff member) on the server', async () => {
+    renderActions(staffSession(Level.Manager));
+    await screen.findByText(/SN-PROP/);
+    expect(lastList()).not.toHaveProperty('customerId');
+    expect(lastList()).not.toHaveProperty('assigneeUserId');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Customer' }), { target: { value: 'quar' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Quarry Ltd' }));
+    await waitFor(() => expect(lastList()).toMatchObject({ customerId: CUSTOMER, offset: 0 }));
+    const assignee = async (name: string) => {
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Assignee' }));
+      fireEvent.click(await screen.findByRole('option', { name }));
+    };
+    await assignee('Me');
+    await waitFor(() => expect(lastList()).toMatchObject({ customerId: CUSTOMER, assigneeUserId: 'me' }));
+    await assignee('Ivan Inspector');
+    await waitFor(() => expect(lastList()).toMatchObject({ assigneeUserId: STAFF }));
+  });
+
+  it('offers no assignee filter to a staff user (they see their own actions) and no customer pick to a distributor', async () => {
+    renderActions(staffSession(Level.User));
+    await screen.findByText(/SN-PROP/);
+    expect(screen.queryByRole('combobox', { name: 'Assignee' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toBeTruthy();
+    cleanup();
+    renderActions(distributor);
+    await screen.findByText(/SN-PROP/);
+    expect(screen.queryByRole('combobox', { name: 'Customer' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Assignee' })).toBeNull();
+    expect(api.calls.some((c) => c.path === 'inspectionStart.customers' || c.path === 'plans.inspectors')).toBe(false);
   });
 
   it('gives a manager Accept and Dismiss on a proposal, Assign and Close on an open action', async () => {

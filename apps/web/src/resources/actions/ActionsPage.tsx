@@ -32,6 +32,8 @@ export function ActionsPage() {
     ...trpc.actions.list.queryOptions({
       states: [...view.states],
       ...('overdue' in view && { overdue: 'true' as const }),
+      ...(filters.customer && { customerId: filters.customer.id }),
+      ...(filters.assignee && { assigneeUserId: filters.assignee }),
       search,
       orderKey: sort.key,
       orderDirection: sort.direction,
@@ -54,6 +56,8 @@ export function ActionsPage() {
       </Typography>
       <ActionFilters
         value={filters}
+        pickCustomers={isAllowed(P.reportsStart, actor)}
+        pickAssignee={manage}
         change={(patch) => {
           setFilters((f) => ({ ...f, ...patch }));
           setPage(0);

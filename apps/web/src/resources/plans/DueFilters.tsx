@@ -1,14 +1,11 @@
-import { useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PlanState } from '@insp/contracts';
-import { useDebounced } from '../../components/useDebounced';
-import { userLanguage } from '../../lib/language';
+import { CustomerPick } from '../../components/CustomerPick';
 import { trpc } from '../../providers/trpc';
-import { touchItem, touchOptions } from '../../pages/start-inspection/touch';
+import { touchItem } from '../../pages/start-inspection/touch';
 import { PLAN_TEXT, STATE_LABEL, WINDOWS } from './texts';
 
 export interface DueFilterValues {
@@ -27,16 +24,7 @@ const STATE_ORDER: PlanState[] = ['overdue', 'due', 'in_progress', 'upcoming'];
  * machines only), state and search. A state lists every plan in it whatever the window, so the window then rests.
  */
 export function DueFilters({ value, change, pickCustomers }: { value: DueFilterValues; change: (patch: Partial<DueFilterValues>) => void; pickCustomers: boolean }) {
-  const [typed, setTyped] = useState('');
-  const search = useDebounced(typed.trim(), 200);
-  const customers = useQuery({
-    ...trpc.inspectionStart.customers.queryOptions({ search, lang: userLanguage() }),
-    enabled: pickCustomers,
-    placeholderData: keepPreviousData,
-  });
   const sites = useQuery({ ...trpc.inspectionStart.sites.queryOptions({ customerId: value.customer?.id ?? '' }), enabled: !!value.customer });
-  const options = (customers.data ?? []).map((c) => ({ id: c.id, name: c.name }));
-  if (value.customer && !options.some((o) => o.id === value.customer!.id)) options.unshift(value.customer);
   const field = { minWidth: 160, flex: '1 1 160px' };
 
   return (
@@ -57,17 +45,12 @@ export function DueFilters({ value, change, pickCustomers }: { value: DueFilterV
       </TextField>
       {pickCustomers && (
         <>
-          <Autocomplete
-            options={options}
+          <CustomerPick
             value={value.customer}
-            getOptionLabel={(o) => o.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            filterOptions={(x) => x}
-            onChange={(_e, v) => change({ customer: v, siteId: '' })}
-            onInputChange={(_e, text, reason) => reason === 'input' && setTyped(text)}
-            slotProps={{ listbox: { sx: touchOptions } }}
+            onChange={(customer) => change({ customer, siteId: '' })}
+            label={PLAN_TEXT.customer}
+            placeholder={PLAN_TEXT.allCustomers}
             sx={{ ...field, minWidth: 220 }}
-            renderInput={(params) => <TextField {...params} label={PLAN_TEXT.customer} placeholder={PLAN_TEXT.allCustomers} />}
           />
           <TextField
             select

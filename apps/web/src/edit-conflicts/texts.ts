@@ -23,5 +23,5 @@ export const CONFLICT_TEXT = {
     `${field} was changed by ${who(by)} at ${whenText(at)}. Your change is kept here and will replace it when saved.`,
   dismiss: 'Dismiss',
   /** The report edit form stays open after a save that replaced someone else's answers. */
-  savedOver: 'Saved. Someone else had changed some of these points meanwhile; your answers replaced theirs (see the notes beside them).',
+  savedOver: 'Saved. Someone else had changed some of these answers meanwhile; yours replaced theirs (see the notes beside them).',
 };

@@ -446,3 +446,19 @@ describe('stored due dates (kept by the database)', () => {
     expect(`${asc}\n${desc}`).not.toMatch(/Sort Key/);
   });
 });
+
+describe('the Equipment list filtered by due state', () => {
+  it('counts up to 1,000 matches (then 1,000+), where the unfiltered list counts exactly', async () => {
+    await sql`insert into equipment (serial_number, product_family_id, customer_id)
+      select 'CAP-' || n, ${ref.jaw.id}::uuid, ${ref.customerId}::uuid from generate_series(1, 1005) n`.execute(t.db);
+    await sql`insert into inspection_plans (equipment_id, inspection_type, starts_on)
+      select id, 'Weekly', current_date - 60 from equipment where serial_number like 'CAP-%'`.execute(t.db);
+    const overdue = await call('GET', '/api/v1/Equipments/query?search=CAP-&due=overdue&amount=5', tok.manager);
+    expect(overdue.statusCode, overdue.body).toBe(200);
+    expect(overdue.json()).toMatchObject({ count: 1000, countCapped: true });
+    expect(overdue.json().result).toHaveLength(5);
+    const all = await call('GET', '/api/v1/Equipments/query?search=CAP-&amount=5', tok.manager);
+    expect(all.json()).toMatchObject({ count: 1005 });
+    expect(all.json()).not.toHaveProperty('countCapped');
+  });
+});

@@ -7,6 +7,9 @@ import { OfflineWritesProvider } from './OfflineWritesProvider';
 import type { WriteQueue } from './queue';
 import { fakeIdb, fakeTransport, freshName, makeQueue, netError } from './queue.fixtures.test-helpers';
 import { WaitingBadge } from './WaitingBadge';
+import { Level, type TSession } from '@insp/contracts';
+import { actorOf, SessionContext } from '../providers/session';
+import { TEST_USER } from './queue.fixtures.test-helpers';
 
 const AUDIT = '00000000-0000-4000-8000-0000000000a1';
 let queue: WriteQueue | null = null;
@@ -40,11 +43,15 @@ describe('the offline queue under the signed-in app, its code fetched after the 
   it('shows in the header what already waited on the device, and a write made at once waits behind it, not sent around it', async () => {
     const { q, server } = await offlineAppQueue();
     await q.enqueue({ scope: `audit:${AUDIT}`, kind: 'trpc', procedure: 'audits.setText', input: { id: AUDIT, field: 'summary', text: 'from before' } }, () => null);
+    // signed in as the test queue's user: the provider records them, and their writes are the ones that wait here
+    const session: TSession = { user: { id: TEST_USER.id, name: TEST_USER.name, email: 'tess@company.example', externalUser: false, externalUserCompany: null, externalUserDistributorAdmin: false }, level: Level.User, flags: [] };
     render(
-      <OfflineWritesProvider>
-        <WaitingBadge />
-        <WritesAtOnce />
-      </OfflineWritesProvider>,
+      <SessionContext.Provider value={{ session, actor: actorOf(session) }}>
+        <OfflineWritesProvider>
+          <WaitingBadge />
+          <WritesAtOnce />
+        </OfflineWritesProvider>
+      </SessionContext.Provider>,
     );
     expect(await screen.findByRole('status', { name: '2 changes waiting to be sent' })).toBeTruthy();
     // both wait in the queue, in the order made; nothing went to the server directly

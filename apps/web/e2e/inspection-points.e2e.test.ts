@@ -28,8 +28,19 @@ const names = {
 };
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // Opened again when the option has not shown in 10 s: in a fresh-clone run (two browser files at a time, both cores
+  // busy) the first click once left no list open and the wait ran out at 30 s; alone the option shows at once.
+  const option_ = page.getByRole('option', { name: option, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('combobox', { name: label }).click();
+    try {
+      await option_.click({ timeout: 10_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      if (await page.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
+    }
+  }
 }
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
 

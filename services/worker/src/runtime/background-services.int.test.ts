@@ -126,10 +126,12 @@ describe('background services with two worker processes', () => {
     const api = await startJobRuntime({ db: database.db, redisUrl: REDIS_URL, dataDir: data.dir, mailFrom: MAIL_FROM, log, queuePrefix: prefix, pollMs: 100, runProcessors: false });
     toClose.push(api);
 
-    // The API's RESET: clear the row and write the run to the outbox in one transaction.
+    // The API's RESET: clear the row and write the run to the outbox in one transaction; answers the row as RESET left
+    // it (read after the commit, a run of the other worker process finishing in between once showed 'Succeeded').
     const reset = () => database.db.transaction().execute(async (trx) => {
       await resetBackgroundService(trx, 'documents.sync');
       await enqueueJob(trx, 'documents.sync', {});
+      return trx.selectFrom('background_services').selectAll().where('id', '=', 'documents.sync').executeTakeFirst();
     });
     await reset();
     api.kick();
@@ -142,8 +144,7 @@ describe('background services with two worker processes', () => {
 
     // (The failed job's own retry comes after BullMQ's 60 s backoff, long after this test.)
     broken = false;
-    await reset();
-    expect(await row('documents.sync')).toMatchObject({ status: 'Idle', last_error: null });
+    expect(await reset()).toMatchObject({ status: 'Idle', last_error: null });
     api.kick();
     // waits for RESET's own run: on a busy machine a scheduler's run may record Succeeded first
     const resetRun = (r: string) => /^documents\.sync outbox-\d+$/.test(r);

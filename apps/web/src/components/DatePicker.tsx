@@ -1,24 +1,14 @@
 import { useEffect, useState } from 'react';
 import TextField from '@mui/material/TextField';
 import type { DatePickerProps } from './DatePickerField';
+import { lazyChunk } from '../lib/lazyChunk';
 
 export type { DatePickerProps };
 
-type PickerModule = typeof import('./DatePickerField');
-let loaded: PickerModule | undefined;
-let loading: Promise<PickerModule> | undefined;
+const pickerChunk = lazyChunk(() => import('./DatePickerField'));
 
 /** Fetches the picker's chunk (once; a failed fetch is tried again by the next field shown). */
-export function loadDatePicker(): Promise<PickerModule> {
-  loading ??= import('./DatePickerField').then(
-    (m) => (loaded = m),
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  );
-  return loading;
-}
+export const loadDatePicker = pickerChunk.load;
 
 /**
  * Issue 23: a date field whose picker (@mui/x-date-pickers, about 57 kB gzip) is not part of the screen's first
@@ -26,7 +16,7 @@ export function loadDatePicker(): Promise<PickerModule> {
  * its value read-only, as the picker will, in the same place; then the picker replaces it. Props as the picker's.
  */
 export function DatePicker(props: DatePickerProps) {
-  const [picker, setPicker] = useState(loaded);
+  const [picker, setPicker] = useState(pickerChunk.loaded);
   useEffect(() => {
     if (picker) return;
     let shown = true;

@@ -1,23 +1,14 @@
+import { lazyChunk } from '../lib/lazyChunk';
+
 /**
  * The queue's code (Dexie included, about 36 kB gzip) as a chunk of its own, fetched after the first screen (issue 23):
  * by the signed-in app (OfflineWritesProvider) and by the update rule when a new version waits (main.tsx). Import
  * this module, never the folder's index, for that: the index re-exports the whole queue.
  */
-type QueueModule = typeof import('./instance');
-let loaded: QueueModule | undefined;
-let loading: Promise<QueueModule> | undefined;
+const queue = lazyChunk(() => import('./instance'));
 
 /** Fetches the queue's code once (a failed fetch is tried again by the next call). */
-export function loadQueue(): Promise<QueueModule> {
-  loading ??= import('./instance').then(
-    (m) => (loaded = m),
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  );
-  return loading;
-}
+export const loadQueue = queue.load;
 
 /** The queue's code if it has arrived. */
-export const loadedQueue = (): QueueModule | undefined => loaded;
+export const loadedQueue = queue.loaded;

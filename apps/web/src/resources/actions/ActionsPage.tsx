@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useListState } from '../../components/useListState';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -22,9 +23,7 @@ const PER_PAGE = 25;
 export function ActionsPage() {
   const { session, actor } = useSession();
   const manage = isAllowed(P.actionsManage, actor);
-  const [filters, setFilters] = useState<ActionFilterValues>(initialActionFilters);
-  const [sort, setSort] = useState<ActionSort>({ key: 'dueOn', direction: 'asc' });
-  const [page, setPage] = useState(0);
+  const { filters, changeFilters, sort, setSort, page, setPage } = useListState<ActionFilterValues, ActionSort>(initialActionFilters, { key: 'dueOn', direction: 'asc' });
   const [deciding, setDeciding] = useState<{ action: TAction; kind: ActionDecision } | null>(null);
   const search = useDebounced(filters.search.trim(), 200);
   const view = VIEWS[filters.view];
@@ -58,10 +57,7 @@ export function ActionsPage() {
         value={filters}
         pickCustomers={isAllowed(P.reportsStart, actor)}
         pickAssignee={manage}
-        change={(patch) => {
-          setFilters((f) => ({ ...f, ...patch }));
-          setPage(0);
-        }}
+        change={changeFilters}
       />
       {list.isPending ? (
         <Typography color="text.secondary">{ACTION_TEXT.loading}</Typography>
@@ -72,10 +68,7 @@ export function ActionsPage() {
           rows={list.data.result}
           count={list.data.count}
           sort={sort}
-          onSort={(s) => {
-            setSort(s);
-            setPage(0);
-          }}
+          onSort={setSort}
           page={page}
           onPage={setPage}
           perPage={PER_PAGE}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useListState } from '../../components/useListState';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -25,9 +26,7 @@ export function DuePage() {
   const { actor } = useSession();
   const canStart = isAllowed(P.reportsStart, actor);
   const manage = isAllowed(P.plansManage, actor);
-  const [filters, setFilters] = useState<DueFilterValues>(initialDueFilters);
-  const [sort, setSort] = useState<DueSort>({ key: 'dueOn', direction: 'asc' });
-  const [page, setPage] = useState(0);
+  const { filters, changeFilters, sort, setSort, page, setPage } = useListState<DueFilterValues, DueSort>(initialDueFilters, { key: 'dueOn', direction: 'asc' });
   const [editing, setEditing] = useState<TPlan | null>(null);
   const [deleting, setDeleting] = useState<TPlan | null>(null);
   const search = useDebounced(filters.search.trim(), 200);
@@ -63,10 +62,7 @@ export function DuePage() {
       <DueFilters
         value={filters}
         pickCustomers={canStart}
-        change={(patch) => {
-          setFilters((f) => ({ ...f, ...patch }));
-          setPage(0);
-        }}
+        change={changeFilters}
       />
       {due.isPending ? (
         <Typography color="text.secondary">{PLAN_TEXT.loading}</Typography>
@@ -79,10 +75,7 @@ export function DuePage() {
           count={due.data.count}
           empty={PLAN_TEXT.noDue}
           sort={sort}
-          onSort={(s) => {
-            setSort(s);
-            setPage(0);
-          }}
+          onSort={setSort}
           page={page}
           onPage={setPage}
           perPage={PER_PAGE}

@@ -19,14 +19,47 @@ const SYSTEM_CANDIDATES = [
   '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
 ];
 
+/**
+ * The features playwright-core (1.65, `chromiumSwitches`) turns off for every Chromium it launches, in its own
+ * `--disable-features` switch. Chromium reads only the last such switch, so ours below must repeat them; a test
+ * (chromium.test.ts) fails when an upgrade of playwright-core changes its list.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Chromium's headless mode is the whole browser: every browser context opens a window, and every window loaded the
+ * address bar's pop-ups (chrome://omnibox-popup.top-chrome, two WebUI pages) in a renderer process of its own that
+ * nobody ever sees, about 2 s of CPU each on this machine (a fifth of a browser test's Chromium time, and of every
+ * PDF the worker prints, since each print is a context of its own). Issue 18.
+ */
+export const NO_BROWSER_UI_SWITCH = `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`;
+
 // --no-sandbox: the worker runs as root in containers, where Chromium's sandbox cannot start.
-const SYSTEM_ARGS = [
+export const SYSTEM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  NO_BROWSER_UI_SWITCH,
 ];
 
 /**

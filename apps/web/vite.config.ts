@@ -22,6 +22,11 @@ const isWebPage = (req: IncomingMessage) =>
  */
 export const NAVIGATION_DENYLIST = [/^\/(api|trpc|auth|dev-idp)(\/|$)/, /^\/(ready|health)\/?$/, /^\/assets\//, /^\/[^/?]+\.[a-z0-9]+$/i];
 
+/** zod itself, and a module of packages/contracts that imports it (the zod-free ones hold constants and rules). */
+const isSchemaModule = (id: string) =>
+  /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+  (/[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/.test(id) && /from 'zod'/.test(readFileSync(id, 'utf8')));
+
 /**
  * Writes a gzip copy beside each script, style sheet and the service worker; the server sends it to browsers that
  * accept gzip (@fastify/static preCompressed), so the first load transfers what the bench (bench/web-bundle.bench.ts) counts.
@@ -91,6 +96,10 @@ export default defineConfig({
             // what index.html loads on every page, on its own: the public pages (login) need no more than that and
             // their screen's chunk
             { name: 'shell', tags: ['$initial'], priority: 2 },
+            // zod and the contracts' schema modules that many screens share (common.ts: ZId, ZText) in a file of their
+            // own, before common-ui takes them: the signed-in shell and My page use no schema (they import the
+            // contracts' zod-free modules), so zod is fetched with the first screen that validates something
+            { name: 'schemas', test: isSchemaModule, minShareCount: 20, includeDependenciesRecursively: false, priority: 1 },
             // what nearly every screen shares (react-admin's and MUI's core, the shell's helpers) in one file
             { name: 'common-ui', minShareCount: 20, includeDependenciesRecursively: false, priority: 1 },
           ],

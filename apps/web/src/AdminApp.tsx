@@ -1,7 +1,21 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import CssBaseline from '@mui/material/CssBaseline';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthCallback,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  LoadingPage,
+  localStorageStore,
+  Notification,
+  Resource,
+} from 'react-admin';
 import { Route } from 'react-router-dom';
 import { routeTable } from '@insp/contracts';
 import { authProvider } from './providers/authProvider';
+import { i18nProvider } from './providers/i18nProvider';
 import { queryClient } from './providers/queryClient';
 import { themeOptions, PRODUCT_NAME } from './theme';
 import { Layout } from './layout/Layout';
@@ -14,6 +28,13 @@ import { OfflineWritesProvider } from './offline-queue';
 import type { ComponentType } from 'react';
 
 for (const r of resources) registerResourceRouter(r.name, r.router);
+
+// react-admin's <Admin> with its parts named: <Admin>'s AdminUI imports its default login page (a form: TextInput,
+// react-hook-form, lodash; about 40 kB gzip) even when loginPage is false, into every signed-in first load (issue 23).
+// These are <Admin>'s own defaults (react-admin 5: Admin.js, AdminUI.js) but the login page, which this app never
+// shows (loginPage false: the sign-in is ours, App.tsx), and the i18n provider: ours translates the same English
+// messages without node-polyglot (providers/i18nProvider.ts).
+const store = localStorageStore();
 
 /** A resource view behind its permission ('Your permissions are not enough…' otherwise). */
 const guarded = (rule: (typeof resources)[number]['permission'], View?: ComponentType) =>
@@ -49,27 +70,40 @@ export function AdminApp() {
   return (
     // Issue 23: every inspection and audit write goes through the offline queue (docs/decisions.md).
     <OfflineWritesProvider>
-      <Admin
-        title={PRODUCT_NAME}
+      <AdminContext
         authProvider={authProvider}
         dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
         queryClient={queryClient}
-        layout={Layout}
+        store={store}
         theme={themeOptions}
         defaultTheme="light"
-        catchAll={NotFoundPage}
-        loginPage={false}
-        disableTelemetry
       >
-        {guardedResources.map((r) => (
-          <Resource key={r.name} name={r.name} list={r.list} create={r.create} edit={r.edit} show={r.show} icon={r.icon} />
-        ))}
-        <CustomRoutes>
-          {routeTable.filter((entry) => !ownedByResource(entry.path)).map((entry) => (
-            <Route key={entry.path} path={entry.path} element={<RouteScreen entry={entry} />} />
-          ))}
-        </CustomRoutes>
-      </Admin>
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            title={PRODUCT_NAME}
+            layout={Layout}
+            catchAll={NotFoundPage}
+            loginPage={false}
+            accessDenied={AccessDenied}
+            authCallbackPage={AuthCallback}
+            authenticationError={AuthenticationError}
+            error={ErrorPage}
+            loading={LoadingPage}
+            disableTelemetry
+          >
+            {guardedResources.map((r) => (
+              <Resource key={r.name} name={r.name} list={r.list} create={r.create} edit={r.edit} show={r.show} icon={r.icon} />
+            ))}
+            <CustomRoutes>
+              {routeTable.filter((entry) => !ownedByResource(entry.path)).map((entry) => (
+                <Route key={entry.path} path={entry.path} element={<RouteScreen entry={entry} />} />
+              ))}
+            </CustomRoutes>
+          </CoreAdminUI>
+          <Notification />
+        </CssBaseline>
+      </AdminContext>
     </OfflineWritesProvider>
   );
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// isId: the same check without zod, for the web app's first load (issue 23)
+export * from './ids.js';
+
 export const ZId = z.uuid();
 
 /**

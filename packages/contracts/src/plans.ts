@@ -1,30 +1,13 @@
 import { z } from 'zod';
 import { ZId, ZListQuery } from './common.js';
+import { PlanStates, PlanTypes } from './plan-types.js';
 
 /**
  * Issue 24, due and overdue inspections (docs/decisions.md "Inspection plans and due dates (issue 24)"): a plan ties
  * one equipment to an inspection type whose interval is fixed by the type.
  */
-export const PlanTypes = ['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Mid_Year', 'Annual'] as const;
-export type PlanType = (typeof PlanTypes)[number];
-
-/** The interval of each plan type, as PostgreSQL adds it to a date (a month from 31 January is 28 or 29 February). */
-export const PLAN_INTERVALS: Record<PlanType, { days?: number; months?: number }> = {
-  Daily: { days: 1 },
-  Weekly: { days: 7 },
-  Monthly: { months: 1 },
-  Quarterly: { months: 3 },
-  Mid_Year: { months: 6 },
-  Annual: { months: 12 },
-};
-
-/**
- * Where a plan stands today, in its customer's time zone: `upcoming` (due later), `due` (due today or within the
- * grace period), `overdue` (past the due date and the grace period), `in_progress` (an inspection of the type was
- * started on the machine after the last finished one, whatever the dates).
- */
-export const PlanStates = ['upcoming', 'due', 'overdue', 'in_progress'] as const;
-export type PlanState = (typeof PlanStates)[number];
+// the constants without zod, for the web app's first load (docs/decisions.md "Cutting the signed-in first load")
+export * from './plan-types.js';
 
 export const DATE_MESSAGE = 'must be a date as YYYY-MM-DD';
 export const ZDateOnly = z

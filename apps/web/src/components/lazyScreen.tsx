@@ -31,3 +31,31 @@ export function lazyScreen<K extends string>(load: () => Promise<Record<K, Compo
   LazyScreen.displayName = `Lazy(${name})`;
   return LazyScreen;
 }
+
+/** What a part of a screen shows while its code downloads: a line in the part's place, announced politely. */
+export function PartPending() {
+  return (
+    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 2 }}>
+      <CircularProgress size={20} thickness={4} aria-hidden />
+      <Typography color="text.secondary">Loading…</Typography>
+    </Box>
+  );
+}
+
+/**
+ * A part of a screen whose code comes after the screen's first render (issue 23: My page's lists need react-admin's
+ * list views, about 100 kB gzip, which its first screen can do without). `load` is a lazyChunk's: a test or a
+ * screen may fetch it ahead. Props pass through.
+ */
+export function lazyPart<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K): ComponentType<P> {
+  const Lazy = lazy<ComponentType<P>>(() => load().then((m) => ({ default: m[name] })));
+  function LazyPart(props: P) {
+    return (
+      <Suspense fallback={<PartPending />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  LazyPart.displayName = `Lazy(${name})`;
+  return LazyPart;
+}

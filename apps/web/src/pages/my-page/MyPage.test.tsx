@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AUDIT_SORT_KEYS, Level, type TInspectionListItem, type TSession } from '@insp/contracts';
 import { registerResourceRouter } from '../../providers/dataProvider';
@@ -7,9 +7,13 @@ import { fakeApi } from '../../test/render';
 import { renderResource, staffSession } from '../../test/render-resource';
 import { inspectionRow } from '../../resources/inspections/testRows.test-helpers';
 import { MyPage } from './MyPage';
+import { loadMyAuditsList } from './MyAudits';
+import { loadMyReportsList } from './MyReports';
 import { planRow } from '../../resources/plans/planRows.test-helpers';
 
 registerResourceRouter('Reports', 'inspections');
+// the lists' chunks come after My page's first render (issue 23); here they are loaded, as on any visit after the first
+beforeAll(() => Promise.all([loadMyReportsList(), loadMyAuditsList()]), 30_000);
 let rows: TInspectionListItem[];
 let api: ReturnType<typeof fakeApi>;
 

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { PlanTypes, ZId, type TPlan } from '@insp/contracts';
+import { isId, PlanTypes, type PlanType, type TPlan } from '@insp/contracts';
 
 /**
  * 'Start inspection' of a plan opens /Reports/new with the machine and the type (or the plan's protocol) in the
@@ -16,27 +15,26 @@ export function startInspectionPath(p: Pick<TPlan, 'customerId' | 'customerSiteI
   return `/Reports/new?${q.toString()}`;
 }
 
-const field = <T extends z.ZodType>(schema: T, v: string | null): z.output<T> | null => {
-  const r = schema.safeParse(v);
-  return r.success ? r.data : null;
-};
+// without zod: this module is on My page's first load (issue 23); isId answers as ZId
+const id = (v: string | null) => (isId(v) ? v : null);
+const planType = (v: string | null) => ((PlanTypes as readonly (string | null)[]).includes(v) ? (v as PlanType) : null);
 
 export interface StartPrefill {
   customerId: string | null;
   siteId: string | null;
   equipmentId: string | null;
-  type: (typeof PlanTypes)[number] | null;
+  type: PlanType | null;
   protocolId: string | null;
 }
 
 /** The prefill of /Reports/new from its address; each malformed value is dropped on its own. */
 export function parseStartPrefill(search: URLSearchParams): StartPrefill | null {
   const p: StartPrefill = {
-    customerId: field(ZId, search.get('customerId')),
-    siteId: field(ZId, search.get('siteId')),
-    equipmentId: field(ZId, search.get('equipmentId')),
-    type: field(z.enum(PlanTypes), search.get('type')),
-    protocolId: field(ZId, search.get('protocolId')),
+    customerId: id(search.get('customerId')),
+    siteId: id(search.get('siteId')),
+    equipmentId: id(search.get('equipmentId')),
+    type: planType(search.get('type')),
+    protocolId: id(search.get('protocolId')),
   };
   return p.customerId ? p : null;
 }

@@ -3,7 +3,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { TInspectionPointListItem } from '@insp/contracts';
-import { PointList, type PointListContext } from '../inspection-points';
+// the list's own module, not the folder's index: the signed-in shell imports the index (issue 23)
+import { PointList, type PointListContext } from '../inspection-points/PointList';
 import { PR } from './texts';
 
 /**

@@ -1,0 +1,52 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import Typography from '@mui/material/Typography';
+import type { TPreviousValue } from '@insp/contracts';
+import { formatDate } from '../../../lib/dates';
+
+/**
+ * Issue 23: what each measured point recorded last time on the same machine (tRPC inspectionEdit.previousValues,
+ * the report's previous value), by library point id. Only the report edit form provides it; the audit editor, which
+ * shares the point entries, shows none.
+ */
+const PreviousValues = createContext<ReadonlyMap<string, TPreviousValue>>(new Map());
+
+export function PreviousValuesProvider({ values, children }: { values: readonly TPreviousValue[] | undefined; children: ReactNode }) {
+  return <PreviousValues.Provider value={new Map((values ?? []).map((p) => [p.inspectionPointId, p]))}>{children}</PreviousValues.Provider>;
+}
+
+export const usePreviousValue = (inspectionPointId: string | null): TPreviousValue | undefined => {
+  const all = useContext(PreviousValues);
+  return inspectionPointId ? all.get(inspectionPointId) : undefined;
+};
+
+export const PREVIOUS_TEXT = {
+  /** 'Previous: 12.3 mm on 05.10.2026' */
+  measurement: (value: string | null, unit: string | null, date: number) =>
+    value?.trim() ? `Previous: ${value.trim()}${unit ? ` ${unit}` : ''} on ${formatDate(date)}` : `Previous: no value on ${formatDate(date)}`,
+  /** Under a table: the day its cells' previous values come from. */
+  table: (date: number) => `Previous values (under each cell) from the inspection of ${formatDate(date)}`,
+  cell: (value: string) => `Previous: ${value}`,
+};
+
+/** The line beside a Measurement's input. */
+export function PreviousMeasurement({ previous, unit }: { previous: TPreviousValue | undefined; unit: string | null }) {
+  if (!previous) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="previous-value">
+      {PREVIOUS_TEXT.measurement(previous.value, unit, previous.date)}
+    </Typography>
+  );
+}
+
+/**
+ * A table cell's previous value: the same row and field; in a table whose rows the inspector adds
+ * (MeasurementsWithPicture), rows are matched by their title, since each inspection names its own rows.
+ */
+export function previousCells(previous: TPreviousValue | undefined, byTitle: boolean): (row: { id: string; title: string }, fieldId: string) => string | null {
+  const cells = new Map<string, string>();
+  for (const c of previous?.cells ?? []) {
+    const row = byTitle ? c.rowTitle.trim() : c.rowId;
+    if (row && c.value?.trim()) cells.set(`${row}\u0000${c.fieldId}`, c.value.trim());
+  }
+  return (row, fieldId) => cells.get(`${byTitle ? row.title.trim() : row.id}\u0000${fieldId}`) ?? null;
+}

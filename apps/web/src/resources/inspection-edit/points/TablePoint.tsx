@@ -16,7 +16,7 @@ import type { TableRow as Row } from '../formValues';
 import { isNumericKeyboard, valueError } from '../validation';
 import { EDIT_TEXT } from '../texts';
 import type { PointKindProps } from './types';
-import { PREVIOUS_TEXT, previousCells, usePreviousValue } from './previous';
+import { PREVIOUS_TEXT, PreviousTable, previousCells, usePreviousValue } from './previous';
 
 /**
  * Tables (Summary, SummaryWithRows, MeasurementsWithPicture): typed cells, and Average/Sum/Min/Max/Diff cells
@@ -25,12 +25,14 @@ import { PREVIOUS_TEXT, previousCells, usePreviousValue } from './previous';
  * Issue 20: the point's limits are shown with the table, and a cell past one is marked while it is typed, as the
  * report marks it (▲/▼, critical doubled, explained under the table); a refused value stays in its cell, marked.
  * Issue 23: in the report edit form each typed cell says under it what the machine's previous inspection recorded
- * there (aggregates are not repeated: they follow from the cells), and a line says which inspection that was.
+ * there (aggregates are not repeated: they follow from the cells), and a line says which inspection that was; a
+ * table none of whose cells has one lists the earlier rows instead (PreviousTable).
  */
 export function TablePoint({ config, value, onChange, disabled, label }: PointKindProps) {
   const ownRows = config.rows.length === 0;
   const previous = usePreviousValue(config.inspectionPointId);
   const previousOf = previousCells(previous, ownRows);
+  const shownInCells = value.rows.some((r) => config.fields.some((f) => f.inspectionPointFieldAggregation === 'No' && r.inspectionPointRowAggregation === 'No' && previousOf(r, f.id) != null));
   const computed = computeTable({
     fields: config.fields.map((f) => ({ id: f.id, aggregation: f.inspectionPointFieldAggregation })),
     rows: value.rows.map((r) => ({ id: r.id, aggregation: r.inspectionPointRowAggregation })),
@@ -129,11 +131,7 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
           </TableBody>
         </Table>
       </Box>
-      {previous && (
-        <Typography variant="body2" color="text.secondary" data-testid="previous-table" sx={{ mt: 0.5 }}>
-          {PREVIOUS_TEXT.table(previous.date)}
-        </Typography>
-      )}
+      <PreviousTable previous={previous} fields={config.fields} shownInCells={shownInCells} />
       {invalid && (
         <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
           {EDIT_TEXT.notNumeric}

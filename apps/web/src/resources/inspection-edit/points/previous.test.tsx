@@ -62,5 +62,21 @@ describe('previous values of a table (issue 23)', () => {
     });
     renderPoint(own, [{ ...cells([['row-0', 'Tooth 1', uuid(401), '7'], ['row-1', 'Tooth 2', uuid(401), '8']]), inspectionPointId: own.inspectionPointId! }]);
     expect(described(screen.getByRole('textbox', { name: 'Tooth 2 Top' }))).toBe('Previous: 8');
+    expect(screen.queryByTestId('previous-rows')).toBeNull();
+  });
+
+  it('lists the earlier rows with their values while no cell shows one (own rows not added yet), then moves them under the cells', () => {
+    const fields = [
+      { id: uuid(401), index: 0, title: 'Top', keyboardType: 'decimal-pad' as const, inspectionPointFieldAggregation: 'No' as const },
+      { id: uuid(402), index: 1, title: 'Bottom', keyboardType: 'decimal-pad' as const, inspectionPointFieldAggregation: 'No' as const },
+    ];
+    const own = tablePoint({ type: 'MeasurementsWithPicture', rows: [], fields });
+    renderPoint(own, [{ ...cells([['row-0', '1', uuid(401), '7'], ['row-0', '1', uuid(402), '6,5'], ['row-1', '2', uuid(401), '8'], ['row-1', '2', uuid(402), '']]), inspectionPointId: own.inspectionPointId! }]);
+    expect(screen.getByTestId('previous-table').textContent).toBe('Previous values from the inspection of 05.10.2026:');
+    expect(within(screen.getByTestId('previous-rows')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1: Top 7, Bottom 6,5', '2: Top 8']);
+    fireEvent.click(screen.getByRole('button', { name: 'Add row' }));
+    expect(described(screen.getByRole('textbox', { name: '1 Bottom' }))).toBe('Previous: 6,5');
+    expect(screen.getByTestId('previous-table').textContent).toBe('Previous values (under each cell) from the inspection of 05.10.2026');
+    expect(screen.queryByTestId('previous-rows')).toBeNull();
   });
 });

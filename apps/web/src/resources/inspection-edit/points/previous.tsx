@@ -25,6 +25,9 @@ export const PREVIOUS_TEXT = {
     value?.trim() ? `Previous: ${value.trim()}${unit ? ` ${unit}` : ''} on ${formatDate(date)}` : `Previous: no value on ${formatDate(date)}`,
   /** Under a table: the day its cells' previous values come from. */
   table: (date: number) => `Previous values (under each cell) from the inspection of ${formatDate(date)}`,
+  /** Under a table none of whose cells has one (its own rows not added yet, or named otherwise): the rows listed. */
+  tableRows: (date: number) => `Previous values from the inspection of ${formatDate(date)}:`,
+  tableNone: (date: number) => `Previous: no values on ${formatDate(date)}`,
   cell: (value: string) => `Previous: ${value}`,
 };
 
@@ -49,4 +52,31 @@ export function previousCells(previous: TPreviousValue | undefined, byTitle: boo
     if (row && c.value?.trim()) cells.set(`${row}\u0000${c.fieldId}`, c.value.trim());
   }
   return (row, fieldId) => cells.get(`${byTitle ? row.title.trim() : row.id}\u0000${fieldId}`) ?? null;
+}
+
+/**
+ * Under a table: the day its previous values come from, when some cell shows one; else (a table whose rows the
+ * inspector adds, none added yet or named otherwise) each earlier row with its values, 'Tooth 1: Top 12, Bottom 9'.
+ */
+export function PreviousTable({ previous, fields, shownInCells }: { previous: TPreviousValue | undefined; fields: { id: string; title: string }[]; shownInCells: boolean }) {
+  if (!previous) return null;
+  const line = (text: string) => <Typography variant="body2" color="text.secondary" data-testid="previous-table" sx={{ mt: 0.5 }}>{text}</Typography>;
+  if (shownInCells) return line(PREVIOUS_TEXT.table(previous.date));
+  const titles = new Map(fields.map((f) => [f.id, f.title]));
+  const rows = new Map<string, string[]>();
+  for (const c of previous.cells) {
+    const field = titles.get(c.fieldId);
+    if (field == null || !c.value?.trim()) continue;
+    const key = c.rowTitle.trim() || c.rowId;
+    rows.set(key, [...(rows.get(key) ?? []), `${field} ${c.value.trim()}`]);
+  }
+  if (!rows.size) return line(PREVIOUS_TEXT.tableNone(previous.date));
+  return (
+    <>
+      {line(PREVIOUS_TEXT.tableRows(previous.date))}
+      <Typography component="ul" variant="body2" color="text.secondary" data-testid="previous-rows" sx={{ m: 0, pl: 2.5 }}>
+        {[...rows].map(([row, values]) => <li key={row}>{`${row}: ${values.join(', ')}`}</li>)}
+      </Typography>
+    </>
+  );
 }

@@ -71,7 +71,8 @@ describe('previous values of a table (issue 23)', () => {
       { id: uuid(402), index: 1, title: 'Bottom', keyboardType: 'decimal-pad' as const, inspectionPointFieldAggregation: 'No' as const },
     ];
     const own = tablePoint({ type: 'MeasurementsWithPicture', rows: [], fields });
-    renderPoint(own, [{ ...cells([['row-0', '1', uuid(401), '7'], ['row-0', '1', uuid(402), '6,5'], ['row-1', '2', uuid(401), '8'], ['row-1', '2', uuid(402), '']]), inspectionPointId: own.inspectionPointId! }]);
+    // untitled rows are named by their position, as Add row names them
+    renderPoint(own, [{ ...cells([['row-0', '', uuid(401), '7'], ['row-0', '', uuid(402), '6,5'], ['row-1', '2', uuid(401), '8'], ['row-1', '2', uuid(402), '']]), inspectionPointId: own.inspectionPointId! }]);
     expect(screen.getByTestId('previous-table').textContent).toBe('Previous values from the inspection of 05.10.2026:');
     expect(within(screen.getByTestId('previous-rows')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1: Top 7, Bottom 6,5', '2: Top 8']);
     fireEvent.click(screen.getByRole('button', { name: 'Add row' }));

@@ -42,14 +42,23 @@ export function PreviousMeasurement({ previous, unit }: { previous: TPreviousVal
 }
 
 /**
+ * The earlier inspection's rows in its order, each with its title or, untitled, its position ('1', '2': the titles
+ * Add row gives), so a table whose rows the inspector adds can match them by title.
+ */
+function previousRows(previous: TPreviousValue | undefined): { id: string; title: string; cells: TPreviousValue['cells'] }[] {
+  const rows = new Map<string, TPreviousValue['cells']>();
+  for (const c of previous?.cells ?? []) rows.set(c.rowId, [...(rows.get(c.rowId) ?? []), c]);
+  return [...rows].map(([id, cells], i) => ({ id, title: cells[0]!.rowTitle.trim() || String(i + 1), cells }));
+}
+
+/**
  * A table cell's previous value: the same row and field; in a table whose rows the inspector adds
  * (MeasurementsWithPicture), rows are matched by their title, since each inspection names its own rows.
  */
 export function previousCells(previous: TPreviousValue | undefined, byTitle: boolean): (row: { id: string; title: string }, fieldId: string) => string | null {
   const cells = new Map<string, string>();
-  for (const c of previous?.cells ?? []) {
-    const row = byTitle ? c.rowTitle.trim() : c.rowId;
-    if (row && c.value?.trim()) cells.set(`${row}\u0000${c.fieldId}`, c.value.trim());
+  for (const row of previousRows(previous)) {
+    for (const c of row.cells) if (c.value?.trim()) cells.set(`${byTitle ? row.title : row.id}\u0000${c.fieldId}`, c.value.trim());
   }
   return (row, fieldId) => cells.get(`${byTitle ? row.title.trim() : row.id}\u0000${fieldId}`) ?? null;
 }
@@ -63,19 +72,15 @@ export function PreviousTable({ previous, fields, shownInCells }: { previous: TP
   const line = (text: string) => <Typography variant="body2" color="text.secondary" data-testid="previous-table" sx={{ mt: 0.5 }}>{text}</Typography>;
   if (shownInCells) return line(PREVIOUS_TEXT.table(previous.date));
   const titles = new Map(fields.map((f) => [f.id, f.title]));
-  const rows = new Map<string, string[]>();
-  for (const c of previous.cells) {
-    const field = titles.get(c.fieldId);
-    if (field == null || !c.value?.trim()) continue;
-    const key = c.rowTitle.trim() || c.rowId;
-    rows.set(key, [...(rows.get(key) ?? []), `${field} ${c.value.trim()}`]);
-  }
-  if (!rows.size) return line(PREVIOUS_TEXT.tableNone(previous.date));
+  const rows = previousRows(previous)
+    .map((r) => [r.title, r.cells.filter((c) => titles.has(c.fieldId) && c.value?.trim()).map((c) => `${titles.get(c.fieldId)} ${c.value!.trim()}`)] as const)
+    .filter(([, values]) => values.length > 0);
+  if (!rows.length) return line(PREVIOUS_TEXT.tableNone(previous.date));
   return (
     <>
       {line(PREVIOUS_TEXT.tableRows(previous.date))}
       <Typography component="ul" variant="body2" color="text.secondary" data-testid="previous-rows" sx={{ m: 0, pl: 2.5 }}>
-        {[...rows].map(([row, values]) => <li key={row}>{`${row}: ${values.join(', ')}`}</li>)}
+        {rows.map(([row, values], i) => <li key={i}>{`${row}: ${values.join(', ')}`}</li>)}
       </Typography>
     </>
   );

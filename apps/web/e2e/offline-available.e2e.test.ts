@@ -155,6 +155,15 @@ describe('available offline', () => {
     if (await table.count()) {
       await table.scrollIntoViewIfNeeded();
       await viewScreenshot(page, 'offline-available-previous-table');
+      // a table whose rows the inspector adds lists its earlier rows; the row added takes their values under its cells
+      const listed = page.getByTestId('point').filter({ has: page.getByTestId('previous-rows') }).first();
+      if (await listed.count()) {
+        // by its name: once a row is added the list goes, and a locator filtered by it would find nothing
+        const card = point(page.locator('body'), (await listed.getAttribute('aria-label'))!);
+        await card.getByRole('button', { name: 'Add row' }).click();
+        await expect.poll(() => card.locator('.MuiFormHelperText-root').filter({ hasText: /^Previous: / }).count()).toBeGreaterThan(0);
+        await viewScreenshot(page, 'offline-available-previous-cells');
+      }
     }
 
     // a save kept on the device: this browser refuses persistent storage, so 'may clear them' is told, under the

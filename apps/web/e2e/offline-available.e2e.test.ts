@@ -101,26 +101,37 @@ describe('available offline', () => {
     await context.close();
   });
 
-  it('opens the report edit form of a stored inspection after a reload offline, with its points and photos', async () => {
+  it('opens the report edit form of a stored inspection after a reload offline, with its points, photos and previous values', async () => {
     const context = await browser.newContext({ viewport: TABLET, hasTouch: true, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await signInAsStaff(page, product.url, INSPECTOR);
     const list = await apiAs<{ result: { id: string; name: string; status: string }[] }>(product.url, page, '/api/v1/inspections?mineOnly=true&amount=200');
-    // an open inspection of the inspector's whose data names images (photos, signatures), so their bytes are stored too
+    // an open inspection of the inspector's whose data names images (photos, signatures), so their bytes are stored
+    // too, and whose machine has earlier measured values (issue 23: the previous values are stored with it)
+    // (one with a table's previous cells if the seed has one, to see them)
     let inspection = list.result.find((r) => r.status === 'In_Use')!;
     let photos = 0;
+    let previous = 0;
+    let found = 0;
     for (const candidate of list.result.filter((r) => r.status === 'In_Use')) {
       const data = JSON.stringify(await apiAs<unknown>(product.url, page, `/api/v1/inspections/${candidate.id}/editDetails`));
-      photos = data.match(/"imageId":"[^"]+"/g)?.length ?? 0;
-      inspection = candidate;
-      if (photos > 0) break;
+      const images = data.match(/"imageId":"[^"]+"/g)?.length ?? 0;
+      const points = (await apiAs<{ points: { cells: unknown[] }[] }>(product.url, page, `/api/v1/inspections/${candidate.id}/previousValues`)).points;
+      const fit = images > 0 && points.length > 0 ? (points.some((p) => p.cells.length > 0) ? 2 : 1) : 0;
+      if (fit <= found) continue;
+      [inspection, photos, previous, found] = [candidate, images, points.length, fit];
+      if (fit === 2) break;
     }
+    expect(previous, 'an open inspection of the demo seed with earlier values of its machine').toBeGreaterThan(0);
+    const previousLines = page.locator('[data-testid="previous-value"], [data-testid="previous-table"]');
     const heading = page.getByRole('heading', { level: 1, name: `Edit inspection: ${inspection.name}` });
     await page.goto(`${product.url}/Reports/${inspection.id}/edit`);
     await heading.waitFor();
     await serviceWorkerInControl(page);
     const make = page.getByRole('button', { name: 'Make available offline' });
     await expectTouchTargets({ 'Make available offline': make });
+    await expect.poll(() => previousLines.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const shownOnline = await previousLines.allTextContents();
     await make.click();
     await expect.poll(() => page.getByTestId('available-done').textContent(), { timeout: 30_000 }).toMatch(/^Available offline/);
 
@@ -128,11 +139,46 @@ describe('available offline', () => {
     await page.reload();
     await heading.waitFor({ timeout: 30_000 });
     expect(await page.getByRole('radio').count()).toBeGreaterThan(0);
+    // what the machine measured last time, from the device: the same lines as online ('Previous: 12.3 mm on 05.10.2026')
+    await expect.poll(() => previousLines.allTextContents(), { timeout: 15_000 }).toEqual(shownOnline);
+    console.log(`previous values offline: ${shownOnline.length} lines, e.g. ${shownOnline[0]}`);
+    for (const line of shownOnline) expect(line).toMatch(/^Previous(: .+ on | values \(under each cell\) from the inspection of | values from the inspection of )\d\d\.\d\d\.\d{4}:?$/);
+    await previousLines.first().scrollIntoViewIfNeeded();
+    await viewScreenshot(page, 'offline-available-previous-values');
+    await expectNoSeriousA11yViolations(page, 'report edit form offline, with previous values');
     // the photos' previews come from the device (an <img> of a Blob)
     expect(photos, 'an open inspection of the demo seed with images').toBeGreaterThan(0);
     await expect.poll(() => page.locator('img[src^="blob:"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     console.log(`report edit form offline: ${photos} image ids in the data, ${await page.locator('img[src^="blob:"]').count()} shown`);
     await screenshot(page, 'offline-available-report-edit');
+    const table = page.getByTestId('previous-table').first();
+    if (await table.count()) {
+      await table.scrollIntoViewIfNeeded();
+      await viewScreenshot(page, 'offline-available-previous-table');
+      // a table whose rows the inspector adds lists its earlier rows; the row added takes their values under its cells
+      const listed = page.getByTestId('point').filter({ has: page.getByTestId('previous-rows') }).first();
+      if (await listed.count()) {
+        // by its name: once a row is added the list goes, and a locator filtered by it would find nothing
+        const card = point(page.locator('body'), (await listed.getAttribute('aria-label'))!);
+        await card.getByRole('button', { name: 'Add row' }).click();
+        await expect.poll(() => card.locator('.MuiFormHelperText-root').filter({ hasText: /^Previous: / }).count()).toBeGreaterThan(0);
+        await viewScreenshot(page, 'offline-available-previous-cells');
+      }
+    }
+
+    // a save kept on the device: this browser refuses persistent storage, so 'may clear them' is told, under the
+    // navigation at the top, never over the save bar at the bottom (it was a snackbar there)
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Save the inspection?' }).getByRole('button', { name: /^SAVE( AS DRAFT)?$/ }).click();
+    const kept = page.getByTestId('saved-on-device');
+    await kept.waitFor({ timeout: 15_000 });
+    const warning = page.getByTestId('storage-warning');
+    await warning.waitFor({ timeout: 15_000 });
+    const [bar, told, nav] = await Promise.all([kept.locator('xpath=..').boundingBox(), warning.boundingBox(), page.getByRole('navigation', { name: 'Main' }).boundingBox()]);
+    expect(told!.y + told!.height, 'the warning ends above the save bar').toBeLessThanOrEqual(bar!.y);
+    expect(told!.y, 'the warning starts under the navigation').toBeGreaterThanOrEqual(nav!.y + nav!.height - 1);
+    await expectTouchTargets({ 'storage warning OK': warning.getByRole('button', { name: 'OK' }) });
+    await viewScreenshot(page, 'offline-available-storage-warning');
     await context.setOffline(false);
     await context.close();
   });

@@ -524,3 +524,27 @@ export const ZInspectionEmailChoices = z.object({
   contacts: z.array(z.object({ id: ZId, name: z.string(), email: z.string().nullable(), phoneNumber: z.string().nullable() })),
 });
 export type TInspectionEmailChoices = z.infer<typeof ZInspectionEmailChoices>;
+
+// ---------- Previous values (issue 23) ----------
+
+/** A table cell of the previous inspection's result: by row and field id, with the row's title (own rows match by it). */
+export const ZPreviousCell = z.object({ rowId: z.string(), rowTitle: z.string(), fieldId: z.string(), value: z.string().nullable() });
+
+/**
+ * A measured point's previous value, as its report shows it: the latest result of the point on the same equipment
+ * in a live inspection dated strictly before this one (a distributor's inspection: its company's only).
+ */
+export const ZPreviousValue = z.object({
+  inspectionPointId: z.string(),
+  /** The earlier inspection's date. */
+  date: epoch,
+  /** A Measurement's value as typed; null when that result had none. */
+  value: z.string().nullable(),
+  /** A table's recorded cells (empty for a Measurement). */
+  cells: z.array(ZPreviousCell),
+});
+export type TPreviousValue = z.infer<typeof ZPreviousValue>;
+
+/** tRPC inspectionEdit.previousValues, GET api/v1/inspections/{id}/previousValues: one entry per measured point that has one. */
+export const ZPreviousValues = z.object({ points: z.array(ZPreviousValue) });
+export type TPreviousValues = z.infer<typeof ZPreviousValues>;

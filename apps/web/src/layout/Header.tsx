@@ -11,7 +11,7 @@ import { isAllowed, P } from '@insp/contracts';
 import { Brand } from '../components/Brand';
 import { useSession } from '../providers/session';
 import { TopNav } from './TopNav';
-import { RefusedWrites, WaitingBadge } from '../offline-queue';
+import { RefusedWrites, StorageWarning, WaitingBadge } from '../offline-queue';
 import { LogoutLink } from './LogoutLink';
 
 /** Page header (spec 000 §2.1): brand, the signed-in user's e-mail and a 'Log out' link to /auth/logout. */
@@ -45,6 +45,7 @@ export function Header() {
         </Box>
       </Toolbar>
       <TopNav />
+      <StorageWarning />
     </AppBar>
   );
 }

@@ -10,7 +10,10 @@ async function fetchBundle(kind: StoredKind, id: string): Promise<ServerBundle> 
     return { name: b.name, files: b.files, reads: [{ path: 'audits.get', input: { id }, data: b.audit }] };
   }
   const b = await trpcClient.offline.inspection.query({ id });
-  const reads: ServerBundle['reads'] = [{ path: 'inspectionEdit.editDetails', input: { id }, data: b.editDetails }];
+  const reads: ServerBundle['reads'] = [
+    { path: 'inspectionEdit.editDetails', input: { id }, data: b.editDetails },
+    { path: 'inspectionEdit.previousValues', input: { id }, data: b.previousValues },
+  ];
   if (b.emailChoices) reads.push({ path: 'inspectionEdit.emailChoices', input: { id }, data: b.emailChoices });
   return { name: b.name, files: b.files, reads };
 }

@@ -1,24 +1,20 @@
-import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import Tooltip from '@mui/material/Tooltip';
 import CloudUploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import PendingActionsIcon from '@mui/icons-material/PendingActionsOutlined';
 import { QUEUE_TEXT } from './texts';
-import { useOthersWaiting, useStorageWarning, useWaitingCount } from './useQueue';
+import { useOthersWaiting, useWaitingCount } from './useQueue';
 
 /**
  * The header's count of changes waiting to be sent ('3 changes waiting to be sent'); nothing at 0. Beside it,
  * other users' changes kept on this device until they sign in again ('2 changes by Anna Berg wait until they sign
- * in again'), so the next user knows they are there and are not theirs. Also tells once, when the browser refused
- * persistent storage, that what waits may be cleared on a full device.
+ * in again'), so the next user knows they are there and are not theirs. (That the browser may clear what waits:
+ * StorageWarning, under the navigation.)
  */
 export function WaitingBadge() {
   const n = useWaitingCount();
   const others = useOthersWaiting();
-  const warning = useStorageWarning();
   const label = QUEUE_TEXT.waiting(n);
   const othersLabel = others.map((o) => QUEUE_TEXT.othersWaiting(o.count, o.name)).join('; ');
   const othersCount = others.reduce((sum, o) => sum + o.count, 0);
@@ -42,12 +38,6 @@ export function WaitingBadge() {
           </Box>
         </Tooltip>
       )}
-      <Snackbar open={warning.show} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="warning" data-testid="storage-warning"
-          action={<Button color="inherit" size="small" onClick={warning.dismiss}>{QUEUE_TEXT.dismiss}</Button>}>
-          {QUEUE_TEXT.storageNotPersistent}
-        </Alert>
-      </Snackbar>
     </>
   );
 }

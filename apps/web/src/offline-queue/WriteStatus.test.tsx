@@ -7,6 +7,7 @@ import { AutosaveText } from '../resources/audit-editor/Comments';
 import type { WriteQueue } from './queue';
 import { fakeTransport, freshName, httpError, makeQueue, netError, testSession } from './queue.fixtures.test-helpers';
 import { QueueContext } from './useQueue';
+import { StorageWarning } from './StorageWarning';
 import { WaitingBadge } from './WaitingBadge';
 import { WriteStatus } from './WriteStatus';
 import { queuedWrites } from './writes';
@@ -141,7 +142,7 @@ describe('header badge of waiting writes', () => {
     const q = makeQueue(freshName(), server.transport, { isOnline: () => false, persist: async () => false });
     queues.push(q);
     await q.start();
-    render(<QueueContext.Provider value={q}><WaitingBadge /></QueueContext.Provider>);
+    render(<QueueContext.Provider value={q}><StorageWarning /></QueueContext.Provider>);
     expect(screen.queryByTestId('storage-warning')).toBeNull();
     await act(async () => {
       await q.enqueue({ scope: 's', kind: 'trpc', procedure: 'audits.setText', input: {} }, () => null);

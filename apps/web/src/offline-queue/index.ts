@@ -8,6 +8,7 @@ export { appQueue, appQueuedWrites, setAppQueue, pendingWritesCount, subscribePe
 export { QueueContext, useItemStatus, useWaitingCount, useOthersWaiting, useStorageWarning } from './useQueue';
 export { WriteStatus, statusText } from './WriteStatus';
 export { WaitingBadge } from './WaitingBadge';
+export { StorageWarning } from './StorageWarning';
 export { RefusedWrites, REFUSED_TEXT, describeEntry } from './RefusedWrites';
 export { OfflineWritesProvider } from './OfflineWritesProvider';
 export { QUEUE_TEXT } from './texts';

@@ -16,3 +16,4 @@ export * from './background-services.js';
 export * from './plans.js';
 export * from './plans-export.js';
 export * from './follow-up-actions.js';
+export * from './previous-values.js';

@@ -20,13 +20,13 @@ export interface HistoryEntry {
 }
 
 /**
- * Earlier results of the given points on the same equipment, newest first, at most TREND_HISTORY per point,
+ * Earlier results of the given points on the same equipment, newest first, at most `perPoint` (TREND_HISTORY) per point,
  * in one query. Only inspections dated before this one count, so a report reads the same tomorrow as today
  * (and its stored PDF stays valid). Every reader of the report must be allowed to see what it draws on: staff
  * see every inspection, a distributor only its own company's, so a distributor's report uses only that
  * company's inspections and a staff report (company null, read by staff only) uses all.
  */
-export async function loadHistory(db: Db, scope: HistoryScope, pointIds: string[]): Promise<Map<string, HistoryEntry[]>> {
+export async function loadHistory(db: Db, scope: HistoryScope, pointIds: string[], perPoint = TREND_HISTORY): Promise<Map<string, HistoryEntry[]>> {
   const out = new Map<string, HistoryEntry[]>();
   if (!scope.equipmentId || !pointIds.length) return out;
   const ranked = db
@@ -56,7 +56,7 @@ export async function loadHistory(db: Db, scope: HistoryScope, pointIds: string[
   const rows = await db
     .selectFrom(ranked.as('h'))
     .selectAll()
-    .where('h.n', '<=', TREND_HISTORY)
+    .where('h.n', '<=', perPoint)
     .orderBy('h.pointId')
     .orderBy('h.n')
     .execute();

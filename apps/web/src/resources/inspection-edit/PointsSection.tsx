@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { TInspectionEdit, TOpenAction } from '@insp/contracts';
 import { trpc } from '../../providers/trpc';
 import { PointCard } from './points/PointCard';
+import { PreviousValuesProvider } from './points/previous';
 import { Section } from './Section';
 import { EDIT_TEXT } from './texts';
 
@@ -24,12 +25,27 @@ function useOpenActions(data: TInspectionEdit): Map<string, TOpenAction[]> {
   return byPoint;
 }
 
+/**
+ * Issue 23: what each measured point recorded last time on this machine. A stored read ('Make available offline'
+ * keeps it, offline-available/link.ts), so it shows offline too; refused or unreachable without a copy: none shown.
+ */
+function usePreviousValues(data: TInspectionEdit) {
+  return useQuery({
+    ...trpc.inspectionEdit.previousValues.queryOptions({ id: data.id }),
+    enabled: !!data.equipmentId,
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: 60_000,
+  }).data?.points;
+}
+
 /** Inspection points by category, in the protocol's order; then the extra points added on site, if any. */
 export function PointsSection({ data }: { data: TInspectionEdit }) {
   const openActions = useOpenActions(data);
+  const previous = usePreviousValues(data);
   const of = (p: { inspectionPointId: string | null }) => (p.inspectionPointId ? openActions.get(p.inspectionPointId) : undefined);
   return (
-    <>
+    <PreviousValuesProvider values={previous}>
       <Section title={EDIT_TEXT.points}>
         {data.categories.map((c, ci) => (
           <Stack key={c.id} spacing={1.5} component="section" aria-label={c.title}>
@@ -49,6 +65,6 @@ export function PointsSection({ data }: { data: TInspectionEdit }) {
           ))}
         </Section>
       )}
-    </>
+    </PreviousValuesProvider>
   );
 }

@@ -13,7 +13,11 @@ const data = inspection({
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  api = fakeApi({ 'inspectionEdit.editDetails': () => ({ data }) });
+  api = fakeApi({
+    'inspectionEdit.editDetails': () => ({ data }),
+    // issue 23: what the machine measured last time (noon UTC: the same day in any zone)
+    'inspectionEdit.previousValues': () => ({ data: { points: [{ inspectionPointId: measurementPoint().inspectionPointId, date: Date.UTC(2026, 9, 5, 12), value: '18,4', cells: [] }] } }),
+  });
   vi.stubGlobal('fetch', api.fetch);
   // Every write must go through the write module: a direct upload would need XMLHttpRequest.
   vi.stubGlobal('XMLHttpRequest', vi.fn(() => { throw new Error('XMLHttpRequest used outside the write module'); }));
@@ -53,9 +57,19 @@ describe('report edit page', () => {
       photos: [{ imageId: '00000000-0000-4000-9000-000000000001', caption: 'Lead ball', layout: 'Default' }],
     });
     // the only calls the page made itself are reads: the edit data (once to open the form, again after the save),
-    // the customer's language and contacts for the e-mail (issue 20) and the machine's open actions (issue 24)
-    expect(new Set(api.calls.map((c) => c.path))).toEqual(new Set(['inspectionEdit.editDetails', 'inspectionEdit.emailChoices', 'actions.ofInspection']));
+    // the customer's language and contacts for the e-mail (issue 20), the machine's open actions (issue 24) and its
+    // previous values (issue 23)
+    expect(new Set(api.calls.map((c) => c.path))).toEqual(new Set(['inspectionEdit.editDetails', 'inspectionEdit.emailChoices', 'actions.ofInspection', 'inspectionEdit.previousValues']));
     expect(writes.saveResults).not.toHaveBeenCalled();
+  });
+
+  it("shows beside the measured point what the machine measured last time (issue 23, inspectionEdit.previousValues)", async () => {
+    open();
+    await css();
+    const line = await screen.findByTestId('previous-value');
+    expect(line.textContent).toBe('Previous: 18,4 mm on 05.10.2026');
+    expect(within(screen.getByRole('region', { name: 'Crusher setting (CSS)' })).getByTestId('previous-value')).toBe(line);
+    expect(api.calls.filter((c) => c.path === 'inspectionEdit.previousValues').map((c) => c.input)).toEqual([{ id: INSPECTION_ID }]);
   });
 
   it('asks "You have unsaved data, do you want to leave the page?" before leaving with edits; STAY stays, LEAVE leaves', async () => {

@@ -5,6 +5,7 @@ import {
   ZInspectionCreate,
   ZInspectionFinished,
   ZInspectionUpdateQuery,
+  ZPreviousValues,
   ZV1Inspection,
   ZV1InspectionReport,
   ZV1InspectionUpdate,
@@ -15,7 +16,7 @@ import { AppError } from '../../errors.js';
 import { answerOnce, keyedWrite } from '../../rest/keyed-route.js';
 import { typed } from '../../rest/route-helpers.js';
 import { createInspection } from './inspection-create.service.js';
-import { getInspectionEditDetails, getInspectionWeb } from './inspection-read.service.js';
+import { getInspectionEditDetails, getInspectionPreviousValues, getInspectionWeb } from './inspection-read.service.js';
 import { finishInspection, saveInspectionResults } from './inspection-results.service.js';
 import { updateInspection } from './inspection-update.service.js';
 import { fromV1Update, toV1Inspection, toV1Report } from './inspection-v1.adapter.js';
@@ -43,6 +44,16 @@ export async function inspectionEditRestRoutes(app: FastifyInstance) {
       response: { 200: ZV1InspectionReport },
     },
     handler: async (req) => toV1Report(await getInspectionEditDetails(req.ctx, req.params.id)),
+  });
+  r.get('/api/v1/inspections/:id/previousValues', {
+    schema: {
+      tags,
+      summary:
+        "Issue 23: each measured point's previous value (as the report shows it): its latest result on the same equipment in a live inspection dated before this one; a distributor's inspection draws on its company's only",
+      params,
+      response: { 200: ZPreviousValues },
+    },
+    handler: async (req) => getInspectionPreviousValues(req.ctx, req.params.id),
   });
   r.put('/api/v1/inspections/update', {
     ...keyedWrite('inspection.update'),

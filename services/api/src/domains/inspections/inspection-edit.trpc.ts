@@ -3,7 +3,7 @@ import { ZId, ZInspectionCreate, ZInspectionUpdate, ZInspectionUpdateQuery, ZRes
 import { authedProcedure, keyField, once, router } from '../../trpc/trpc.js';
 import { createInspection } from './inspection-create.service.js';
 import { getInspectionEmailChoices } from './inspection-email-choices.service.js';
-import { getInspectionEditDetails, getInspectionWeb } from './inspection-read.service.js';
+import { getInspectionEditDetails, getInspectionPreviousValues, getInspectionWeb } from './inspection-read.service.js';
 import { finishInspection, saveInspectionResults } from './inspection-results.service.js';
 import { updateInspection } from './inspection-update.service.js';
 
@@ -13,6 +13,7 @@ const byId = z.object({ id: ZId });
 export const inspectionEditRouter = router({
   web: authedProcedure.input(byId).query(({ ctx, input }) => getInspectionWeb(ctx, input.id)),
   editDetails: authedProcedure.input(byId).query(({ ctx, input }) => getInspectionEditDetails(ctx, input.id)),
+  previousValues: authedProcedure.input(byId).query(({ ctx, input }) => getInspectionPreviousValues(ctx, input.id)),
   emailChoices: authedProcedure.input(byId).query(({ ctx, input }) => getInspectionEmailChoices(ctx, input.id)),
   update: authedProcedure
     .input(ZInspectionUpdateQuery.extend({ data: ZInspectionUpdate, ...keyField }))

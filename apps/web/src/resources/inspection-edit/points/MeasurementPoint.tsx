@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { limitState, parseNumeric, type LimitState, type TReportLimits } from '@insp/contracts';
 import { isNumericMeasurement } from '../validation';
 import { NumericField } from './NumericField';
+import { PreviousMeasurement, usePreviousValue } from './previous';
 import type { PointKindProps } from './types';
 
 export const STATE_TEXT: Record<Exclude<LimitState, 'ok'>, string> = {
@@ -21,9 +22,13 @@ export function limitsText(limits: TReportLimits | null, unit: string | null): s
   return parts.length ? `Limits: ${parts.join(', ')}${unit ? ` ${unit}` : ''}` : null;
 }
 
-/** Measurement: the value (numeric rule, 000 §5, comma as decimal point) with its unit and limits. */
+/**
+ * Measurement: the value (numeric rule, 000 §5, comma as decimal point) with its unit and limits, and in the report
+ * edit form what the machine measured last time (issue 23).
+ */
 export function MeasurementPoint({ config, value, onChange, disabled, label }: PointKindProps) {
   const state = limitState(parseNumeric(value.value), config.limits);
+  const previous = usePreviousValue(config.inspectionPointId);
   return (
     <Stack spacing={0.5} sx={{ maxWidth: 360 }}>
       <NumericField
@@ -37,6 +42,7 @@ export function MeasurementPoint({ config, value, onChange, disabled, label }: P
         disabled={disabled}
         onChange={(v) => onChange({ ...value, value: v })}
       />
+      <PreviousMeasurement previous={previous} unit={config.unitValue} />
       {state && state !== 'ok' && (
         <Typography variant="body2" color={state.startsWith('critical') ? 'error' : 'warning.dark'} data-testid="limit-state">
           {STATE_TEXT[state]}

@@ -16,6 +16,7 @@ import type { TableRow as Row } from '../formValues';
 import { isNumericKeyboard, valueError } from '../validation';
 import { EDIT_TEXT } from '../texts';
 import type { PointKindProps } from './types';
+import { PREVIOUS_TEXT, PreviousTable, previousCells, usePreviousValue } from './previous';
 
 /**
  * Tables (Summary, SummaryWithRows, MeasurementsWithPicture): typed cells, and Average/Sum/Min/Max/Diff cells
@@ -23,9 +24,15 @@ import type { PointKindProps } from './types';
  * the report (contracts point-math.ts). Only a table whose library has no rows (MeasurementsWithPicture) takes rows here.
  * Issue 20: the point's limits are shown with the table, and a cell past one is marked while it is typed, as the
  * report marks it (▲/▼, critical doubled, explained under the table); a refused value stays in its cell, marked.
+ * Issue 23: in the report edit form each typed cell says under it what the machine's previous inspection recorded
+ * there (aggregates are not repeated: they follow from the cells), and a line says which inspection that was; a
+ * table none of whose cells has one lists the earlier rows instead (PreviousTable).
  */
 export function TablePoint({ config, value, onChange, disabled, label }: PointKindProps) {
   const ownRows = config.rows.length === 0;
+  const previous = usePreviousValue(config.inspectionPointId);
+  const previousOf = previousCells(previous, ownRows);
+  const shownInCells = value.rows.some((r) => config.fields.some((f) => f.inspectionPointFieldAggregation === 'No' && r.inspectionPointRowAggregation === 'No' && previousOf(r, f.id) != null));
   const computed = computeTable({
     fields: config.fields.map((f) => ({ id: f.id, aggregation: f.inspectionPointFieldAggregation })),
     rows: value.rows.map((r) => ({ id: r.id, aggregation: r.inspectionPointRowAggregation })),
@@ -99,11 +106,14 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
                   const v = r.values.find((c) => c.fieldId === f.id)?.value ?? '';
                   const error = valueError(v, { numeric: isNumericKeyboard(f.keyboardType) });
                   const state = error || !isNumericKeyboard(f.keyboardType) ? null : stateOf(parseNumeric(v));
+                  const prev = previousOf(r, f.id);
                   return (
                     <TableCell key={f.id} align="right" data-limit={state ?? undefined} sx={{ minWidth: 90, whiteSpace: 'nowrap' }}>
-                      <TextField size="small" value={v} disabled={disabled} error={!!error} title={error ?? undefined} helperText={error ? EDIT_TEXT.notNumericShort : undefined}
+                      <TextField size="small" value={v} disabled={disabled} error={!!error} title={error ?? undefined} helperText={error ? EDIT_TEXT.notNumericShort : prev ? PREVIOUS_TEXT.cell(prev) : undefined}
                         sx={{ width: 110, verticalAlign: 'top' }}
-                        slotProps={{ htmlInput: { 'aria-label': `${r.title || 'Row'} ${f.title}`, 'aria-invalid': !!error, inputMode: isNumericKeyboard(f.keyboardType) ? 'decimal' : undefined, maxLength: 200, style: { textAlign: isNumericKeyboard(f.keyboardType) ? 'right' : 'left' } } }}
+                        slotProps={{ htmlInput: { 'aria-label': `${r.title || 'Row'} ${f.title}`, 'aria-invalid': !!error, inputMode: isNumericKeyboard(f.keyboardType) ? 'decimal' : undefined, maxLength: 200, style: { textAlign: isNumericKeyboard(f.keyboardType) ? 'right' : 'left' } },
+                          // a previous value stays readable on a disabled point (MUI's disabled grey fails axe's contrast rule)
+                          formHelperText: { sx: { mx: 0.5, whiteSpace: 'normal', '&.Mui-disabled': { color: 'text.secondary' } } } }}
                         onChange={(e) => setCell(r.id, f.id, e.target.value)} />
                       <CellMark state={state} />
                     </TableCell>
@@ -121,6 +131,7 @@ export function TablePoint({ config, value, onChange, disabled, label }: PointKi
           </TableBody>
         </Table>
       </Box>
+      <PreviousTable previous={previous} fields={config.fields} shownInCells={shownInCells} />
       {invalid && (
         <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
           {EDIT_TEXT.notNumeric}

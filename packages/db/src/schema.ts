@@ -530,6 +530,8 @@ export interface InspectionFindings {
   show: Generated<boolean>;
   title: Generated<string>;
   updated_at: Generated<Timestamp>;
+  updated_by_user_id: string | null;
+  version: Generated<number>;
 }
 
 export interface InspectionPhases {
@@ -694,6 +696,8 @@ export interface InspectionPriorityActions {
   priority: Generated<string>;
   title: Generated<string>;
   updated_at: Generated<Timestamp>;
+  updated_by_user_id: string | null;
+  version: Generated<number>;
 }
 
 export interface InspectionResultPhotos {

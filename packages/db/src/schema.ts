@@ -532,6 +532,7 @@ export interface InspectionFindings {
   updated_at: Generated<Timestamp>;
   updated_by_user_id: string | null;
   version: Generated<number>;
+  version_at: Generated<Timestamp>;
 }
 
 export interface InspectionPhases {
@@ -698,6 +699,7 @@ export interface InspectionPriorityActions {
   updated_at: Generated<Timestamp>;
   updated_by_user_id: string | null;
   version: Generated<number>;
+  version_at: Generated<Timestamp>;
 }
 
 export interface InspectionResultPhotos {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Issue 23, two people editing the same inspection: findings and priority actions carry a version each, as point
@@ -13,12 +13,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       .alterTable(table)
       .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
       .addColumn('updated_by_user_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
+      // when the version moved (updated_at moves with any write, a new place in the list included)
+      .addColumn('version_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['inspection_findings', 'inspection_priority_actions']) {
-    await db.schema.alterTable(table).dropColumn('version').dropColumn('updated_by_user_id').execute();
+    await db.schema.alterTable(table).dropColumn('version').dropColumn('updated_by_user_id').dropColumn('version_at').execute();
   }
 }

@@ -67,13 +67,13 @@ export async function loadInspectionEdits(db: Db, ids: string[], opts: { interna
       .where('r.inspection_id', 'in', live).orderBy('ph.result_id').orderBy('ph.position').orderBy('ph.id').execute(),
     // issue 23: findings and priority actions carry their version stamps as results do
     db.selectFrom('inspection_findings as f').leftJoin('users as u', 'u.id', 'f.updated_by_user_id')
-      .select(['f.id', 'f.inspection_id', 'f.title', 'f.description', 'f.consequence', 'f.corrective', 'f.preventive', 'f.show', 'f.version', 'f.updated_at', 'u.name as updated_by'])
+      .select(['f.id', 'f.inspection_id', 'f.title', 'f.description', 'f.consequence', 'f.corrective', 'f.preventive', 'f.show', 'f.version', 'f.version_at', 'u.name as updated_by'])
       .where('f.inspection_id', 'in', live).orderBy('f.index').orderBy('f.id').execute(),
     db.selectFrom('inspection_finding_photos as ph').innerJoin('inspection_findings as f', 'f.id', 'ph.finding_id')
       .select(['ph.id', 'ph.finding_id as ownerId', 'ph.image_id as imageId', 'ph.caption', 'ph.layout'])
       .where('f.inspection_id', 'in', live).orderBy('ph.finding_id').orderBy('ph.position').orderBy('ph.id').execute(),
     db.selectFrom('inspection_priority_actions as a').leftJoin('users as u', 'u.id', 'a.updated_by_user_id')
-      .select(['a.id', 'a.inspection_id', 'a.title', 'a.description', 'a.priority', 'a.version', 'a.updated_at', 'u.name as updated_by'])
+      .select(['a.id', 'a.inspection_id', 'a.title', 'a.description', 'a.priority', 'a.version', 'a.version_at', 'u.name as updated_by'])
       .where('a.inspection_id', 'in', live).orderBy('a.index').orderBy('a.id').execute(),
   ]);
   const protocolCategoryIds = categories.map((c) => c.protocol_category_id).filter((x): x is string => !!x);
@@ -153,8 +153,8 @@ export async function loadInspectionEdits(db: Db, ids: string[], opts: { interna
         })),
       })),
       extraPoints: (extrasOf.get(h.id) ?? []).map((e) => ({ ...config(e.inspection_point_id, e.name), ...(e.name ? { name: e.name } : {}), id: e.id, index: e.index, content: content(byPoint.get(e.id)) })),
-      findings: (findingsOf.get(h.id) ?? []).map(({ inspection_id: _, updated_at, updated_by, ...f }) => ({ ...f, photos: findingPhotosBy.get(f.id) ?? [], updatedAt: ms(updated_at)!, updatedBy: updated_by })),
-      priorityActions: (actionsOf.get(h.id) ?? []).map(({ inspection_id: _, updated_at, updated_by, ...a }) => ({ ...a, updatedAt: ms(updated_at)!, updatedBy: updated_by })),
+      findings: (findingsOf.get(h.id) ?? []).map(({ inspection_id: _, version_at, updated_by, ...f }) => ({ ...f, photos: findingPhotosBy.get(f.id) ?? [], updatedAt: ms(version_at)!, updatedBy: updated_by })),
+      priorityActions: (actionsOf.get(h.id) ?? []).map(({ inspection_id: _, version_at, updated_by, ...a }) => ({ ...a, updatedAt: ms(version_at)!, updatedBy: updated_by })),
       equipmentConfigurator: h.equipment_configurator ?? null,
       summary: h.summary,
       comment: h.comment,

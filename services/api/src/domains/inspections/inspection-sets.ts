@@ -78,11 +78,11 @@ export function planSet<I extends { id?: string | null }>(
 /** The stored items of a set with their stamps, in their order. */
 async function stamped(db: Db, table: 'inspection_findings' | 'inspection_priority_actions', inspectionId: string): Promise<StoredItem[]> {
   const t = db as unknown as { selectFrom(t: string): any }; // one query for either table
-  const rows: { id: string; index: number; version: number; by: string | null; byName: string | null; updated_at: Date }[] = await t
+  const rows: { id: string; index: number; version: number; by: string | null; byName: string | null; version_at: Date }[] = await t
     .selectFrom(`${table} as t`).leftJoin('users as u', 'u.id', 't.updated_by_user_id')
-    .select(['t.id', 't.index', 't.version', 't.updated_by_user_id as by', 'u.name as byName', 't.updated_at'])
+    .select(['t.id', 't.index', 't.version', 't.updated_by_user_id as by', 'u.name as byName', 't.version_at'])
     .where('t.inspection_id', '=', inspectionId).orderBy('t.index').orderBy('t.id').execute();
-  return rows.map((r) => ({ id: r.id, index: r.index, version: r.version, by: r.by, byName: r.byName, at: new Date(r.updated_at).getTime() }));
+  return rows.map((r) => ({ id: r.id, index: r.index, version: r.version, by: r.by, byName: r.byName, at: new Date(r.version_at).getTime() }));
 }
 
 type Finding = TInspectionUpdate['findings'][number];
@@ -114,7 +114,8 @@ export async function saveFindings(db: Db, actor: Actor, inspectionId: string, f
     const f = step.item;
     const values = { index, title: f.title, description: f.description, consequence: f.consequence, corrective: f.corrective, preventive: f.preventive, show: f.show };
     const bump = step.kind === 'create' || changed(step.id, f);
-    const stamp = bump ? { updated_by_user_id: actor.userId, updated_at: new Date() } : {};
+    if (!bump && storedIndex.get(step.id) === index) continue; // sent back as stored: nothing to write
+    const stamp = bump ? { updated_by_user_id: actor.userId, version_at: new Date() } : {};
     const id = step.kind === 'write'
       ? (await db.updateTable('inspection_findings').set({ ...values, ...stamp, ...(bump ? { version: sql<number>`version + 1` } : {}) }).where('id', '=', step.id).returning('id').executeTakeFirstOrThrow()).id
       : (await db.insertInto('inspection_findings').values({ ...values, ...stamp, inspection_id: inspectionId }).returning('id').executeTakeFirstOrThrow()).id;
@@ -144,7 +145,8 @@ export async function savePriorityActions(db: Db, actor: Actor, inspectionId: st
     const a = step.item;
     const values = { index, title: a.title, description: a.description, priority: a.priority };
     const bump = step.kind === 'create' || changed(step.id, a);
-    const stamp = bump ? { updated_by_user_id: actor.userId, updated_at: new Date() } : {};
+    if (!bump && storedIndex.get(step.id) === index) continue;
+    const stamp = bump ? { updated_by_user_id: actor.userId, version_at: new Date() } : {};
     if (step.kind === 'write') {
       await db.updateTable('inspection_priority_actions').set({ ...values, ...stamp, ...(bump ? { version: sql<number>`version + 1` } : {}) }).where('id', '=', step.id).execute();
     } else await db.insertInto('inspection_priority_actions').values({ ...values, ...stamp, inspection_id: inspectionId }).execute();

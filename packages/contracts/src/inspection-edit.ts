@@ -414,7 +414,8 @@ export const ZPriorityActionInput = z.object({ id: newOrId, title: short.default
  * Body of PUT api/v1/inspections/update?lang=en&id={id}: the full inspection, the same shape as ZInspectionEdit
  * (a client may send back what it read). Only the editable parts are read; identity, status, rating, customer,
  * equipment and point configuration are the server's. Findings and priority actions are replaced as a set
- * (sent with id: updated, without: created, missing: deleted); results are created or updated, never deleted.
+ * (sent with id: updated, without: created, missing: deleted) unless `partVersions` is sent (issue 23: then only the
+ * items it names are written or deleted); results are created or updated, never deleted.
  */
 export const ZInspectionUpdate = z
   .object({

@@ -355,7 +355,7 @@ describe('report edit form', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/^Finding “Cracked jaw plate, both sides” was changed by .+ at \d\d:\d\d while you were editing, so your removal was not applied\./);
     expect(new URL(page.url()).pathname).toBe(`/Reports/${id}/edit`);
-    await notice.scrollIntoViewIfNeeded();
+    await notice.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await viewShot(page, 'report-edit-finding-kept');
     await expectNoSeriousA11yViolations(page, 'report edit, a finding kept');
     const saved = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);

@@ -37,6 +37,7 @@ export function FindingItem({ value, n, onChange, onRemove, readOnly = false }: 
             </Button>
           )}
         </Box>
+        <ConflictNotice field={value.title ? `Finding “${value.title}”` : `Finding ${n}`} conflict={conflict} onDismiss={dismiss} />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>
           {TEXTS.map(([key, label]) => (
             <TextField key={key} multiline minRows={2} label={label} value={value[key]} onChange={(e) => onChange({ ...value, [key]: e.target.value })}
@@ -44,7 +45,6 @@ export function FindingItem({ value, n, onChange, onRemove, readOnly = false }: 
           ))}
         </Box>
         <PhotoList label={name} value={value.photos} disabled={readOnly} max={EDIT_LIMITS.photosPerFinding} onChange={(photos) => onChange({ ...value, photos })} />
-        <ConflictNotice field={value.title ? `Finding “${value.title}”` : `Finding ${n}`} conflict={conflict} onDismiss={dismiss} />
       </Stack>
     </Paper>
   );

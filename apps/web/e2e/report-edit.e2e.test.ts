@@ -324,4 +324,41 @@ describe('report edit form', () => {
     const saved = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);
     expect(saved.content.summary).toBe('The inspector wrote this.');
   });
+  it('issue 23: a finding the inspector removes after the manager changed it is kept, and the form says so beside it', async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, product.url, INSPECTOR);
+    const name = 'Daily check for Jaw JC';
+    const id = await myOpenInspection(page, name);
+    const put = async (p: Page, body: unknown) => {
+      const token = await p.evaluate(() => localStorage.getItem('token'));
+      const res = await fetch(`${product.url}/api/v1/inspections/update?lang=en&id=${id}`, {
+        method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as TInspectionEdit;
+    };
+    // the inspector's finding, added over REST (the other findings, not named, are kept)
+    const added = await put(page, { finished: false, findings: [{ title: 'Cracked jaw plate' }], partVersions: { findings: {} } });
+    const finding = added.findings.find((f) => f.title === 'Cracked jaw plate')!;
+    await page.goto(`${product.url}/Reports/${id}/edit`);
+    await page.getByRole('heading', { level: 1, name: `Edit inspection: ${name}` }).waitFor();
+    // meanwhile the manager changes it, from the version read
+    const manager = await newPage(browser);
+    await signInAsStaff(manager, product.url, 'manager@company.example');
+    await put(manager, { finished: false, findings: [{ ...finding, title: 'Cracked jaw plate, both sides' }], partVersions: { findings: { [finding.id]: finding.version } } });
+    // the inspector, on the form read before, removes it and saves
+    await page.getByRole('button', { name: 'Remove finding Cracked jaw plate', exact: true }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Save the inspection?' }).getByRole('button', { name: /^SAVE( AS DRAFT)?$/ }).click();
+    const card = page.getByRole('article', { name: 'Cracked jaw plate, both sides' });
+    const notice = card.getByTestId('conflict-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/^Finding “Cracked jaw plate, both sides” was changed by .+ at \d\d:\d\d while you were editing, so your removal was not applied\./);
+    expect(new URL(page.url()).pathname).toBe(`/Reports/${id}/edit`);
+    await notice.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await viewShot(page, 'report-edit-finding-kept');
+    await expectNoSeriousA11yViolations(page, 'report edit, a finding kept');
+    const saved = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);
+    expect(saved.findings.find((f) => f.id === finding.id)).toMatchObject({ title: 'Cracked jaw plate, both sides', updatedBy: expect.any(String) });
+  });
 });

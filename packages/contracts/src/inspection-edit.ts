@@ -119,6 +119,10 @@ export const ZOverwritten = z.object({
   version: z.number().int(),
   updatedAt: epoch,
   updatedBy: z.string().nullable(),
+  /** A finding's or priority action's id (`field` then `findings.N` / `priorityActions.N`, N its place in the answer). */
+  itemId: ZId.optional(),
+  /** True when this save deleted the item and it was kept for the other change (the save did not overwrite it). */
+  kept: z.boolean().optional(),
 });
 export type TOverwritten = z.infer<typeof ZOverwritten>;
 /** Issue 23: a text's version stamp: every write raises `version`; when (epoch ms) and by whom (a name). */
@@ -131,10 +135,34 @@ export type TTextVersion = z.infer<typeof ZTextVersion>;
 export const InspectionTextFields = ['inspector', 'inspectorContact', 'contactName', 'contactPhoneNumber', 'contactEmail', 'version', 'summary', 'comment', 'internalComment'] as const;
 export type InspectionTextField = (typeof InspectionTextFields)[number];
 /** `{field: stamp}` of the inspection's texts written since versions are kept (a field never written is absent). */
-export const ZInspectionTextVersions = z.partialRecord(z.enum(InspectionTextFields), ZTextVersion);
+/**
+ * Issue 23: the inspection's other single parts with a version each, kept in the same stamps (`textVersions`):
+ * the dates, the signatures and the equipment configurator. A save names their bases in `partVersions`.
+ */
+export const InspectionPartFields = ['inspectionDate', 'started', 'ended', 'customerSignature', 'providerSignature', 'equipmentConfigurator'] as const;
+export type InspectionPartField = (typeof InspectionPartFields)[number];
+export const InspectionVersionedFields = [...InspectionTextFields, ...InspectionPartFields] as const;
+export type InspectionVersionedField = (typeof InspectionVersionedFields)[number];
+export const ZInspectionTextVersions = z.partialRecord(z.enum(InspectionVersionedFields), ZTextVersion);
+const baseVersion = z.number().int().min(0).max(2_147_483_647);
 /** A save's base versions: for each text it changed, the version its edit started from (0: none when read). */
-export const ZInspectionFieldVersions = z.partialRecord(z.enum(InspectionTextFields), z.number().int().min(0).max(2_147_483_647));
+export const ZInspectionFieldVersions = z.partialRecord(z.enum(InspectionTextFields), baseVersion);
 export type TInspectionFieldVersions = z.infer<typeof ZInspectionFieldVersions>;
+/** Issue 23: the bases of a set's items a save changed or deleted, `{id: version as read}`. */
+const ZItemVersions = z.record(ZId, baseVersion).refine((v) => Object.keys(v).length <= 1000, 'names too many items (at most 1000)');
+/**
+ * Issue 23: a save's bases for the parts other than texts: for each of the dates, signatures and configurator it
+ * changed, the version its edit started from (0: none when read); for findings and priority actions, the items it
+ * changed or deleted with the version each was read at. Sent, what it does not name is kept as stored.
+ */
+export const ZInspectionPartVersions = z.object({
+  ...Object.fromEntries(InspectionPartFields.map((f) => [f, baseVersion.optional()])) as Record<InspectionPartField, z.ZodOptional<typeof baseVersion>>,
+  findings: ZItemVersions.optional(),
+  priorityActions: ZItemVersions.optional(),
+});
+export type TInspectionPartVersions = z.infer<typeof ZInspectionPartVersions>;
+/** Issue 23: an item's version stamp in a set (findings, priority actions), as a result's. */
+const itemStamp = { version: z.number().int().min(1).optional(), updatedAt: epoch.optional(), updatedBy: z.string().nullable().optional() };
 /** A saved result as a single-result save answers it (the audit's result calls): the result and what it overwrote. */
 export const ZPointResultSaved = ZPointResult.extend({ overwritten: z.array(ZOverwritten).optional() });
 export type TPointResultSaved = z.infer<typeof ZPointResultSaved>;
@@ -274,8 +302,9 @@ export const ZFinding = z.object({
   preventive: z.string(),
   photos: z.array(ZPhoto),
   show: z.boolean(),
+  ...itemStamp,
 });
-export const ZPriorityAction = z.object({ id: ZId, title: z.string(), description: z.string(), priority: z.string() });
+export const ZPriorityAction = z.object({ id: ZId, title: z.string(), description: z.string(), priority: z.string(), ...itemStamp });
 
 // ---------- The inspection ----------
 
@@ -385,7 +414,8 @@ export const ZPriorityActionInput = z.object({ id: newOrId, title: short.default
  * Body of PUT api/v1/inspections/update?lang=en&id={id}: the full inspection, the same shape as ZInspectionEdit
  * (a client may send back what it read). Only the editable parts are read; identity, status, rating, customer,
  * equipment and point configuration are the server's. Findings and priority actions are replaced as a set
- * (sent with id: updated, without: created, missing: deleted); results are created or updated, never deleted.
+ * (sent with id: updated, without: created, missing: deleted) unless `partVersions` is sent (issue 23: then only the
+ * items it names are written or deleted); results are created or updated, never deleted.
  */
 export const ZInspectionUpdate = z
   .object({
@@ -428,6 +458,15 @@ export const ZInspectionUpdate = z
      * `overwritten` (`field` the text's name, `resultId` null). Left out (older clients): every text is written.
      */
     fieldVersions: ZInspectionFieldVersions.optional(),
+    /**
+     * Issue 23: the bases of the dates, signatures and configurator the client changed, and of the findings and
+     * priority actions it changed or deleted (`{findings: {<id>: <version as read>}}`). Sent, a part or an item it
+     * does not name is kept as stored: a finding sent back unchanged is not rewritten, one not sent and not named
+     * (someone else added it) is not deleted; a named one someone else changed since is kept when this save
+     * deletes it, overwritten when it changes it, and listed in `overwritten` either way. Left out (older clients):
+     * every part is written and the sets replaced as before.
+     */
+    partVersions: ZInspectionPartVersions.optional(),
   })
   .superRefine((v, ctx) => {
     const n = v.categories.reduce((a, c) => a + c.inspectionPoints.length, 0) + v.extraPoints.length;

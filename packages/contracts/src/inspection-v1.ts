@@ -12,6 +12,9 @@ import {
   ZEmailLanguage,
   ZInspectionEdit,
   ZInspectionFieldVersions,
+  ZInspectionPartVersions,
+  ZFinding,
+  ZPriorityAction,
   ZPointResultInput,
   ZPriorityActionInput,
 } from './inspection-edit.js';
@@ -107,8 +110,9 @@ export const ZV1InspectionUpdate = acceptingEchoes(
     version: ZText.max(100).nullish(),
     categories: z.array(ZV1CategoryInput).max(EDIT_LIMITS.categories).optional(),
     extraPoints: z.array(ZV1ExtraPointInput).max(EDIT_LIMITS.extraPoints).optional(),
-    findings: z.array(ZFindingInput).max(EDIT_LIMITS.findings).optional(),
-    priorityActions: z.array(ZPriorityActionInput).max(EDIT_LIMITS.priorityActions).optional(),
+    // Issue 23: an item sent back as read carries its version stamp, read-only (partVersions names the bases).
+    findings: z.array(acceptingEchoes(ZFindingInput, ZFinding)).max(EDIT_LIMITS.findings).optional(),
+    priorityActions: z.array(acceptingEchoes(ZPriorityActionInput, ZPriorityAction)).max(EDIT_LIMITS.priorityActions).optional(),
     equipmentConfigurator: ZEquipmentConfigurator.nullish(),
     equipmentConfig: ZEquipmentConfigurator.nullish(),
     comment: long.optional(),
@@ -119,6 +123,8 @@ export const ZV1InspectionUpdate = acceptingEchoes(
     emailLanguage: ZEmailLanguage,
     /** Issue 23: base versions of the texts changed (as in ZInspectionUpdate; keys by the flat names of `textVersions`). */
     fieldVersions: ZInspectionFieldVersions.optional(),
+    /** Issue 23: base versions of the dates, signatures, configurator, findings and priority actions changed (as in ZInspectionUpdate). */
+    partVersions: ZInspectionPartVersions.optional(),
   }),
   ZV1InspectionReport,
 ).superRefine((v, ctx) => {

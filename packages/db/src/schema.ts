@@ -530,6 +530,9 @@ export interface InspectionFindings {
   show: Generated<boolean>;
   title: Generated<string>;
   updated_at: Generated<Timestamp>;
+  updated_by_user_id: string | null;
+  version: Generated<number>;
+  version_at: Generated<Timestamp>;
 }
 
 export interface InspectionPhases {
@@ -694,6 +697,9 @@ export interface InspectionPriorityActions {
   priority: Generated<string>;
   title: Generated<string>;
   updated_at: Generated<Timestamp>;
+  updated_by_user_id: string | null;
+  version: Generated<number>;
+  version_at: Generated<Timestamp>;
 }
 
 export interface InspectionResultPhotos {

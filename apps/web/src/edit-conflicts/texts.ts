@@ -21,6 +21,9 @@ export const CONFLICT_TEXT = {
   /** A read shows someone else's newer change while this user has an unsaved one: theirs stays on screen. */
   kept: (field: string, by: string | null, at: number) =>
     `${field} was changed by ${who(by)} at ${whenText(at)}. Your change is kept here and will replace it when saved.`,
+  /** This user's save removed an item someone else had changed meanwhile: the server kept it (issue 23, sets). */
+  notRemoved: (field: string, by: string | null, at: number) =>
+    `${field} was changed by ${who(by)} at ${whenText(at)} while you were editing, so your removal was not applied.`,
   dismiss: 'Dismiss',
   /** The report edit form stays open after a save that replaced someone else's answers. */
   savedOver: 'Saved. Someone else had changed some of these answers meanwhile; yours replaced theirs (see the notes beside them).',

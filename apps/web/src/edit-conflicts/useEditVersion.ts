@@ -9,8 +9,11 @@ export interface VersionStamp {
 }
 
 export interface Conflict {
-  /** replaced: my save replaced another's change; changed: a read shows another's change; kept: …while mine is unsaved. */
-  kind: 'replaced' | 'changed' | 'kept';
+  /**
+   * replaced: my save replaced another's change; changed: a read shows another's change; kept: …while mine is unsaved;
+   * notRemoved: my save removed an item (a finding) another had changed meanwhile, and the server kept it.
+   */
+  kind: 'replaced' | 'changed' | 'kept' | 'notRemoved';
   by: string | null;
   at: number;
 }

@@ -9,6 +9,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useController } from 'react-hook-form';
 import type { ConfigEntry, EditValues } from './formValues';
 import { Section } from './Section';
+import { ConflictNotice } from '../../edit-conflicts';
+import { useFormConflict } from './conflicts';
 import { EDIT_TEXT } from './texts';
 import { useEditable } from './editable';
 
@@ -28,20 +30,28 @@ export function Configurator({ original }: { original: unknown }) {
       </Section>
     );
   }
-  return <ConfiguratorItems list={list} onChange={(next) => field.onChange(next)} editable={useEditable()} />;
+  return <ConfiguratorItems list={list} onChange={(next) => field.onChange(next)} editable={useEditable()} notice={<ConfiguratorNotice />} />;
+}
+
+/** Issue 23: the note when a save replaced someone else's change of the configurator (or it changed since my last save here). */
+function ConfiguratorNotice() {
+  const { conflict, dismiss } = useFormConflict('configurator');
+  return <ConflictNotice field={EDIT_TEXT.configurator} conflict={conflict} onDismiss={dismiss} />;
 }
 
 /**
  * The configurator's name and value lines with 'Add item' and a remove button each while editable: the report
  * edit form's (above) and an audit configurator run's (issue 20) alike.
  */
-export function ConfiguratorItems({ list, onChange, editable, title = EDIT_TEXT.configurator, status }: {
+export function ConfiguratorItems({ list, onChange, editable, title = EDIT_TEXT.configurator, status, notice }: {
   list: ConfigEntry[];
   onChange(next: ConfigEntry[]): void;
   editable: boolean;
   title?: string;
   /** Shown beside 'Add item' (the audit editor's save marker). */
   status?: ReactNode;
+  /** Shown under the lines (issue 23's note in the report edit form). */
+  notice?: ReactNode;
 }) {
   const edit = (i: number, patch: Partial<ConfigEntry>) => onChange(list.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   return (
@@ -71,6 +81,7 @@ export function ConfiguratorItems({ list, onChange, editable, title = EDIT_TEXT.
           ) : <span />}
         </Box>
       ))}
+      {notice}
     </Section>
   );
 }

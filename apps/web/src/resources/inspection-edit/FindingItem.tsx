@@ -9,6 +9,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { EDIT_LIMITS } from '@insp/contracts';
 import type { FindingValue } from './formValues';
 import { PhotoList } from './photos/PhotoList';
+import { ConflictNotice } from '../../edit-conflicts';
+import { itemNoticeKey, useFormConflict } from './conflicts';
 
 const TEXTS: [keyof FindingValue & ('description' | 'consequence' | 'corrective' | 'preventive'), string][] = [
   ['description', 'Description'],
@@ -20,6 +22,8 @@ const TEXTS: [keyof FindingValue & ('description' | 'consequence' | 'corrective'
 /** One finding (000 §3): title, description, consequence, corrective and preventive actions, photos, and whether the report shows it. */
 export function FindingItem({ value, n, onChange, onRemove, readOnly = false }: { value: FindingValue; n: number; onChange(next: FindingValue): void; onRemove(): void; readOnly?: boolean }) {
   const name = value.title || `Finding ${n}`;
+  // issue 23: a save replaced someone else's change of this finding, or kept it for theirs instead of removing it
+  const { conflict, dismiss } = useFormConflict(value.id ? itemNoticeKey(value.id) : undefined);
   return (
     <Paper variant="outlined" component="article" aria-label={name} data-testid="finding" sx={{ p: 2 }}>
       <Stack spacing={1.5}>
@@ -33,6 +37,7 @@ export function FindingItem({ value, n, onChange, onRemove, readOnly = false }: 
             </Button>
           )}
         </Box>
+        <ConflictNotice field={value.title ? `Finding “${value.title}”` : `Finding ${n}`} conflict={conflict} onDismiss={dismiss} />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>
           {TEXTS.map(([key, label]) => (
             <TextField key={key} multiline minRows={2} label={label} value={value[key]} onChange={(e) => onChange({ ...value, [key]: e.target.value })}

@@ -5,6 +5,9 @@ import { DatePicker } from '../../components/DatePicker';
 import { DATE_INPUT_FORMAT, DATE_TIME_INPUT_FORMAT } from '../../lib/dates';
 import type { EditValues } from './formValues';
 import { EDIT_TEXT } from './texts';
+import Box from '@mui/material/Box';
+import { ConflictNotice } from '../../edit-conflicts';
+import { useFormConflict } from './conflicts';
 
 type TextPath = FieldPathByValue<EditValues, string>;
 
@@ -25,7 +28,19 @@ const toStored = (d: Dayjs | null, kind: keyof typeof STORED) => (!d ? '' : d.is
  * shows dates (000 §9) whatever the browser's language, with an en-GB calendar (weeks from Monday) beside it
  * (components/DatePicker.tsx: the picker's code arrives after the screen's).
  */
-export function FormDate({ name, label, kind, required }: { name: TextPath; label: string; kind: keyof typeof STORED; required?: boolean }) {
+export function FormDate(props: { name: TextPath; label: string; kind: keyof typeof STORED; required?: boolean }) {
+  // issue 23: the note under the date when a save replaced someone else's change of it
+  const { conflict, dismiss } = useFormConflict(props.name);
+  if (!conflict) return <DateInput {...props} />;
+  return (
+    <Box>
+      <DateInput {...props} />
+      <ConflictNotice field={props.label} conflict={conflict} onDismiss={dismiss} />
+    </Box>
+  );
+}
+
+function DateInput({ name, label, kind, required }: { name: TextPath; label: string; kind: keyof typeof STORED; required?: boolean }) {
   const message = kind === 'date' ? EDIT_TEXT.badDate : EDIT_TEXT.badDateTime;
   const { field, fieldState } = useController<EditValues, TextPath>({ name, rules: { validate: (v) => v !== INVALID_DATE || message } });
   // The picker's own object while the form holds what it sent, so a half-typed date keeps its sections.

@@ -12,6 +12,8 @@ import type { EditValues, PriorityActionValue } from './formValues';
 import { Section } from './Section';
 import { EDIT_TEXT } from './texts';
 import { useEditable } from './editable';
+import { ConflictNotice } from '../../edit-conflicts';
+import { itemNoticeKey, useFormConflict } from './conflicts';
 
 let added = 0;
 
@@ -45,9 +47,16 @@ export function PriorityActions() {
           <Box sx={{ gridColumn: '1 / -1' }}>
             <TextField multiline minRows={2} label="Description" value={a.description} onChange={(e) => edit(i, { description: e.target.value })}
               slotProps={{ htmlInput: { maxLength: EDIT_LIMITS.longText } }} />
+            <ActionNotice value={a} n={i + 1} />
           </Box>
         </Paper>
       ))}
     </Section>
   );
+}
+
+/** Issue 23: the note when a save replaced someone else's change of this action, or kept it for theirs instead of removing it. */
+function ActionNotice({ value, n }: { value: PriorityActionValue; n: number }) {
+  const { conflict, dismiss } = useFormConflict(value.id ? itemNoticeKey(value.id) : undefined);
+  return <ConflictNotice field={value.title ? `Priority action “${value.title}”` : `Priority action ${n}`} conflict={conflict} onDismiss={dismiss} />;
 }

@@ -9,6 +9,8 @@ import { useLocalImages } from './photos/localImages';
 import { useImageUrl } from './photos/useImageUrl';
 import { SignaturePad } from './SignaturePad';
 import { useEditable } from './editable';
+import { ConflictNotice } from '../../edit-conflicts';
+import { useFormConflict } from './conflicts';
 
 type Name = 'customerSignature' | 'providerSignature';
 
@@ -25,6 +27,7 @@ export function SignatureField({ name, label, saved }: { name: Name; label: stri
   const [clears, setClears] = useState(0);
   const url = useImageUrl(field.value && !isLocalImage(field.value) ? field.value : null);
   const file = `${name === 'customerSignature' ? 'customer' : 'provider'}-signature.png`;
+  const { conflict, dismiss } = useFormConflict(name);
 
   const onDrawn = (png: Blob) => {
     if (marker.current) local.replace(marker.current, png, file);
@@ -78,6 +81,7 @@ export function SignatureField({ name, label, saved }: { name: Name; label: stri
           </Box>
         </>
       )}
+      <ConflictNotice field={label} conflict={conflict} onDismiss={dismiss} />
     </Stack>
   );
 }

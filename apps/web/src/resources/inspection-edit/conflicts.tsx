@@ -1,18 +1,26 @@
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
-import { InspectionTextFields, type InspectionTextField, type TInspectionEdit, type TPointResult } from '@insp/contracts';
+import { InspectionVersionedFields, type InspectionVersionedField, type TInspectionEdit, type TPointResult } from '@insp/contracts';
 import { forgetSaved, rememberSaved, savedVersion, type Conflict } from '../../edit-conflicts';
 import { TEXT_PATH } from './toUpdate';
+import { PART_PATH } from './partVersions';
+
+/** Issue 23: where each versioned text or part is in the form: the key of its notice. */
+const FIELD_PATH: Record<InspectionVersionedField, string> = { ...TEXT_PATH, ...PART_PATH };
+/** The key of a finding's or priority action's notice. */
+export const itemNoticeKey = (id: string) => `item:${id}`;
+/** Findings and priority actions with their stamps (their ids are unique among results too: uuids). */
+const itemsOf = (d: TInspectionEdit) => [...d.findings, ...d.priorityActions];
 
 /** Every result of the inspection, category points and extra points. */
 export const resultsOf = (d: TInspectionEdit): TPointResult[] => [...d.categories.flatMap((c) => c.inspectionPoints.map((p) => p.content)), ...d.extraPoints.map((e) => e.content)];
 
 /** Issue 23: the inspection's texts as remembered saves (`insp-saved-versions`): `<inspection id>/<field>` → version. */
 const textsOf = (d: TInspectionEdit) =>
-  InspectionTextFields.flatMap((f) => {
+  InspectionVersionedFields.flatMap((f) => {
     const stamp = d.textVersions?.[f];
     return stamp ? [{ id: `${d.id}/${f}`, field: f, ...stamp }] : [];
   });
-const isTextField = (f: string): f is InspectionTextField => (InspectionTextFields as readonly string[]).includes(f);
+const isVersionedField = (f: string): f is InspectionVersionedField => (InspectionVersionedFields as readonly string[]).includes(f);
 
 /**
  * Issue 23 in the report edit form: the notices beside points, by result id, and beside texts, by their form path
@@ -28,23 +36,28 @@ export function useFormConflicts(data: TInspectionEdit, me: string | null) {
       if (!r.id || mine === undefined || (r.version ?? 0) <= mine) continue;
       if (!me || r.updatedBy !== me) found.set(r.id, { kind: 'changed', by: r.updatedBy ?? null, at: r.updatedAt ?? 0 });
     }
-    const seen = [...found.keys()];
+    for (const item of itemsOf(data)) {
+      const mine = savedVersion(item.id);
+      if (mine === undefined || (item.version ?? 0) <= mine) continue;
+      if (!me || item.updatedBy !== me) found.set(itemNoticeKey(item.id), { kind: 'changed', by: item.updatedBy ?? null, at: item.updatedAt ?? 0 });
+    }
+    const seen = [...found.keys()].map((k) => k.replace(/^item:/, ''));
     for (const t of textsOf(data)) {
       const mine = savedVersion(t.id);
       if (mine === undefined || t.version <= mine) continue;
       seen.push(t.id);
-      if (!me || t.updatedBy !== me) found.set(TEXT_PATH[t.field], { kind: 'changed', by: t.updatedBy, at: t.updatedAt });
+      if (!me || t.updatedBy !== me) found.set(FIELD_PATH[t.field], { kind: 'changed', by: t.updatedBy, at: t.updatedAt });
     }
     forgetSaved(seen);
     return found;
   });
   /** A save's answer: remember its versions; name what it overwrote. */
   const saved = useCallback((answer: TInspectionEdit) => {
-    rememberSaved([...resultsOf(answer), ...textsOf(answer)]);
+    rememberSaved([...resultsOf(answer), ...textsOf(answer), ...itemsOf(answer)]);
     const replaced = new Map<string, Conflict>();
     for (const o of answer.overwritten ?? []) {
-      const key = o.resultId ?? (isTextField(o.field) ? TEXT_PATH[o.field] : null);
-      if (key) replaced.set(key, { kind: 'replaced', by: o.updatedBy, at: o.updatedAt });
+      const key = o.resultId ?? (o.itemId ? itemNoticeKey(o.itemId) : isVersionedField(o.field) ? FIELD_PATH[o.field] : null);
+      if (key) replaced.set(key, { kind: o.kept ? 'notRemoved' : 'replaced', by: o.updatedBy, at: o.updatedAt });
     }
     setNotices(replaced);
     return replaced.size > 0;

@@ -155,8 +155,9 @@ export function toEditValues(d: TInspectionEdit): EditValues {
       points: c.inspectionPoints.map((p) => ({ protocolPointId: p.protocolPointId, content: toContentValue(p, p.content) })),
     })),
     extraPoints: d.extraPoints.map((p) => ({ id: p.id, inspectionPointId: p.inspectionPointId, name: p.name, content: toContentValue(p, p.content) })),
-    findings: d.findings.map((f) => ({ ...f, key: f.id, photos: f.photos.map((p) => ({ ...p })) })),
-    priorityActions: d.priorityActions.map((a) => ({ ...a, key: a.id })),
+    // issue 23: the version stamps stay in the read data (partVersions.ts), not in the values
+    findings: d.findings.map(({ version: _v, updatedAt: _a, updatedBy: _b, ...f }) => ({ ...f, key: f.id, photos: f.photos.map((p) => ({ ...p })) })),
+    priorityActions: d.priorityActions.map(({ version: _v, updatedAt: _a, updatedBy: _b, ...a }) => ({ ...a, key: a.id })),
     configurator: configuratorEntries(d.equipmentConfigurator, d.type),
     summary: d.summary,
     comment: d.comment,

@@ -2,6 +2,7 @@ import { hasConfigurator, InspectionTextFields, parseNumeric, type InspectionTex
 import { fromDateTimeInput, withDay } from '../../lib/dates';
 import type { ConfigEntry, ContentValue, EditValues, PhotoValue } from './formValues';
 import { isLocalImage } from './formValues';
+import { partVersions } from './partVersions';
 
 export interface SaveChoices {
   /** 000 §5: whether the old signatures are reused; null when there were none to ask about. */
@@ -110,6 +111,8 @@ export function toUpdate(v: EditValues, loaded: TInspectionEdit, choices: SaveCh
     return imageId(current, uploaded);
   };
   const versions = fieldVersions(v, loaded, choices.initial);
+  const signatures = { customerSignature: signature(v.customerSignature, loaded.customerSignature), providerSignature: signature(v.providerSignature, loaded.providerSignature) };
+  const parts = partVersions(v, loaded, choices.initial, signatures);
   return {
     id: loaded.id,
     // a draft (issue 20: required ratings missing) is saved without finishing
@@ -140,11 +143,11 @@ export function toUpdate(v: EditValues, loaded: TInspectionEdit, choices: SaveCh
     summary: v.summary,
     comment: v.comment,
     internalComment: v.internalComment,
-    customerSignature: signature(v.customerSignature, loaded.customerSignature),
-    providerSignature: signature(v.providerSignature, loaded.providerSignature),
+    ...signatures,
     sendEmail: choices.sendEmail,
     ...(choices.sendEmail && choices.emailLanguage ? { emailLanguage: choices.emailLanguage } : {}),
     ...(versions ? { fieldVersions: versions } : {}),
+    ...(parts ? { partVersions: parts } : {}),
   };
 }
 

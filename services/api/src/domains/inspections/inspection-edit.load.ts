@@ -1,12 +1,12 @@
 import type { Db } from '@insp/db';
-import { InspectionRatings, InspectionStatuses, InspectionTextFields, PhotoLayouts, type TInspectionEdit, type TPhoto } from '@insp/contracts';
+import { InspectionRatings, InspectionStatuses, InspectionVersionedFields, PhotoLayouts, type TInspectionEdit, type TPhoto } from '@insp/contracts';
 import { notFound } from '../../errors.js';
 import { readResult } from './inspection-edit.content.js';
 import { loadPointConfigSets, missingPointConfig } from './inspection-edit.points.js';
 import { textVersionsOf } from '../../lib/text-versions.js';
 
 /** The texts whose versions a reader sees: the internal comment's only where internal comments are shown. */
-const PUBLIC_TEXTS = InspectionTextFields.filter((f) => f !== 'internalComment');
+const PUBLIC_TEXTS = InspectionVersionedFields.filter((f) => f !== 'internalComment');
 
 const ms = (d: Date | string | null) => (d == null ? null : new Date(d).getTime());
 const layout = (v: string) => ((PhotoLayouts as readonly string[]).includes(v) ? (v as TPhoto['layout']) : 'Default');
@@ -65,12 +65,16 @@ export async function loadInspectionEdits(db: Db, ids: string[], opts: { interna
     db.selectFrom('inspection_result_photos as ph').innerJoin('inspection_point_results as r', 'r.id', 'ph.result_id')
       .select(['ph.id', 'ph.result_id as ownerId', 'ph.image_id as imageId', 'ph.caption', 'ph.layout'])
       .where('r.inspection_id', 'in', live).orderBy('ph.result_id').orderBy('ph.position').orderBy('ph.id').execute(),
-    db.selectFrom('inspection_findings').select(['id', 'inspection_id', 'title', 'description', 'consequence', 'corrective', 'preventive', 'show'])
-      .where('inspection_id', 'in', live).orderBy('index').orderBy('id').execute(),
+    // issue 23: findings and priority actions carry their version stamps as results do
+    db.selectFrom('inspection_findings as f').leftJoin('users as u', 'u.id', 'f.updated_by_user_id')
+      .select(['f.id', 'f.inspection_id', 'f.title', 'f.description', 'f.consequence', 'f.corrective', 'f.preventive', 'f.show', 'f.version', 'f.version_at', 'u.name as updated_by'])
+      .where('f.inspection_id', 'in', live).orderBy('f.index').orderBy('f.id').execute(),
     db.selectFrom('inspection_finding_photos as ph').innerJoin('inspection_findings as f', 'f.id', 'ph.finding_id')
       .select(['ph.id', 'ph.finding_id as ownerId', 'ph.image_id as imageId', 'ph.caption', 'ph.layout'])
       .where('f.inspection_id', 'in', live).orderBy('ph.finding_id').orderBy('ph.position').orderBy('ph.id').execute(),
-    db.selectFrom('inspection_priority_actions').select(['id', 'inspection_id', 'title', 'description', 'priority']).where('inspection_id', 'in', live).orderBy('index').orderBy('id').execute(),
+    db.selectFrom('inspection_priority_actions as a').leftJoin('users as u', 'u.id', 'a.updated_by_user_id')
+      .select(['a.id', 'a.inspection_id', 'a.title', 'a.description', 'a.priority', 'a.version', 'a.version_at', 'u.name as updated_by'])
+      .where('a.inspection_id', 'in', live).orderBy('a.index').orderBy('a.id').execute(),
   ]);
   const protocolCategoryIds = categories.map((c) => c.protocol_category_id).filter((x): x is string => !!x);
   const protocolPoints = protocolCategoryIds.length
@@ -149,8 +153,8 @@ export async function loadInspectionEdits(db: Db, ids: string[], opts: { interna
         })),
       })),
       extraPoints: (extrasOf.get(h.id) ?? []).map((e) => ({ ...config(e.inspection_point_id, e.name), ...(e.name ? { name: e.name } : {}), id: e.id, index: e.index, content: content(byPoint.get(e.id)) })),
-      findings: (findingsOf.get(h.id) ?? []).map(({ inspection_id: _, ...f }) => ({ ...f, photos: findingPhotosBy.get(f.id) ?? [] })),
-      priorityActions: (actionsOf.get(h.id) ?? []).map(({ inspection_id: _, ...a }) => a),
+      findings: (findingsOf.get(h.id) ?? []).map(({ inspection_id: _, version_at, updated_by, ...f }) => ({ ...f, photos: findingPhotosBy.get(f.id) ?? [], updatedAt: ms(version_at)!, updatedBy: updated_by })),
+      priorityActions: (actionsOf.get(h.id) ?? []).map(({ inspection_id: _, version_at, updated_by, ...a }) => ({ ...a, updatedAt: ms(version_at)!, updatedBy: updated_by })),
       equipmentConfigurator: h.equipment_configurator ?? null,
       summary: h.summary,
       comment: h.comment,
@@ -159,7 +163,7 @@ export async function loadInspectionEdits(db: Db, ids: string[], opts: { interna
       providerSignature: h.provider_signature_image_id,
       sendEmail: h.send_email,
       // issue 23: who changed each text last (a client sends the version back as the base of its edit)
-      textVersions: textVersionsOf(h.text_versions, opts.internal ? InspectionTextFields : PUBLIC_TEXTS),
+      textVersions: textVersionsOf(h.text_versions, opts.internal ? InspectionVersionedFields : PUBLIC_TEXTS),
     });
   }
   return out;

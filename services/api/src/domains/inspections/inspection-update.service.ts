@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { enqueueJob, refreshInspectionSearchText, writeAuditTrail, type Db } from '@insp/db';
-import { hasConfigurator, InspectionTextFields, P, type Actor, type InspectionTextField, type TInspectionEdit, type TInspectionUpdate, type TOverwritten } from '@insp/contracts';
+import { hasConfigurator, InspectionPartFields, InspectionTextFields, P, type InspectionTextField, type InspectionVersionedField, type TInspectionEdit, type TInspectionUpdate, type TOverwritten } from '@insp/contracts';
 import { inTransaction, requirePermission, type ServiceContext } from '../../context.js';
 import { requireEditableInspection } from './inspection-edit.access.js';
-import { usableImageIds, writePhotos } from './inspection-edit.files.js';
+import { usableImageIds } from './inspection-edit.files.js';
 import { loadInspectionEdit } from './inspection-edit.load.js';
 import { badField, writeResults, type ResultItem, type SaveContent } from './inspection-edit.save.js';
 import { insertExtraPoint } from './inspection-extra-points.js';
+import { saveFindings, savePriorityActions } from './inspection-sets.js';
 import { missingRatingPath, missingRatings, missingRatingsError } from './required-ratings.js';
 import { nextTextVersion, overwrittenText, storedTextVersions, type StoredTextVersion } from '../../lib/text-versions.js';
 
@@ -46,9 +47,9 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
     const usable = await usableImageIds(db, c.actor, signatures);
     if (input.customerSignature && !usable.has(input.customerSignature)) throw badField('customerSignature', 'image not found');
     if (input.providerSignature && !usable.has(input.providerSignature)) throw badField('providerSignature', 'image not found');
-    const before = await db.selectFrom('inspections').select(['product_family_id', 'product_model_id', 'finished', ...Object.values(TEXT_COLUMN), 'text_versions']).where('id', '=', id).executeTakeFirstOrThrow();
-    // Issue 23: the texts this save changes, their new version stamps, and someone else's changes they overwrite.
-    const texts = await textWrites(db, c.actor.userId, before, input);
+    const before = await db.selectFrom('inspections').select(['product_family_id', 'product_model_id', 'finished', ...Object.values(TEXT_COLUMN), ...PART_COLUMNS, 'text_versions']).where('id', '=', id).executeTakeFirstOrThrow();
+    // Issue 23: the texts and parts this save changes, their new version stamps, and someone else's changes they overwrite.
+    const texts = await fieldWrites(db, c.actor.userId, before, input, hasConfigurator(row.type));
     input = texts.input;
     const contactEmail = input.contactEmail === undefined ? before.contact_email : input.contactEmail;
     if (input.sendEmail && !contactEmail) throw badField('contactEmail', 'is required to send the report by e-mail');
@@ -94,15 +95,16 @@ export async function updateInspection(ctx: ServiceContext, id: string, langPara
       const missing = await missingRatings(db, id);
       if (missing.length) throw missingRatingsError(missing, missingRatingPath(missing[0]!, input));
     }
-    if (input.findings) await replaceFindings(db, c.actor, id, input.findings);
-    if (input.priorityActions) await replacePriorityActions(db, id, input.priorityActions);
+    const sets: TOverwritten[] = [];
+    if (input.findings) sets.push(...(await saveFindings(db, c.actor, id, input.findings, setBase(input, 'findings'))));
+    if (input.priorityActions) sets.push(...(await savePriorityActions(db, c.actor, id, input.priorityActions, setBase(input, 'priorityActions'))));
     await refreshSearchText(db, id);
     await writeAuditTrail(db, {
       entityType: 'inspection', entityId: id, actorUserId: c.actor.userId, action: 'update',
       changes: { finished: [before.finished, finishing || before.finished], resultsCreated: saved.filter((s) => s.created).length, resultsUpdated: saved.filter((s) => s.id && !s.created).length, sendEmail: input.sendEmail },
     });
     if (input.sendEmail) await enqueueJob(db, 'report.email', { inspectionId: id, lang: emailLang, to: contactEmail! });
-    const overwritten = [...texts.overwritten, ...saved.flatMap((s) => (s.overwritten ? [s.overwritten] : []))];
+    const overwritten = [...texts.overwritten, ...saved.flatMap((s) => (s.overwritten ? [s.overwritten] : [])), ...sets];
     const edit = await loadInspectionEdit(db, id, { internal: true });
     return overwritten.length ? { ...edit, overwritten } : edit;
   });
@@ -114,28 +116,54 @@ const TEXT_COLUMN = {
   contactEmail: 'contact_email', version: 'version', summary: 'summary', comment: 'comment', internalComment: 'internal_comment',
 } as const satisfies Record<InspectionTextField, string>;
 
+/** The columns of the other versioned parts (`InspectionPartFields`). */
+const PART_COLUMNS = ['inspection_date', 'started_at', 'ended_at', 'customer_signature_image_id', 'provider_signature_image_id', 'equipment_configurator'] as const;
+type Before = Record<(typeof TEXT_COLUMN)[InspectionTextField], string | null> & { text_versions: unknown; inspection_date: Date; started_at: Date | null; ended_at: Date | null; customer_signature_image_id: string | null; provider_signature_image_id: string | null; equipment_configurator: unknown };
+
+const ms = (d: Date | number | null | undefined) => (d == null ? null : new Date(d).getTime());
+/** JSON with sorted keys: jsonb gives keys back in its own order. */
+const canonical = (v: unknown): string => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+/** A part as stored and as sent, in one comparable form. */
+const PART_VALUE = {
+  inspectionDate: [(b: Before) => ms(b.inspection_date), ms],
+  started: [(b: Before) => ms(b.started_at), ms],
+  ended: [(b: Before) => ms(b.ended_at), ms],
+  customerSignature: [(b: Before) => b.customer_signature_image_id, (v: unknown) => v ?? null],
+  providerSignature: [(b: Before) => b.provider_signature_image_id, (v: unknown) => v ?? null],
+  equipmentConfigurator: [(b: Before) => canonical(b.equipment_configurator ?? null), (v: unknown) => canonical(v ?? null)],
+} as const satisfies Record<(typeof InspectionPartFields)[number], readonly [(b: Before) => unknown, (v: never) => unknown]>;
+
+/** A set's bases in a save (`partVersions.findings`): with partVersions, an empty set of bases when it names none. */
+const setBase = (input: TInspectionSave, set: 'findings' | 'priorityActions') => (input.partVersions ? (input.partVersions[set] ?? {}) : undefined);
+
 /**
- * Issue 23, two people editing the texts of one inspection (the row is locked by requireEditableInspection): with
- * `fieldVersions`, a text it does not name is kept as stored (the client did not change it; its copy may be older
- * than what someone else saved meanwhile). A text written with another value than stored gets a new version stamp;
- * one someone else wrote after the version the client started from is reported as overwritten (the later save wins).
- * Without `fieldVersions` (older clients) every text sent is written, stamped, and nothing is reported.
+ * Issue 23, two people editing the texts and parts of one inspection (the row is locked by requireEditableInspection):
+ * with `fieldVersions` (texts) or `partVersions` (dates, signatures, configurator), a field it does not name is kept
+ * as stored (the client did not change it; its copy may be older than what someone else saved meanwhile). A field
+ * written with another value than stored gets a new version stamp; one someone else wrote after the version the
+ * client started from is reported as overwritten (the later save wins). Without the bases (older clients) every
+ * field sent is written, stamped, and nothing is reported. The configurator counts only where it is saved.
  */
-async function textWrites(db: Db, userId: string, stored: Record<(typeof TEXT_COLUMN)[InspectionTextField], string | null> & { text_versions: unknown }, sent: TInspectionSave) {
-  const base = sent.fieldVersions;
+async function fieldWrites(db: Db, userId: string, stored: Before, sent: TInspectionSave, withConfigurator: boolean) {
   const input: TInspectionSave = { ...sent };
   const versions = storedTextVersions(stored.text_versions);
   const overwritten: TOverwritten[] = [];
-  const stamps: Partial<Record<InspectionTextField, StoredTextVersion>> = {};
+  const stamps: Partial<Record<InspectionVersionedField, StoredTextVersion>> = {};
   let byName: string | null | undefined;
-  for (const field of InspectionTextFields) {
+  const fields = [
+    ...InspectionTextFields.map((field) => ({ field, base: sent.fieldVersions, before: stored[TEXT_COLUMN[field]] ?? null, value: (v: unknown) => v ?? null })),
+    ...InspectionPartFields.filter((f) => withConfigurator || f !== 'equipmentConfigurator')
+      .map((field) => ({ field, base: sent.partVersions, before: PART_VALUE[field][0](stored), value: PART_VALUE[field][1] as (v: unknown) => unknown })),
+  ];
+  for (const { field, base, before, value } of fields) {
     if (input[field] === undefined) continue;
-    if (base && base[field] === undefined) {
+    const baseVersion = base?.[field as keyof typeof base] as number | undefined;
+    if (base && baseVersion === undefined) {
       delete input[field];
       continue;
     }
-    if ((input[field] ?? null) === (stored[TEXT_COLUMN[field]] ?? null)) continue;
-    const o = overwrittenText(field, versions[field], base?.[field], userId);
+    if (value(input[field]) === before) continue;
+    const o = overwrittenText(field, versions[field], baseVersion, userId);
     if (o) overwritten.push(o);
     byName ??= (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name ?? null;
     stamps[field] = nextTextVersion(versions[field], userId, byName);
@@ -178,48 +206,6 @@ async function extraPointItems(db: Db, inspectionId: string, input: TInspectionS
     items.push({ path, extraPointId, content: e.content });
   }
   return items;
-}
-
-/** Findings as a set (000 §3 Finding): with id updated, without id created, missing deleted; photos likewise. */
-async function replaceFindings(db: Db, actor: Actor, inspectionId: string, findings: TInspectionUpdate['findings']) {
-  const input = { findings };
-  const existing = await db.selectFrom('inspection_findings').select('id').where('inspection_id', '=', inspectionId).execute();
-  const known = new Set(existing.map((f) => f.id));
-  const photos = await db.selectFrom('inspection_finding_photos as p').innerJoin('inspection_findings as f', 'f.id', 'p.finding_id')
-    .select(['p.id', 'p.finding_id']).where('f.inspection_id', '=', inspectionId).execute();
-  const photoOwner = new Map(photos.map((p) => [p.id, p.finding_id]));
-  const usable = await usableImageIds(db, actor, input.findings.flatMap((f) => f.photos.map((p) => p.imageId)));
-  const kept = new Set<string>();
-  input.findings.forEach((f, i) => {
-    if (f.id && !known.has(f.id)) throw badField(`findings.${i}.id`, 'is not a finding of this inspection');
-    if (f.id) kept.add(f.id);
-  });
-  const gone = [...known].filter((id) => !kept.has(id));
-  if (gone.length) await db.deleteFrom('inspection_findings').where('id', 'in', gone).execute();
-  for (const [index, f] of input.findings.entries()) {
-    const values = { index, title: f.title, description: f.description, consequence: f.consequence, corrective: f.corrective, preventive: f.preventive, show: f.show };
-    const id = f.id
-      ? (await db.updateTable('inspection_findings').set(values).where('id', '=', f.id).returning('id').executeTakeFirstOrThrow()).id
-      : (await db.insertInto('inspection_findings').values({ ...values, inspection_id: inspectionId }).returning('id').executeTakeFirstOrThrow()).id;
-    await writePhotos(db, { table: 'inspection_finding_photos', owner: 'finding_id' }, id, f.photos, { existing: photoOwner, usable, path: `findings.${index}`, bad: badField });
-  }
-}
-
-/** Priority actions as a set: with id updated, without id created, missing deleted. */
-async function replacePriorityActions(db: Db, inspectionId: string, priorityActions: TInspectionUpdate['priorityActions']) {
-  const input = { priorityActions };
-  const known = new Set((await db.selectFrom('inspection_priority_actions').select('id').where('inspection_id', '=', inspectionId).execute()).map((a) => a.id));
-  input.priorityActions.forEach((a, i) => {
-    if (a.id && !known.has(a.id)) throw badField(`priorityActions.${i}.id`, 'is not a priority action of this inspection');
-  });
-  const kept = new Set(input.priorityActions.flatMap((a) => (a.id ? [a.id] : [])));
-  const gone = [...known].filter((id) => !kept.has(id));
-  if (gone.length) await db.deleteFrom('inspection_priority_actions').where('id', 'in', gone).execute();
-  for (const [index, a] of input.priorityActions.entries()) {
-    const values = { index, title: a.title, description: a.description, priority: a.priority };
-    if (a.id) await db.updateTable('inspection_priority_actions').set(values).where('id', '=', a.id).execute();
-    else await db.insertInto('inspection_priority_actions').values({ ...values, inspection_id: inspectionId }).execute();
-  }
 }
 
 /** search_text (folded name, serial, nickname, customer, site, inspector; @insp/db search-text.ts), kept on every write. */

@@ -104,6 +104,7 @@ export function fromV1Update(id: string, body: TV1InspectionUpdate, stored: TIns
     sendEmail: body.sendEmail ?? false,
     emailLanguage: body.emailLanguage,
     ...(body.fieldVersions ? { fieldVersions: body.fieldVersions } : {}),
+    ...(body.partVersions ? { partVersions: body.partVersions } : {}),
     findings: body.findings,
     priorityActions: body.priorityActions,
     categories: (body.categories ?? []).map((cat) => ({

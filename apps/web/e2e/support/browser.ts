@@ -6,11 +6,14 @@ import { SYSTEM_ARGS } from '@insp/pdf';
 /**
  * Headless Chromium as the developers' guide prescribes (Debian's /usr/bin/chromium, its flags), with the PDF
  * worker's switches (SYSTEM_ARGS: the guide's flags, and no address-bar pop-ups in each context's window, which were
- * a tenth of the browser tests' CPU; issue 18).
+ * a tenth of the browser tests' CPU; issue 18), and V8 without its optimizing compilers (TurboFan, Maglev): a test
+ * page lives seconds, too short to earn back what compiling hot functions costs, and the interpreter and baseline
+ * code run the same JavaScript with the same results. A browser test file took 15 % less CPU in all (docs/decisions.md,
+ * "Test time").
  */
 export const BROWSER_OPTIONS = {
   executablePath: process.env.CHROMIUM_PATH && process.env.CHROMIUM_PATH !== 'bundled' ? process.env.CHROMIUM_PATH : '/usr/bin/chromium',
-  args: ['--headless', ...SYSTEM_ARGS],
+  args: ['--headless', ...SYSTEM_ARGS, '--js-flags=--no-opt --no-maglev'],
 };
 
 /** A browser of its own, for a file run outside the e2e project's shared set-up. */

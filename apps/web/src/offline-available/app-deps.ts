@@ -13,6 +13,7 @@ async function fetchBundle(kind: StoredKind, id: string): Promise<ServerBundle> 
   const reads: ServerBundle['reads'] = [
     { path: 'inspectionEdit.editDetails', input: { id }, data: b.editDetails },
     { path: 'inspectionEdit.previousValues', input: { id }, data: b.previousValues },
+    { path: 'actions.ofInspection', input: { inspectionId: id }, data: b.openActions },
   ];
   if (b.emailChoices) reads.push({ path: 'inspectionEdit.emailChoices', input: { id }, data: b.emailChoices });
   return { name: b.name, files: b.files, reads };

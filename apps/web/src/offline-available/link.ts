@@ -4,7 +4,13 @@ import type { AppRouter } from '@insp/api';
 import { readKey } from './keys';
 
 /** The editors' reads that 'Make available offline' stores (app-deps' fetchBundle names them the same way). */
-export const STORED_READS = new Set(['inspectionEdit.editDetails', 'inspectionEdit.previousValues', 'inspectionEdit.emailChoices', 'audits.get']);
+export const STORED_READS = new Set([
+  'inspectionEdit.editDetails',
+  'inspectionEdit.previousValues',
+  'actions.ofInspection',
+  'inspectionEdit.emailChoices',
+  'audits.get',
+]);
 
 /** The device's copies: reading one, and replacing one that is stored (nothing otherwise). */
 export interface DeviceReadsLike {

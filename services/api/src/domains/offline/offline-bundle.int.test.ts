@@ -36,6 +36,16 @@ beforeAll(async () => {
   };
   ids.document = await doc('Jaw manual', false);
   ids.deletedDocument = await doc('Old manual', true);
+  // An earlier report of the same machine with an accepted (open) follow-up action: the form shows it beside the point.
+  const earlier = await f.inspection({ inspector: 'Ivy', inspection_date: new Date(Date.UTC(2025, 11, 1)) });
+  await t.db.insertInto('inspection_point_results').values({
+    inspection_id: earlier.id, inspection_category_id: earlier.categories[0]!, protocol_point_id: f.daily.points[f.points.radio]!, inspection_point_id: f.points.radio,
+    index: 1, selection: 'Worn', rating: 2,
+  } as never).execute();
+  await t.db.updateTable('inspections').set({ finished: true }).where('id', '=', earlier.id).execute();
+  const proposal = await t.db.selectFrom('follow_up_actions').select('id').where('inspection_id', '=', earlier.id).executeTakeFirstOrThrow();
+  const accepted = await t.app.inject({ method: 'POST', url: `/api/v1/actions/${proposal.id}/accept`, payload: { text: 'Replace the jaw plate' }, headers: { authorization: `Bearer ${f.tok.manager}` } });
+  expect(accepted.statusCode, accepted.body).toBe(200);
   distId = (await f.inspection({ company_id: f.companyId, created_by_user_id: f.users['dist.user'] })).id;
   otherId = (await f.inspection({ company_id: f.otherCompanyId })).id;
   notOwnId = (await f.inspection({ inspector: 'Ada', inspector_user_id: f.users.admin })).id;
@@ -50,6 +60,8 @@ describe('tRPC offline.inspection', () => {
     const edit = data(await trpcGet('inspectionEdit.editDetails', { id: staffId }, f.tok.inspector));
     expect(b.editDetails).toEqual(edit);
     expect(b.emailChoices).toEqual(data(await trpcGet('inspectionEdit.emailChoices', { id: staffId }, f.tok.inspector)));
+    expect(b.openActions).toEqual(data(await trpcGet('actions.ofInspection', { inspectionId: staffId }, f.tok.inspector)));
+    expect(b.openActions).toMatchObject([{ text: 'Replace the jaw plate' }]);
     expect(b).toMatchObject({ kind: 'inspection', id: staffId, name: 'Daily check for Jaw JC' });
     const files = (b.files as { kind: string; path: string }[]).map((x) => [x.kind, x.path]).sort();
     expect(files).toEqual([

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { getAudit } from '../audits/audit-write.service.js';
 import { readableDocuments } from '../documents/documents.load.js';
 import { getInspectionEmailChoices } from '../inspections/inspection-email-choices.service.js';
+import { openActionsOfReport } from '../follow-up-actions/actions-of-inspection.service.js';
 import { getInspectionEditDetails, getInspectionPreviousValues } from '../inspections/inspection-read.service.js';
 
 /** A file an editor fetches with the token: an image (photos, signatures, option pictures), a voice comment, a point's document. */
@@ -18,15 +19,17 @@ export interface OfflineFile {
 
 /**
  * 'Make available offline' (issue 23): what the report edit form reads (`inspectionEdit.editDetails`, its points'
- * `previousValues`, and `emailChoices` for someone who may save it) and the files its points name, in one answer. The same rules as
+ * `previousValues`, the machine's open follow-up actions beside their points (`actions.ofInspection`), and
+ * `emailChoices` for someone who may save it) and the files its points name, in one answer. The same rules as
  * those reads: P.reports and the inspection visible to the caller (another company's answers 404).
  */
 export async function inspectionBundle(ctx: ServiceContext, id: string) {
   const editDetails: TInspectionEdit = await getInspectionEditDetails(ctx, id);
   const previousValues = await getInspectionPreviousValues(ctx, id);
+  const openActions = await openActionsOfReport(ctx, id);
   const emailChoices = await readableOrNull(() => getInspectionEmailChoices(ctx, id));
   const files = await filesOf(ctx, editDetails);
-  return { kind: 'inspection' as const, id, name: inspectionName(editDetails), editDetails, previousValues, emailChoices, files };
+  return { kind: 'inspection' as const, id, name: inspectionName(editDetails), editDetails, previousValues, openActions, emailChoices, files };
 }
 
 /** The audit editor's read (`audits.get`, P.audits: staff only) and the files its runs' points name. */

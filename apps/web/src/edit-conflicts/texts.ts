@@ -26,5 +26,5 @@ export const CONFLICT_TEXT = {
     `${field} was changed by ${who(by)} at ${whenText(at)} while you were editing, so your removal was not applied.`,
   dismiss: 'Dismiss',
   /** The report edit form stays open after a save that replaced someone else's answers. */
-  savedOver: 'Saved. Someone else had changed some of these answers meanwhile; yours replaced theirs (see the notes beside them).',
+  savedOver: 'Saved. Someone else had changed some of the same answers, texts or findings meanwhile: see the notes beside them.',
 };

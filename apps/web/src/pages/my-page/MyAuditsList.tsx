@@ -1,19 +1,15 @@
 import { useNavigate } from 'react-router-dom';
-import Typography from '@mui/material/Typography';
-import { DataTable, List, SearchInput } from 'react-admin';
+import { DataTable, SearchInput } from 'react-admin';
 import type { TAuditListItem } from '@insp/contracts';
-import { listProps } from '../../components/listProps';
 import { formatDate } from '../../lib/dates';
 import { registerResourceRouter } from '../../providers/dataProvider';
-import { searchSx, tableSx, WIDE_ONLY } from '../../resources/inspections/ReportList';
+import { searchSx, WIDE_ONLY } from '../../resources/inspections/ReportList';
+import { OwnItemsList } from './OwnItemsList';
 
 /** My page's audits list reads tRPC audits.list (mineOnly); it owns no route, so it is no <Resource>. */
 const MY_AUDITS = 'MyAudits';
 registerResourceRouter(MY_AUDITS, 'audits');
 const Col = DataTable.Col<TAuditListItem>;
-// 000 §9: the own-items variant asks for mineOnly and 10 a page; newest first.
-const MY_AUDITS_PER_PAGE = 10;
-const mine = { mineOnly: true };
 // An audit is found by its name, customer or inspector (its search text, docs/data-model.md).
 const searchFilter = [<SearchInput key="q" source="q" alwaysOn placeholder="Search name, customer or inspector" sx={searchSx} />];
 
@@ -25,33 +21,12 @@ const searchFilter = [<SearchInput key="q" source="q" alwaysOn placeholder="Sear
 export function MyAuditsList() {
   const navigate = useNavigate();
   return (
-    <List
-      {...listProps}
-      perPage={MY_AUDITS_PER_PAGE}
-      resource={MY_AUDITS}
-      title={false}
-      filter={mine}
-      filters={searchFilter}
-      actions={false}
-      disableSyncWithLocation
-      sort={{ field: 'inspectionDate', order: 'DESC' }}
-      empty={false}
-    >
-      <DataTable<TAuditListItem>
-        bulkActionButtons={false}
-        sx={tableSx}
-        empty={<Typography sx={{ p: 2 }}>You have no audits yet.</Typography>}
-        rowClick={(id) => {
-          navigate(`/Audits/${id}`);
-          return false;
-        }}
-      >
-        <Col source="name" label="Name" />
-        <Col source="customerName" label="Customer" className={WIDE_ONLY} />
-        <Col source="inspectionDate" label="Inspection date" render={(r) => formatDate(r.inspectionDate)} />
-        <Col source="inspector" label="Inspector" className={WIDE_ONLY} />
-        <Col source="finished" label="Status" render={(r) => (r.finished ? 'Finished' : 'Open')} />
-      </DataTable>
-    </List>
+    <OwnItemsList<TAuditListItem> resource={MY_AUDITS} search={searchFilter} emptyText="You have no audits yet." open={(id) => navigate(`/Audits/${id}`)}>
+      <Col source="name" label="Name" />
+      <Col source="customerName" label="Customer" className={WIDE_ONLY} />
+      <Col source="inspectionDate" label="Inspection date" render={(r) => formatDate(r.inspectionDate)} />
+      <Col source="inspector" label="Inspector" className={WIDE_ONLY} />
+      <Col source="finished" label="Status" render={(r) => (r.finished ? 'Finished' : 'Open')} />
+    </OwnItemsList>
   );
 }

@@ -1,20 +1,16 @@
 import { useNavigate } from 'react-router-dom';
-import Typography from '@mui/material/Typography';
-import { DataTable, List } from 'react-admin';
+import { DataTable } from 'react-admin';
 import type { TInspectionListItem } from '@insp/contracts';
-import { listProps } from '../../components/listProps';
 import { formatDate } from '../../lib/dates';
 import { statusLabel, typeLabel } from '../../resources/inspections/inspectionTypes';
 import { RatingValue } from '../../resources/inspections/RatingButtons';
-import { NameCell, searchFilter, tableSx, WIDE_ONLY } from '../../resources/inspections/ReportList';
+import { NameCell, searchFilter, WIDE_ONLY } from '../../resources/inspections/ReportList';
 import { reportPath, RowActions } from '../../resources/inspections/RowActions';
 import { REPORT_TEXT } from '../../resources/inspections/texts';
 import { REPORTS } from '../../resources/inspections/useReportMutations';
+import { OwnItemsList } from './OwnItemsList';
 
 const Col = DataTable.Col<TInspectionListItem>;
-// 000 §9: the own-items variant asks for mineOnly and 10 a page; newest inspection first.
-const MY_REPORTS_PER_PAGE = 10;
-const mine = { mineOnly: true };
 
 /**
  * 'My reports' (000 §2.4): the signed-in user's inspections with search, row click to the report, details,
@@ -25,35 +21,19 @@ const mine = { mineOnly: true };
 export function MyReportsList() {
   const navigate = useNavigate();
   return (
-    <List
-      {...listProps}
-      perPage={MY_REPORTS_PER_PAGE}
+    <OwnItemsList<TInspectionListItem>
       resource={REPORTS}
-      title={false}
-      filter={mine}
-      filters={searchFilter}
-      actions={false}
-      disableSyncWithLocation
-      sort={{ field: 'inspectionDate', order: 'DESC' }}
-      empty={false}
+      search={searchFilter}
+      emptyText={REPORT_TEXT.noReports}
+      open={(id, row) => navigate(reportPath(String(id)), { state: { inspection: row } })}
     >
-      <DataTable<TInspectionListItem>
-        bulkActionButtons={false}
-        sx={tableSx}
-        empty={<Typography sx={{ p: 2 }}>{REPORT_TEXT.noReports}</Typography>}
-        rowClick={(id, _resource, row) => {
-          navigate(reportPath(String(id)), { state: { inspection: row } });
-          return false;
-        }}
-      >
-        <Col source="name" label="Name" render={(r) => <NameCell row={r} inspector={false} />} />
-        <Col source="serialNumber" label="Serial number" className={WIDE_ONLY} />
-        <Col source="inspectionDate" label="Inspection date" render={(r) => formatDate(r.inspectionDate)} />
-        <Col source="type" label="Type" className={WIDE_ONLY} render={(r) => typeLabel(r.type)} />
-        <Col source="status" label="Status" render={(r) => statusLabel(r.status)} />
-        <Col source="rating" label="Rating" disableSort render={(r) => <RatingValue rating={r.rating} />} />
-        <Col label="Actions" disableSort render={(r) => <RowActions row={r} statusChange={false} />} />
-      </DataTable>
-    </List>
+      <Col source="name" label="Name" render={(r) => <NameCell row={r} inspector={false} />} />
+      <Col source="serialNumber" label="Serial number" className={WIDE_ONLY} />
+      <Col source="inspectionDate" label="Inspection date" render={(r) => formatDate(r.inspectionDate)} />
+      <Col source="type" label="Type" className={WIDE_ONLY} render={(r) => typeLabel(r.type)} />
+      <Col source="status" label="Status" render={(r) => statusLabel(r.status)} />
+      <Col source="rating" label="Rating" disableSort render={(r) => <RatingValue rating={r.rating} />} />
+      <Col label="Actions" disableSort render={(r) => <RowActions row={r} statusChange={false} />} />
+    </OwnItemsList>
   );
 }

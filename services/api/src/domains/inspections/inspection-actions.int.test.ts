@@ -27,7 +27,7 @@ const can = async (id: string, token: string) => ((await call('GET', `/api/v1/in
 /** A save with nothing in it: PUT finish, checked like every save. */
 const saveResults = (id: string, token: string) => call('PUT', `/api/v1/inspections/${id}/finish`, token);
 /** An inspection the inspector started (creator and inspector), with the given status. */
-const started = (status = 'In_Use') => f.inspection({ status, inspector: 'Ivy', inspector_user_id: f.users.inspector, created_by_user_id: f.users.inspector, inspector_contact: 'inspector@company.example' });
+const started = (status?: string) => f.startedByInspector(status);
 const answer = async (id: string, categoryId: string) =>
   t.db.insertInto('inspection_point_results').values({ inspection_id: id, inspection_category_id: categoryId, protocol_point_id: f.daily.points[f.points.radio]!, inspection_point_id: f.points.radio, rating: 0, index: 0 } as never).execute();
 

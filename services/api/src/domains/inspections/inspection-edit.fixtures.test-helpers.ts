@@ -82,6 +82,9 @@ export async function seedEditFixtures(t: TestApp) {
 
   return {
     tok, ref, users, companyId, otherCompanyId, otherDist, daily, equipment, image, inspection, protocol,
+    /** An inspection the staff inspector (Ivy) started and is filling in, with `status` (In_Use unless given). */
+    startedByInspector: (status = 'In_Use') =>
+      inspection({ status, inspector: 'Ivy', inspector_user_id: users.inspector, created_by_user_id: users.inspector, inspector_contact: 'inspector@company.example' }),
     points: { radio, measure, table, choice, dropdownPoint, comment },
     table: { fields: fields.map((f) => f.id), rows: rows.map((r) => r.id) },
     choice: { id: mc, options: mcOptions.map((o) => o.id) },

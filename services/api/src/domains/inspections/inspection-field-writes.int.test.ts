@@ -29,7 +29,7 @@ const rest = (method: Method, url: string, token: string, payload?: unknown, key
   });
 const trpc = (procedure: string, token: string, input: unknown) =>
   t.app.inject({ method: 'POST', url: `/trpc/${procedure}`, headers: { authorization: `Bearer ${token}` }, payload: input as object });
-const started = () => f.inspection({ status: 'In_Use', inspector: 'Ivy', inspector_user_id: f.users.inspector, created_by_user_id: f.users.inspector, inspector_contact: 'inspector@company.example' });
+const started = () => f.startedByInspector();
 const keysOf = async (operation: string) => Number((await t.db.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll().as('n')).where('operation', '=', operation).executeTakeFirstOrThrow()).n);
 /** A result of the radio point in the first category, as PUT results takes it. */
 const radio = (categoryId: string, content: Record<string, unknown>) => ({ results: [{ categoryId, protocolPointId: f.daily.points[f.points.radio]!, content }] });

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const started = () => f.inspection({ status: 'In_Use', inspector: 'Ivy', inspector_user_id: f.users.inspector, created_by_user_id: f.users.inspector, inspector_contact: 'inspector@company.example' });
+const started = () => f.startedByInspector();
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 async function read(id: string, token: string): Promise<TInspectionEdit> {
   const res = await t.app.inject({ method: 'GET', url: `/trpc/inspectionEdit.editDetails?input=${encodeURIComponent(JSON.stringify({ id }))}`, headers: auth(token) });

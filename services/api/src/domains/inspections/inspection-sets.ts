@@ -75,15 +75,9 @@ export function planSet<I extends { id?: string | null }>(
   return { steps, remove, overwritten };
 }
 
-/** The stored items of a set with their stamps, in their order. */
-async function stamped(db: Db, table: 'inspection_findings' | 'inspection_priority_actions', inspectionId: string): Promise<StoredItem[]> {
-  const t = db as unknown as { selectFrom(t: string): any }; // one query for either table
-  const rows: { id: string; index: number; version: number; by: string | null; byName: string | null; version_at: Date }[] = await t
-    .selectFrom(`${table} as t`).leftJoin('users as u', 'u.id', 't.updated_by_user_id')
-    .select(['t.id', 't.index', 't.version', 't.updated_by_user_id as by', 'u.name as byName', 't.version_at'])
-    .where('t.inspection_id', '=', inspectionId).orderBy('t.index').orderBy('t.id').execute();
-  return rows.map((r) => ({ id: r.id, index: r.index, version: r.version, by: r.by, byName: r.byName, at: new Date(r.version_at).getTime() }));
-}
+/** A stored row's version stamp (the row read with its writer's name). */
+const stampOf = (r: { id: string; index: number; version: number; updated_by_user_id: string | null; byName: string | null; version_at: Date }): StoredItem =>
+  ({ id: r.id, index: r.index, version: r.version, by: r.updated_by_user_id, byName: r.byName, at: new Date(r.version_at).getTime() });
 
 type Finding = TInspectionUpdate['findings'][number];
 type PriorityAction = TInspectionUpdate['priorityActions'][number];
@@ -91,8 +85,10 @@ const FINDING_TEXTS = ['title', 'description', 'consequence', 'corrective', 'pre
 
 /** Findings (000 §3 Finding) and their photos as a set, by `planSet`; a written finding's version is raised when it changed. */
 export async function saveFindings(db: Db, actor: Actor, inspectionId: string, findings: Finding[], base: Record<string, number> | undefined) {
-  const stored = await stamped(db, 'inspection_findings', inspectionId);
-  const rows = new Map((await db.selectFrom('inspection_findings').selectAll().where('inspection_id', '=', inspectionId).execute()).map((r) => [r.id, r]));
+  const list = await db.selectFrom('inspection_findings as t').leftJoin('users as u', 'u.id', 't.updated_by_user_id').selectAll('t').select('u.name as byName')
+    .where('t.inspection_id', '=', inspectionId).orderBy('t.index').orderBy('t.id').execute();
+  const stored = list.map(stampOf);
+  const rows = new Map(list.map((r) => [r.id, r]));
   const photos = await db.selectFrom('inspection_finding_photos as p').innerJoin('inspection_findings as f', 'f.id', 'p.finding_id')
     .select(['p.id', 'p.finding_id', 'p.image_id', 'p.caption', 'p.layout']).where('f.inspection_id', '=', inspectionId).orderBy('p.position').orderBy('p.id').execute();
   const photoOwner = new Map(photos.map((p) => [p.id, p.finding_id]));
@@ -128,8 +124,10 @@ export async function saveFindings(db: Db, actor: Actor, inspectionId: string, f
 
 /** Priority actions as a set, by `planSet`; a written action's version is raised when it changed. */
 export async function savePriorityActions(db: Db, actor: Actor, inspectionId: string, actions: PriorityAction[], base: Record<string, number> | undefined) {
-  const stored = await stamped(db, 'inspection_priority_actions', inspectionId);
-  const rows = new Map((await db.selectFrom('inspection_priority_actions').selectAll().where('inspection_id', '=', inspectionId).execute()).map((r) => [r.id, r]));
+  const list = await db.selectFrom('inspection_priority_actions as t').leftJoin('users as u', 'u.id', 't.updated_by_user_id').selectAll('t').select('u.name as byName')
+    .where('t.inspection_id', '=', inspectionId).orderBy('t.index').orderBy('t.id').execute();
+  const stored = list.map(stampOf);
+  const rows = new Map(list.map((r) => [r.id, r]));
   const changed = (id: string, a: PriorityAction) => {
     const r = rows.get(id)!;
     return r.title !== a.title || r.description !== a.description || r.priority !== a.priority;

@@ -9,6 +9,7 @@ import { badField, writeResults, type ResultItem, type SaveContent } from './ins
 import { insertExtraPoint } from './inspection-extra-points.js';
 import { saveFindings, savePriorityActions } from './inspection-sets.js';
 import { missingRatingPath, missingRatings, missingRatingsError } from './required-ratings.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
 import { nextTextVersion, overwrittenText, storedTextVersions, type StoredTextVersion } from '../../lib/text-versions.js';
 
 /** Parts a save may leave out, which then stay as stored (the REST v1 update takes a partial inspection back). */
@@ -121,8 +122,6 @@ const PART_COLUMNS = ['inspection_date', 'started_at', 'ended_at', 'customer_sig
 type Before = Record<(typeof TEXT_COLUMN)[InspectionTextField], string | null> & { text_versions: unknown; inspection_date: Date; started_at: Date | null; ended_at: Date | null; customer_signature_image_id: string | null; provider_signature_image_id: string | null; equipment_configurator: unknown };
 
 const ms = (d: Date | number | null | undefined) => (d == null ? null : new Date(d).getTime());
-/** JSON with sorted keys: jsonb gives keys back in its own order. */
-const canonical = (v: unknown): string => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
 /** A part as stored and as sent, in one comparable form. */
 const PART_VALUE = {
   inspectionDate: [(b: Before) => ms(b.inspection_date), ms],
@@ -130,7 +129,7 @@ const PART_VALUE = {
   ended: [(b: Before) => ms(b.ended_at), ms],
   customerSignature: [(b: Before) => b.customer_signature_image_id, (v: unknown) => v ?? null],
   providerSignature: [(b: Before) => b.provider_signature_image_id, (v: unknown) => v ?? null],
-  equipmentConfigurator: [(b: Before) => canonical(b.equipment_configurator ?? null), (v: unknown) => canonical(v ?? null)],
+  equipmentConfigurator: [(b: Before) => canonicalJson(b.equipment_configurator), (v: unknown) => canonicalJson(v)],
 } as const satisfies Record<(typeof InspectionPartFields)[number], readonly [(b: Before) => unknown, (v: never) => unknown]>;
 
 /** A set's bases in a save (`partVersions.findings`): with partVersions, an empty set of bases when it names none. */

@@ -1,6 +1,7 @@
 import type { TInspectionEdit, TV1Inspection, TV1InspectionReport, TV1InspectionUpdate } from '@insp/contracts';
 import { badField } from './inspection-edit.save.js';
 import type { TInspectionSave } from './inspection-update.service.js';
+import { sameJson } from '../../lib/canonical-json.js';
 
 /**
  * The REST v1 shapes of an inspection (spec 000 §3; contracts inspection-v1.ts) over the one the services answer and
@@ -33,12 +34,6 @@ export function toV1Inspection(e: TInspectionEdit): TV1Inspection {
   return { ...report, equipmentConfig: equipmentConfigurator };
 }
 
-/** JSON with object keys sorted: PostgreSQL's jsonb and clients' dictionaries order keys as they like. */
-const canonical = (v: unknown): string =>
-  JSON.stringify(v ?? null, (_k, x: unknown) =>
-    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x,
-  );
-const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /**
  * Read-only values a client could mean to change (the customer, the machine, the report's name and type): sent with

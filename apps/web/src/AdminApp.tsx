@@ -6,6 +6,7 @@ import {
   AuthenticationError,
   CoreAdminUI,
   CustomRoutes,
+  defaultI18nProvider,
   Error as ErrorPage,
   LoadingPage,
   localStorageStore,
@@ -15,7 +16,6 @@ import {
 import { Route } from 'react-router-dom';
 import { routeTable } from '@insp/contracts';
 import { authProvider } from './providers/authProvider';
-import { i18nProvider } from './providers/i18nProvider';
 import { queryClient } from './providers/queryClient';
 import { themeOptions, PRODUCT_NAME } from './theme';
 import { Layout } from './layout/Layout';
@@ -32,8 +32,7 @@ for (const r of resources) registerResourceRouter(r.name, r.router);
 // react-admin's <Admin> with its parts named: <Admin>'s AdminUI imports its default login page (a form: TextInput,
 // react-hook-form, lodash; about 40 kB gzip) even when loginPage is false, into every signed-in first load (issue 23).
 // These are <Admin>'s own defaults (react-admin 5: Admin.js, AdminUI.js) but the login page, which this app never
-// shows (loginPage false: the sign-in is ours, App.tsx), and the i18n provider: ours translates the same English
-// messages without node-polyglot (providers/i18nProvider.ts).
+// shows (loginPage false: the sign-in is ours, App.tsx).
 const store = localStorageStore();
 
 /** A resource view behind its permission ('Your permissions are not enough…' otherwise). */
@@ -73,7 +72,7 @@ export function AdminApp() {
       <AdminContext
         authProvider={authProvider}
         dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
+        i18nProvider={defaultI18nProvider}
         queryClient={queryClient}
         store={store}
         theme={themeOptions}

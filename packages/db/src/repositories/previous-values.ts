@@ -16,13 +16,14 @@ export interface PreviousValueRow {
  * report shows it (`previousOf`): the latest result of the point on the same equipment in a live inspection dated
  * strictly before this one, a distributor's inspection drawing only on its company's (`loadHistory`, the very
  * query). The points are those the edit form shows: its protocol's, its extra points' and any it has a result of.
- * Three queries whatever the number of points; an unknown or deleted inspection answers an empty list. Who may
+ * An audit run never draws on the other runs of its own audit (same date, so 'earlier' would only be the order of
+ * their ids). Three queries whatever the number of points; an unknown or deleted inspection answers an empty list. Who may
  * read it is the caller's check.
  */
 export async function loadPreviousValues(db: Db, inspectionId: string): Promise<PreviousValueRow[]> {
   const head = await db
     .selectFrom('inspections')
-    .select(['id', 'inspection_date', 'equipment_id', 'company_id'])
+    .select(['id', 'inspection_date', 'equipment_id', 'company_id', 'audit_id'])
     .where('id', '=', inspectionId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -43,7 +44,7 @@ export async function loadPreviousValues(db: Db, inspectionId: string): Promise<
     .execute();
   const history = await loadHistory(
     db,
-    { inspectionId, inspectionDate: head.inspection_date, equipmentId: head.equipment_id, companyId: head.company_id },
+    { inspectionId, inspectionDate: head.inspection_date, equipmentId: head.equipment_id, companyId: head.company_id, exceptAuditId: head.audit_id },
     points.map((p) => p.id),
     1,
   );

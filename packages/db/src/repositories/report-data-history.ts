@@ -11,6 +11,8 @@ export interface HistoryScope {
   equipmentId: string | null;
   /** The report's company: a distributor's report only draws on that company's inspections. */
   companyId: string | null;
+  /** An audit run's audit: its other runs are today's work, not earlier values (the audit editor, issue 23). */
+  exceptAuditId?: string | null;
 }
 
 export interface HistoryEntry {
@@ -42,6 +44,7 @@ export async function loadHistory(db: Db, scope: HistoryScope, pointIds: string[
       ]),
     )
     .$if(scope.companyId != null, (q) => q.where('i.company_id', '=', scope.companyId!))
+    .$if(scope.exceptAuditId != null, (q) => q.where((eb) => eb.or([eb('i.audit_id', 'is', null), eb('i.audit_id', '!=', scope.exceptAuditId!)])))
     .select((eb) => [
       'r.inspection_point_id as pointId',
       'r.inspection_id as inspectionId',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import {
-  AuditTextFields, listResponse, PhotoLayouts, ZAuditCreate, ZAuditFinishedInput, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
+  AuditTextFields, listResponse, PhotoLayouts, ZAuditCreate, ZAuditPreviousValues, ZAuditFinishedInput, ZAuditDetailsInput, ZAuditInspectorInput, ZAuditListItem, ZAuditListQuery,
   ZAuditPointResultInput, ZAuditTextInput, ZAuditTextSaved, ZV1Audit, ZV1AuditRun, ZId, ZIncludedInReportInput, ZPhotoCaptionInput, ZPhotoLayoutInput, ZPointResultSaved,
   ZExtraPointChoice, ZRunConfiguratorInput, ZRunCreate, ZRunEquipmentInput, ZRunExtraPointInput, ZSuggestion, ZSuggestionEdit, ZSuggestionInput, ZText, type AuditTextField,
 } from '@insp/contracts';
@@ -9,6 +9,7 @@ import { badField, notFound } from '../../errors.js';
 import { answerOnce, keyedWrite } from '../../rest/keyed-route.js';
 import { typed } from '../../rest/route-helpers.js';
 import { createAudit } from './audit-create.service.js';
+import { getAuditPreviousValues } from './audit-previous-values.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
 import { addRunExtraPoint, changeRunEquipment, extraPointChoices, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
@@ -46,6 +47,10 @@ export async function auditsRestRoutes(app: FastifyInstance) {
   r.get('/api/v1/audits/:id', {
     schema: { tags, summary: "The audit editor's data: info box, suggestions, runs with categories, points, results and extra points", params, response: { 200: ZV1Audit } },
     handler: async (req) => toV1Audit(await getAudit(req.ctx, req.params.id)),
+  });
+  r.get('/api/v1/audits/:id/previousValues', {
+    schema: { tags, summary: "Per run with a machine, each measured point's value from the machine's latest earlier inspection (issue 23)", params, response: { 200: ZAuditPreviousValues } },
+    handler: (req) => getAuditPreviousValues(req.ctx, req.params.id),
   });
   r.put('/api/v1/audits/:id/finished', {
     schema: { tags, summary: 'Finishes (true) or reopens (false) the audit; a finished audit refuses edits with 409', params, body: ZAuditFinishedInput, response: { 200: z.object({ id: ZId, finished: z.boolean() }) } },

@@ -7,6 +7,7 @@ import { authedProcedure, keyField, once, router } from '../../trpc/trpc.js';
 import { createAudit } from './audit-create.service.js';
 import { createAuditResult, setAuditPhoto, updateAuditResult } from './audit-results.service.js';
 import { addRunExtraPoint, changeRunEquipment, extraPointChoices, changeRunProtocol, setRunConfigurator, setRunIncluded } from './audit-run-edit.service.js';
+import { getAuditPreviousValues } from './audit-previous-values.service.js';
 import { auditReportHtml } from './audit-report.service.js';
 import { addRun, deleteRun } from './audit-runs.service.js';
 import { addSuggestion, deleteSuggestion, dismissProposal, editSuggestion } from './audit-suggestions.service.js';
@@ -21,6 +22,7 @@ const result = byId.extend({ resultId: ZId });
 export const auditsRouter = router({
   list: authedProcedure.input(ZAuditListQuery).query(({ ctx, input }) => listAudits(ctx, input)),
   get: authedProcedure.input(byId).query(({ ctx, input }) => getAudit(ctx, input.id)),
+  previousValues: authedProcedure.input(byId).query(({ ctx, input }) => getAuditPreviousValues(ctx, input.id)),
   reportHtml: authedProcedure.input(byId.extend({ lang: ZReportLang, timeZone: ZTimeZone.optional() })).query(({ ctx, input }) => auditReportHtml(ctx, input.id, input.lang, input.timeZone)),
   create: authedProcedure.input(ZAuditCreate).mutation(({ ctx, input }) => createAudit(ctx, input)),
   setFinished: authedProcedure.input(byId.extend({ finished: z.boolean() })).mutation(({ ctx, input }) => setAuditFinished(ctx, input.id, input.finished)),

@@ -1,6 +1,7 @@
 import { P, type TAudit, type TInspectionEdit, type TInspectionEmailChoices } from '@insp/contracts';
 import { requirePermission, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { getAuditPreviousValues } from '../audits/audit-previous-values.service.js';
 import { getAudit } from '../audits/audit-write.service.js';
 import { readableDocuments } from '../documents/documents.load.js';
 import { getInspectionEmailChoices } from '../inspections/inspection-email-choices.service.js';
@@ -32,11 +33,15 @@ export async function inspectionBundle(ctx: ServiceContext, id: string) {
   return { kind: 'inspection' as const, id, name: inspectionName(editDetails), editDetails, previousValues, openActions, emailChoices, files };
 }
 
-/** The audit editor's read (`audits.get`, P.audits: staff only) and the files its runs' points name. */
+/**
+ * The audit editor's reads (`audits.get`, P.audits: staff only, and its runs' `previousValues`) and the files its
+ * runs' points name.
+ */
 export async function auditBundle(ctx: ServiceContext, id: string) {
   const audit: TAudit = await getAudit(ctx, id);
+  const previousValues = await getAuditPreviousValues(ctx, id);
   const files = await filesOf(ctx, audit);
-  return { kind: 'audit' as const, id, name: audit.name, audit, files };
+  return { kind: 'audit' as const, id, name: audit.name, audit, previousValues, files };
 }
 
 /** emailChoices is for those who may save: anyone else reads the inspection without it, as the form does. */

@@ -4,15 +4,13 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AccountCircleIcon from '@mui/icons-material/AccountCircleOutlined';
-import OfflinePinIcon from '@mui/icons-material/OfflinePinOutlined';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { isAllowed, P } from '@insp/contracts';
 import { Brand } from '../components/Brand';
 import { useSession } from '../providers/session';
 import { TopNav } from './TopNav';
 import { RefusedWrites, StorageWarning, WaitingBadge } from '../offline-queue';
 import { LogoutLink } from './LogoutLink';
+import { OnThisDeviceLink } from './OnThisDeviceLink';
 
 /** Page header (spec 000 §2.1): brand, the signed-in user's e-mail and a 'Log out' link to /auth/logout. */
 export function Header() {
@@ -28,13 +26,7 @@ export function Header() {
           <WaitingBadge />
           <RefusedWrites />
           {/* Issue 23: what 'Make available offline' keeps on this device (/OnThisDevice). */}
-          {isAllowed(P.reports, actor) && (
-            <Tooltip title="On this device">
-              <IconButton component={RouterLink} to="/OnThisDevice" aria-label="On this device" color="inherit" sx={{ width: 44, height: 44 }}>
-                <OfflinePinIcon />
-              </IconButton>
-            </Tooltip>
-          )}
+          {isAllowed(P.reports, actor) && <OnThisDeviceLink />}
           <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.75, opacity: 0.9 }}>
             <AccountCircleIcon fontSize="small" aria-hidden />
             <Typography variant="body2" data-testid="user-email">

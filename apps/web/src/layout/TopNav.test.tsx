@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Level, type TSession } from '@insp/contracts';
 import { actorOf, SessionContext } from '../providers/session';
@@ -52,5 +52,23 @@ describe('header and top navigation', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.getByRole('link', { name: 'Log out' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'On this device' })).toBeNull();
+  });
+
+  it("closes the 'On this device' tooltip when the icon is pressed, until the pointer leaves it (it covered the navigation)", async () => {
+    renderHeader(session(Level.User), '/');
+    const icon = screen.getByRole('link', { name: 'On this device' });
+    fireEvent.mouseOver(icon);
+    await screen.findByRole('tooltip', { name: 'On this device' });
+    fireEvent.click(icon);
+    await vi.waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    // the pointer still resting on it, or the kept focus, opens it no more
+    fireEvent.mouseOver(icon);
+    fireEvent.focus(icon);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    // left and come back: named again
+    fireEvent.mouseLeave(icon);
+    fireEvent.mouseOver(icon);
+    await screen.findByRole('tooltip', { name: 'On this device' });
   });
 });

@@ -7,7 +7,11 @@ import type { DownloadDeps, ServerBundle } from './download';
 async function fetchBundle(kind: StoredKind, id: string): Promise<ServerBundle> {
   if (kind === 'audit') {
     const b = await trpcClient.offline.audit.query({ id });
-    return { name: b.name, files: b.files, reads: [{ path: 'audits.get', input: { id }, data: b.audit }] };
+    const reads: ServerBundle['reads'] = [
+      { path: 'audits.get', input: { id }, data: b.audit },
+      { path: 'audits.previousValues', input: { id }, data: b.previousValues },
+    ];
+    return { name: b.name, files: b.files, reads };
   }
   const b = await trpcClient.offline.inspection.query({ id });
   const reads: ServerBundle['reads'] = [

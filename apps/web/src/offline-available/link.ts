@@ -10,6 +10,7 @@ export const STORED_READS = new Set([
   'actions.ofInspection',
   'inspectionEdit.emailChoices',
   'audits.get',
+  'audits.previousValues',
 ]);
 
 /** The device's copies: reading one, and replacing one that is stored (nothing otherwise). */

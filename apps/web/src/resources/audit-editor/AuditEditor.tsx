@@ -18,6 +18,7 @@ import { SaveStatusLine } from './SaveStatusLine';
 import { Comments } from './Comments';
 import { AuditEditingContext } from './context';
 import { DownloadReport } from './DownloadReport';
+import { AuditPreviousValuesProvider } from './previous';
 import { RunSections } from './RunSections';
 import { AUDIT_TEXT } from './texts';
 import { hasUnsavedAutosaves } from './useAutosave';
@@ -69,33 +70,36 @@ export function AuditEditor() {
   return (
     <AuditEditingContext.Provider value={editing}>
       <LocalImagesProvider>
-        <Stack spacing={3} sx={{ pb: 4 }}>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-            <Typography variant="h1">{AUDIT_TEXT.title(audit.name)}</Typography>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={refreshing}>
-                {AUDIT_TEXT.refresh}
-              </Button>
-              <Button variant="outlined" component={RouterLink} to={`/Audits/${id}/report`}>
-                {AUDIT_TEXT.viewReport}
-              </Button>
-              <DownloadReport audit={audit} />
-              <MakeAvailableOffline kind="audit" id={id} />
+        {/* Outside the fields' generation: Refresh restarts the fields, not this read (its own rule, previous.tsx). */}
+        <AuditPreviousValuesProvider audit={audit}>
+          <Stack spacing={3} sx={{ pb: 4 }}>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+              <Typography variant="h1">{AUDIT_TEXT.title(audit.name)}</Typography>
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={refreshing}>
+                  {AUDIT_TEXT.refresh}
+                </Button>
+                <Button variant="outlined" component={RouterLink} to={`/Audits/${id}/report`}>
+                  {AUDIT_TEXT.viewReport}
+                </Button>
+                <DownloadReport audit={audit} />
+                <MakeAvailableOffline kind="audit" id={id} />
+              </Stack>
             </Stack>
+            {!audit.finished && <SaveStatusLine auditId={audit.id} />}
+            {!!refreshError && <Alert severity="error">{shownMessage(refreshError)}</Alert>}
+            {audit.finished && <Alert severity="info">{AUDIT_TEXT.finished}</Alert>}
+            {/* A disabled fieldset disables every native control below it: the finished audit reads, nothing more. */}
+            <Box key={generation} component="fieldset" disabled={audit.finished} data-testid="audit-body" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+              <Stack spacing={3}>
+                <AuditInfoBox audit={audit} />
+                <ActionPoints audit={audit} />
+                <Comments audit={audit} />
+                <RunSections audit={audit} />
+              </Stack>
+            </Box>
           </Stack>
-          {!audit.finished && <SaveStatusLine auditId={audit.id} />}
-          {!!refreshError && <Alert severity="error">{shownMessage(refreshError)}</Alert>}
-          {audit.finished && <Alert severity="info">{AUDIT_TEXT.finished}</Alert>}
-          {/* A disabled fieldset disables every native control below it: the finished audit reads, nothing more. */}
-          <Box key={generation} component="fieldset" disabled={audit.finished} data-testid="audit-body" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-            <Stack spacing={3}>
-              <AuditInfoBox audit={audit} />
-              <ActionPoints audit={audit} />
-              <Comments audit={audit} />
-              <RunSections audit={audit} />
-            </Stack>
-          </Box>
-        </Stack>
+        </AuditPreviousValuesProvider>
       </LocalImagesProvider>
     </AuditEditingContext.Provider>
   );

@@ -17,6 +17,7 @@ import { AuditPoint } from './AuditPoint';
 import { useAuditEditing } from './context';
 import { EquipmentDialog } from './EquipmentDialog';
 import { ProtocolDialog } from './ProtocolDialog';
+import { RunPreviousValues } from './previous';
 import { AUDIT_TEXT, STAGE_NAMES } from './texts';
 
 /** The switch 44 px high on touch screens (WCAG 2.5.5), its thumb still centred on the track. */
@@ -52,60 +53,62 @@ export function RunCard({ audit, run, machine, extraPoints = true }: { audit: TA
   const [included, setIncluded] = useState(run.includedInReport);
   const headingId = `run-${run.id}`;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} data-testid="run" sx={{ p: { xs: 1.5, md: 2 } }}>
-      <Stack spacing={1.5}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          <Typography variant="h3" id={headingId} sx={{ fontSize: '1.15rem', fontWeight: 600, flex: '1 1 260px' }}>
-            {title}
-          </Typography>
-          <FormControlLabel
-            label={AUDIT_TEXT.includedInReport}
-            control={
-              <Switch checked={included} disabled={readOnly} sx={touchSwitch} slotProps={{ input: { 'aria-label': `${AUDIT_TEXT.includedInReport}: ${title}` } }}
-                onChange={async (e) => {
-                  const next = e.target.checked;
-                  // Shown at once; a refused save (409, network) puts the server's value back.
-                  setIncluded(next);
-                  setError(null);
-                  try {
-                    await writes.setRunIncluded(auditId, run.id, next);
-                    await reload();
-                  } catch (err) {
-                    setIncluded(run.includedInReport);
-                    setError(shownMessage(err));
-                  }
-                }} />
-            }
-          />
-        </Box>
-        {/* Plant runs (issue 20): their protocol can be changed and a run deleted (and added again); the site run takes extra points. */}
-        {!readOnly && (
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-            {machine && <Button variant="outlined" size="small" onClick={() => setDialog('clone')} aria-label={`${AUDIT_TEXT.clone}: ${title}`}>{AUDIT_TEXT.clone}</Button>}
-            {machine && <Button variant="outlined" size="small" onClick={() => setDialog('equipment')} aria-label={`${AUDIT_TEXT.changeEquipment}: ${title}`}>{AUDIT_TEXT.changeEquipment}</Button>}
-            {run.protocolType === 'Audit_Site' && (
-              <Button variant="outlined" size="small" onClick={() => setDialog('extra')} aria-label={`${AUDIT_TEXT.addExtraPoint}: ${title}`}>{AUDIT_TEXT.addExtraPoint}</Button>
-            )}
-            <Button variant="outlined" size="small" onClick={() => setDialog('protocol')} aria-label={`${AUDIT_TEXT.changeProtocol}: ${title}`}>{AUDIT_TEXT.changeProtocol}</Button>
-            <Button variant="outlined" size="small" color="error" onClick={remove} aria-label={`${AUDIT_TEXT.delete}: ${title}`}>{AUDIT_TEXT.delete}</Button>
-          </Stack>
-        )}
-        {error && <Typography role="alert" color="error">{error}</Typography>}
-        {run.categories.map((c) => (
-          <Stack key={c.id} spacing={1.5} component="section" aria-label={c.title}>
-            <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>{c.title}</Typography>
-            {c.inspectionPoints.map((p) => (
-              <AuditPoint key={p.protocolPointId} runId={run.id} pointId={p.protocolPointId} config={p} result={p.content} />
-            ))}
-          </Stack>
-        ))}
-        {extraPoints && run.extraPoints.map((p) => <AuditPoint key={p.id} runId={run.id} pointId={p.id} config={p} result={p.content} />)}
-        {hasConfigurator(run.protocolType) && <RunConfigurator run={run} />}
-      </Stack>
-      {machine && dialog === 'clone' && <AddRunDialog open audit={audit} kinds={[run.protocolType]} source={run} onClose={() => setDialog(null)} />}
-      {machine && <EquipmentDialog open={dialog === 'equipment'} audit={audit} run={run} onClose={() => setDialog(null)} />}
-      <ProtocolDialog open={dialog === 'protocol'} run={run} onClose={() => setDialog(null)} />
-      {dialog === 'extra' && <ExtraPointDialog run={run} onClose={() => setDialog(null)} />}
-    </Paper>
+    <RunPreviousValues runId={run.id}>
+      <Paper variant="outlined" component="section" aria-labelledby={headingId} data-testid="run" sx={{ p: { xs: 1.5, md: 2 } }}>
+        <Stack spacing={1.5}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Typography variant="h3" id={headingId} sx={{ fontSize: '1.15rem', fontWeight: 600, flex: '1 1 260px' }}>
+              {title}
+            </Typography>
+            <FormControlLabel
+              label={AUDIT_TEXT.includedInReport}
+              control={
+                <Switch checked={included} disabled={readOnly} sx={touchSwitch} slotProps={{ input: { 'aria-label': `${AUDIT_TEXT.includedInReport}: ${title}` } }}
+                  onChange={async (e) => {
+                    const next = e.target.checked;
+                    // Shown at once; a refused save (409, network) puts the server's value back.
+                    setIncluded(next);
+                    setError(null);
+                    try {
+                      await writes.setRunIncluded(auditId, run.id, next);
+                      await reload();
+                    } catch (err) {
+                      setIncluded(run.includedInReport);
+                      setError(shownMessage(err));
+                    }
+                  }} />
+              }
+            />
+          </Box>
+          {/* Plant runs (issue 20): their protocol can be changed and a run deleted (and added again); the site run takes extra points. */}
+          {!readOnly && (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              {machine && <Button variant="outlined" size="small" onClick={() => setDialog('clone')} aria-label={`${AUDIT_TEXT.clone}: ${title}`}>{AUDIT_TEXT.clone}</Button>}
+              {machine && <Button variant="outlined" size="small" onClick={() => setDialog('equipment')} aria-label={`${AUDIT_TEXT.changeEquipment}: ${title}`}>{AUDIT_TEXT.changeEquipment}</Button>}
+              {run.protocolType === 'Audit_Site' && (
+                <Button variant="outlined" size="small" onClick={() => setDialog('extra')} aria-label={`${AUDIT_TEXT.addExtraPoint}: ${title}`}>{AUDIT_TEXT.addExtraPoint}</Button>
+              )}
+              <Button variant="outlined" size="small" onClick={() => setDialog('protocol')} aria-label={`${AUDIT_TEXT.changeProtocol}: ${title}`}>{AUDIT_TEXT.changeProtocol}</Button>
+              <Button variant="outlined" size="small" color="error" onClick={remove} aria-label={`${AUDIT_TEXT.delete}: ${title}`}>{AUDIT_TEXT.delete}</Button>
+            </Stack>
+          )}
+          {error && <Typography role="alert" color="error">{error}</Typography>}
+          {run.categories.map((c) => (
+            <Stack key={c.id} spacing={1.5} component="section" aria-label={c.title}>
+              <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>{c.title}</Typography>
+              {c.inspectionPoints.map((p) => (
+                <AuditPoint key={p.protocolPointId} runId={run.id} pointId={p.protocolPointId} config={p} result={p.content} />
+              ))}
+            </Stack>
+          ))}
+          {extraPoints && run.extraPoints.map((p) => <AuditPoint key={p.id} runId={run.id} pointId={p.id} config={p} result={p.content} />)}
+          {hasConfigurator(run.protocolType) && <RunConfigurator run={run} />}
+        </Stack>
+        {machine && dialog === 'clone' && <AddRunDialog open audit={audit} kinds={[run.protocolType]} source={run} onClose={() => setDialog(null)} />}
+        {machine && <EquipmentDialog open={dialog === 'equipment'} audit={audit} run={run} onClose={() => setDialog(null)} />}
+        <ProtocolDialog open={dialog === 'protocol'} run={run} onClose={() => setDialog(null)} />
+        {dialog === 'extra' && <ExtraPointDialog run={run} onClose={() => setDialog(null)} />}
+      </Paper>
+    </RunPreviousValues>
   );
 }

@@ -9,6 +9,7 @@ import { AddRunDialog } from './AddRunDialog';
 import { AddSiteRunDialog, type SiteRunKind } from './AddSiteRunDialog';
 import { AuditPoint } from './AuditPoint';
 import { useAuditEditing } from './context';
+import { RunPreviousValues } from './previous';
 import { RunCard } from './RunCard';
 import { AUDIT_TEXT } from './texts';
 
@@ -25,7 +26,9 @@ export function RunSections({ audit }: { audit: TAudit }) {
     <>
       {site && site.extraPoints.length > 0 && (
         <Section title={AUDIT_TEXT.extraPoints}>
-          {site.extraPoints.map((p) => <AuditPoint key={p.id} runId={site.id} pointId={p.id} config={p} result={p.content} />)}
+          <RunPreviousValues runId={site.id}>
+            {site.extraPoints.map((p) => <AuditPoint key={p.id} runId={site.id} pointId={p.id} config={p} result={p.content} />)}
+          </RunPreviousValues>
         </Section>
       )}
       <PlantSection audit={audit} site={site} />

@@ -40,13 +40,19 @@ const MACHINES = [
 ];
 const SITES = [{ id: uuid(911), name: 'North pit' }, { id: uuid(912), name: 'South pit' }];
 const FITS = [{ id: uuid(902), name: 'Jaw crusher audit', type: 'Audit_Machine', fit: 'Family' }, { id: uuid(940), name: 'Machine audit, short', type: 'Audit_Machine', fit: 'Any' }];
-export function open(data: TAudit) {
-  vi.stubGlobal('fetch', fakeApi({
+/** The fake API of the latest open() (a live binding): its calls. */
+export let api: ReturnType<typeof fakeApi>;
+/** `handlers` answer more reads, or others than these (audits.previousValues answers none unless given). */
+export function open(data: TAudit, handlers: Parameters<typeof fakeApi>[0] = {}) {
+  api = fakeApi({
     'audits.get': () => ({ data }), 'productFamilies.all': () => ({ data: FAMILIES }), 'inspectionStart.equipment': () => ({ data: MACHINES }),
     'protocolFit.sortedByFit': () => ({ data: FITS }),
     'inspectionStart.sites': () => ({ data: SITES }),
     'audits.extraPointChoices': () => ({ data: [{ inspectionPointId: uuid(980), name: 'Stockpile height', type: 'Measurement' }] }),
-  }).fetch);
+    'audits.previousValues': () => ({ data: { runs: [] } }),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', api.fetch);
   const w = {
     uploadPhoto: vi.fn(async () => ({ id: uuid(999) })), uploadVoiceComment: vi.fn(async () => ({ id: uuid(998) })), saveResults: vi.fn(), saveInspection: vi.fn(), finish: vi.fn(), createInspection: vi.fn(), discardInspection: vi.fn(),
     ...fakeAuditWrites({

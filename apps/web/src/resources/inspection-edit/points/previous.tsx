@@ -5,8 +5,8 @@ import { formatDate } from '../../../lib/dates';
 
 /**
  * Issue 23: what each measured point recorded last time on the same machine (tRPC inspectionEdit.previousValues,
- * the report's previous value), by library point id. Only the report edit form provides it; the audit editor, which
- * shares the point entries, shows none.
+ * the report's previous value), by library point id. The report edit form provides it for its inspection, the audit
+ * editor for each run (audits.previousValues, audit-editor/previous.tsx); without a provider none is shown.
  */
 const PreviousValues = createContext<ReadonlyMap<string, TPreviousValue>>(new Map());
 

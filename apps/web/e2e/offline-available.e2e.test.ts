@@ -11,7 +11,8 @@ import { expectTouchTargets, TABLET } from './support/tablet.js';
 /**
  * 'Make available offline' (issue 23) on a tablet: the audit is stored on the device, the network goes, the page
  * is reloaded and the editor opens from the device; an answer made then reaches the server once the network is
- * back, exactly once; 'On this device' lists the audit with its size and removes it.
+ * back, exactly once; each run's previous values come from the device too; 'On this device' lists the audit with its
+ * size and removes it.
  */
 let product: Product;
 let browser: Browser;
@@ -46,6 +47,12 @@ describe('available offline', () => {
     await page.goto(`${product.url}/Audits/${audit.id}`);
     await heading.waitFor();
     await serviceWorkerInControl(page);
+    // issue 23: what each run's machine measured last time (the demo's audit runs on machines with earlier inspections)
+    const previous = await apiAs<{ runs: { points: unknown[] }[] }>(product.url, page, `/api/v1/audits/${audit.id}/previousValues`);
+    expect(previous.runs.length, "the demo's open audit has a run on a machine with earlier values").toBeGreaterThan(0);
+    const previousLines = page.locator('[data-testid="previous-value"], [data-testid="previous-table"]');
+    await expect.poll(() => previousLines.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const shownOnline = await previousLines.allTextContents();
 
     // download, with its done state
     const make = page.getByRole('button', { name: 'Make available offline' });
@@ -69,6 +76,13 @@ describe('available offline', () => {
     const estop = point(site, 'Emergency stop buttons');
     await estop.waitFor();
     await screenshot(page, 'offline-available-reloaded');
+    // the previous values from the device: the same lines as online
+    await expect.poll(() => previousLines.allTextContents(), { timeout: 15_000 }).toEqual(shownOnline);
+    console.log(`audit previous values offline: ${shownOnline.length} lines, e.g. ${shownOnline[0]}`);
+    for (const line of shownOnline) expect(line).toMatch(/^Previous(: .+ on | values \(under each cell\) from the inspection of | values from the inspection of )\d\d\.\d\d\.\d{4}:?$/);
+    await previousLines.first().scrollIntoViewIfNeeded();
+    await viewScreenshot(page, 'offline-available-audit-previous');
+    await expectNoSeriousA11yViolations(page, 'audit editor offline, with previous values');
 
     // an answer made offline is kept, then sent when the network is back
     await estop.getByRole('radio', { name: 'Not OK' }).check();
@@ -93,6 +107,8 @@ describe('available offline', () => {
     await expectNoSeriousA11yViolations(page, 'On this device');
     const remove = page.getByRole('button', { name: `Remove ${audit.name} from this device` });
     await expectTouchTargets({ 'Header link': headerLink, 'Editor link': row.getByRole('link'), Remove: remove });
+    // the header's tooltip closed when its icon was pressed: nothing covers the navigation (issue 23, it stayed open)
+    expect(await page.getByRole('tooltip').count()).toBe(0);
     await viewScreenshot(page, 'offline-available-list');
     await remove.click();
     await page.getByText(`${audit.name} was removed from this device.`).waitFor();

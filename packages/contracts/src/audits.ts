@@ -3,7 +3,7 @@ import { readOnlyEcho, ZId, ZListQuery, ZText } from './common.js';
 import { AuditRunProtocolTypes, PhotoLayouts, RunStages, SuggestionTypes } from './domain-enums.js';
 import { ZReportLang, type TReportData } from './report.js';
 import { ZTimeZone } from './time-zones.js';
-import { EDIT_LIMITS, ZEditExtraPoint, ZEquipmentConfigurator, ZEditPoint, ZInspectionEquipmentInput, ZOverwritten, ZPointResult, ZPointResultInput, ZTextVersion } from './inspection-edit.js';
+import { EDIT_LIMITS, ZEditExtraPoint, ZEquipmentConfigurator, ZEditPoint, ZInspectionEquipmentInput, ZOverwritten, ZPointResult, ZPointResultInput, ZPreviousValue, ZTextVersion } from './inspection-edit.js';
 
 /**
  * Audits (spec 000 §2.5, §2.6, §3, §4, §7, §9): the list, the audit editor's data, and the small writes the editor
@@ -238,3 +238,10 @@ export interface TAuditReportData {
   suggestions: { type: (typeof SuggestionTypes)[number]; text: string }[];
   runs: { id: string; kind: string; stage: (typeof RunStages)[number] | null; protocolName: string | null; report: TReportData }[];
 }
+
+/**
+ * tRPC audits.previousValues, GET api/v1/audits/{id}/previousValues: per run of the audit that has any, its measured
+ * points' previous values on the run's machine (earlier inspections and audits, never another run of this audit).
+ */
+export const ZAuditPreviousValues = z.object({ runs: z.array(z.object({ runId: z.string(), points: z.array(ZPreviousValue) })) });
+export type TAuditPreviousValues = z.infer<typeof ZAuditPreviousValues>;

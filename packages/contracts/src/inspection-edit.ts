@@ -587,10 +587,3 @@ export type TPreviousValue = z.infer<typeof ZPreviousValue>;
 /** tRPC inspectionEdit.previousValues, GET api/v1/inspections/{id}/previousValues: one entry per measured point that has one. */
 export const ZPreviousValues = z.object({ points: z.array(ZPreviousValue) });
 export type TPreviousValues = z.infer<typeof ZPreviousValues>;
-
-/**
- * tRPC audits.previousValues, GET api/v1/audits/{id}/previousValues: per run of the audit that has any, its measured
- * points' previous values on the run's machine (earlier inspections and audits, never another run of this audit).
- */
-export const ZAuditPreviousValues = z.object({ runs: z.array(z.object({ runId: z.string(), points: z.array(ZPreviousValue) })) });
-export type TAuditPreviousValues = z.infer<typeof ZAuditPreviousValues>;

@@ -254,4 +254,23 @@ describe('REST PUT api/v1/inspections/update', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(JSON.stringify(doc.paths['/api/v1/inspections/update'].put)).toContain('partVersions');
   });
+
+  it('a finding the manager deleted and the inspector changed comes back, the answer says removed; the OpenAPI answer lists removed', async () => {
+    const id = await withItems();
+    const url = `/api/v1/inspections/update?lang=en&id=${id}`;
+    const get = async (token: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/inspections/${id}/editDetails`, headers: auth(token) })).json() as TV1InspectionReport;
+    const mine = await get(f.tok.inspector);
+    const theirs = await get(f.tok.manager);
+    const fnd = theirs.findings[0]!;
+    const a = await t.app.inject({ method: 'PUT', url, headers: auth(f.tok.manager), payload: { ...theirs, finished: false, findings: [], partVersions: { findings: { [fnd.id]: 1 } } } });
+    expect(a.statusCode, a.body).toBe(200);
+    expect((await get(f.tok.manager)).findings).toEqual([]);
+    const b = await t.app.inject({ method: 'PUT', url, headers: auth(f.tok.inspector), payload: { ...mine, finished: false, findings: [{ ...mine.findings[0]!, title: 'Inspector title' }], partVersions: { findings: { [fnd.id]: 1 } } } });
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.json().overwritten).toEqual([expect.objectContaining({ field: 'findings.0', itemId: fnd.id, version: 2, updatedBy: 'Manager', removed: true })]);
+    expect(b.json().findings).toEqual([expect.objectContaining({ id: fnd.id, title: 'Inspector title' })]);
+
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(JSON.stringify(doc.paths['/api/v1/inspections/update'].put.responses)).toContain('"removed"');
+  });
 });

@@ -98,7 +98,7 @@ const stampOf = (r: { id: string; index: number; version: number; updated_by_use
 /** Deletes leave a tombstone (issue 23): who and when, and the version raised, so a later save from an older read learns of it. */
 async function tombstone(db: Db, table: SetTable, ids: string[], actor: Actor) {
   if (!ids.length) return;
-  await (db as Db).updateTable(table as 'inspection_findings').set({ deleted_at: new Date(), deleted_by_user_id: actor.userId, version: sql<number>`version + 1` }).where('id', 'in', ids).execute();
+  await db.updateTable(table as 'inspection_findings').set({ deleted_at: new Date(), deleted_by_user_id: actor.userId, version: sql<number>`version + 1` }).where('id', 'in', ids).execute();
 }
 /** A revived tombstone is a live row again. */
 const revived = { deleted_at: null, deleted_by_user_id: null };

@@ -361,4 +361,48 @@ describe('report edit form', () => {
     const saved = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);
     expect(saved.findings.find((f) => f.id === finding.id)).toMatchObject({ title: 'Cracked jaw plate, both sides', updatedBy: expect.any(String) });
   });
+  it('issue 23: a finding the manager removed while the inspector changed it comes back with the change, and the form says so beside it', async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, product.url, INSPECTOR);
+    const name = 'Daily check for Jaw JC';
+    const id = await myOpenInspection(page, name);
+    const put = async (p: Page, body: unknown) => {
+      const token = await p.evaluate(() => localStorage.getItem('token'));
+      const res = await fetch(`${product.url}/api/v1/inspections/update?lang=en&id=${id}`, {
+        method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as TInspectionEdit;
+    };
+    const added = await put(page, { finished: false, findings: [{ title: 'Worn jaw liner' }], partVersions: { findings: {} } });
+    const finding = added.findings.find((f) => f.title === 'Worn jaw liner')!;
+    await page.goto(`${product.url}/Reports/${id}/edit`);
+    await page.getByRole('heading', { level: 1, name: `Edit inspection: ${name}` }).waitFor();
+    // meanwhile the manager removes it, from the version read (the other findings, not named, are kept)
+    const manager = await newPage(browser);
+    await signInAsStaff(manager, product.url, 'manager@company.example');
+    const removed = await put(manager, { finished: false, findings: [], partVersions: { findings: { [finding.id]: finding.version } } });
+    expect(removed.findings.some((f) => f.id === finding.id)).toBe(false);
+    // the inspector, on the form read before, changes its title and saves
+    const before = page.getByRole('article', { name: 'Worn jaw liner' });
+    await before.getByRole('textbox', { name: 'Title' }).fill('Worn jaw liner, left');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Save the inspection?' }).getByRole('button', { name: /^SAVE( AS DRAFT)?$/ }).click();
+    const card = page.getByRole('article', { name: 'Worn jaw liner, left' });
+    const notice = card.getByTestId('conflict-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/^Finding “Worn jaw liner, left” was removed by .+ at \d\d:\d\d while you were editing; your change brought it back\./);
+    await page.getByTestId('saved-over').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/Reports/${id}/edit`);
+    await notice.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await viewShot(page, 'report-edit-finding-brought-back');
+    await expectNoSeriousA11yViolations(page, 'report edit, a finding brought back');
+    // on a tablet held upright: the note fits its card and its Dismiss is a touch target
+    await page.setViewportSize(TABLET);
+    await notice.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expectTouchTargets({ Dismiss: notice.getByRole('button', { name: 'Dismiss' }) });
+    await viewShot(page, 'report-edit-finding-brought-back-tablet');
+    const saved = await api<TInspectionEdit>(page, `/api/v1/inspections/${id}/editDetails`);
+    expect(saved.findings.find((f) => f.id === finding.id)).toMatchObject({ title: 'Worn jaw liner, left' });
+  });
 });

@@ -123,6 +123,11 @@ export const ZOverwritten = z.object({
   itemId: ZId.optional(),
   /** True when this save deleted the item and it was kept for the other change (the save did not overwrite it). */
   kept: z.boolean().optional(),
+  /**
+   * True when someone else deleted the item after the save's base and this save's change brought it back (the later
+   * save wins); `version`, `updatedAt` and `updatedBy` then describe the deletion.
+   */
+  removed: z.boolean().optional(),
 });
 export type TOverwritten = z.infer<typeof ZOverwritten>;
 /** Issue 23: a text's version stamp: every write raises `version`; when (epoch ms) and by whom (a name). */

@@ -522,6 +522,8 @@ export interface InspectionFindings {
   consequence: Generated<string>;
   corrective: Generated<string>;
   created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  deleted_by_user_id: string | null;
   description: Generated<string>;
   id: Generated<string>;
   index: Generated<number>;
@@ -690,6 +692,8 @@ export interface InspectionPointVisualizationDatasets {
 
 export interface InspectionPriorityActions {
   created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  deleted_by_user_id: string | null;
   description: Generated<string>;
   id: Generated<string>;
   index: Generated<number>;

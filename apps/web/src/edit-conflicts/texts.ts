@@ -24,6 +24,9 @@ export const CONFLICT_TEXT = {
   /** This user's save removed an item someone else had changed meanwhile: the server kept it (issue 23, sets). */
   notRemoved: (field: string, by: string | null, at: number) =>
     `${field} was changed by ${who(by)} at ${whenText(at)} while you were editing, so your removal was not applied.`,
+  /** Someone else removed an item (a finding) this user changed meanwhile: this save's change brought it back (issue 23, sets). */
+  removed: (field: string, by: string | null, at: number) =>
+    `${field} was removed by ${who(by)} at ${whenText(at)} while you were editing; your change brought it back.`,
   dismiss: 'Dismiss',
   /** The report edit form stays open after a save that replaced someone else's answers. */
   savedOver: 'Saved. Someone else had changed some of the same answers, texts or findings meanwhile: see the notes beside them.',

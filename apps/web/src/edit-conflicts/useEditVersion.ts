@@ -11,9 +11,10 @@ export interface VersionStamp {
 export interface Conflict {
   /**
    * replaced: my save replaced another's change; changed: a read shows another's change; kept: …while mine is unsaved;
-   * notRemoved: my save removed an item (a finding) another had changed meanwhile, and the server kept it.
+   * notRemoved: my save removed an item (a finding) another had changed meanwhile, and the server kept it;
+   * removed: another removed an item I changed meanwhile, and my save brought it back.
    */
-  kind: 'replaced' | 'changed' | 'kept' | 'notRemoved';
+  kind: 'replaced' | 'changed' | 'kept' | 'notRemoved' | 'removed';
   by: string | null;
   at: number;
 }

@@ -42,6 +42,7 @@ import * as m0050 from './20261122_0050_follow_up_actions.js';
 import * as m0054 from './20261126_0054_stored_due_dates.js';
 import * as m0055 from './20261126_0055_inspection_text_versions.js';
 import * as m0056 from './20261127_0056_set_item_versions.js';
+import * as m0057 from './20261127_0057_set_item_tombstones.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0054_stored_due_dates': m0054,
   '20261126_0055_inspection_text_versions': m0055,
   '20261127_0056_set_item_versions': m0056,
+  '20261127_0057_set_item_tombstones': m0057,
 };

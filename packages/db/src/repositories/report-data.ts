@@ -86,12 +86,12 @@ export async function loadReportData(db: Db, inspectionId: string, lang: string,
       .select(['ph.id', 'ph.result_id as ownerId', 'ph.image_id as imageId', 'ph.caption', 'ph.layout'])
       .where('r.inspection_id', '=', inspectionId).orderBy('ph.result_id').orderBy('ph.position').orderBy('ph.id').execute(),
     db.selectFrom('inspection_findings').select(['id', 'title', 'description', 'consequence', 'corrective', 'preventive'])
-      .where('inspection_id', '=', inspectionId).where('show', '=', true).orderBy('index').orderBy('id').execute(),
+      .where('inspection_id', '=', inspectionId).where('show', '=', true).where('deleted_at', 'is', null).orderBy('index').orderBy('id').execute(),
     db.selectFrom('inspection_finding_photos as ph').innerJoin('inspection_findings as f', 'f.id', 'ph.finding_id')
       .select(['ph.id', 'ph.finding_id as ownerId', 'ph.image_id as imageId', 'ph.caption', 'ph.layout'])
-      .where('f.inspection_id', '=', inspectionId).where('f.show', '=', true).orderBy('ph.finding_id').orderBy('ph.position').orderBy('ph.id').execute(),
+      .where('f.inspection_id', '=', inspectionId).where('f.show', '=', true).where('f.deleted_at', 'is', null).orderBy('ph.finding_id').orderBy('ph.position').orderBy('ph.id').execute(),
     db.selectFrom('inspection_priority_actions').select(['id', 'title', 'description', 'priority'])
-      .where('inspection_id', '=', inspectionId).orderBy('index').orderBy('id').execute(),
+      .where('inspection_id', '=', inspectionId).where('deleted_at', 'is', null).orderBy('index').orderBy('id').execute(),
     // Issue 24: what its machine still needs, as it stands now (a stored PDF is keyed by its HTML, so a change prints anew).
     openActionsOfInspection(db, inspectionId, { defaultTimeZone, includeOwn: true }),
   ]);

@@ -22,7 +22,7 @@ const TEXTS: [keyof FindingValue & ('description' | 'consequence' | 'corrective'
 /** One finding (000 §3): title, description, consequence, corrective and preventive actions, photos, and whether the report shows it. */
 export function FindingItem({ value, n, onChange, onRemove, readOnly = false }: { value: FindingValue; n: number; onChange(next: FindingValue): void; onRemove(): void; readOnly?: boolean }) {
   const name = value.title || `Finding ${n}`;
-  // issue 23: a save replaced someone else's change of this finding, or kept it for theirs instead of removing it
+  // issue 23: a save replaced someone else's change of this finding, kept it for theirs instead of removing it, or brought it back after their removal
   const { conflict, dismiss } = useFormConflict(value.id ? itemNoticeKey(value.id) : undefined);
   return (
     <Paper variant="outlined" component="article" aria-label={name} data-testid="finding" sx={{ p: 2 }}>

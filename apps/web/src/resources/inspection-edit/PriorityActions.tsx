@@ -55,7 +55,7 @@ export function PriorityActions() {
   );
 }
 
-/** Issue 23: the note when a save replaced someone else's change of this action, or kept it for theirs instead of removing it. */
+/** Issue 23: the note when a save replaced someone else's change of this action, kept it for theirs instead of removing it, or brought it back after their removal. */
 function ActionNotice({ value, n }: { value: PriorityActionValue; n: number }) {
   const { conflict, dismiss } = useFormConflict(value.id ? itemNoticeKey(value.id) : undefined);
   return <ConflictNotice field={value.title ? `Priority action “${value.title}”` : `Priority action ${n}`} conflict={conflict} onDismiss={dismiss} />;

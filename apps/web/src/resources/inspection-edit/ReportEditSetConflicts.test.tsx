@@ -76,6 +76,30 @@ describe('report edit form: two people on findings, priority actions and signatu
     expect(screen.getAllByTestId('conflict-notice')).toHaveLength(2);
   });
 
+  it('a finding and an action someone else removed while I changed them: the notes say my change brought them back', async () => {
+    const answer: TInspectionEdit = withItems({
+      findings: [finding(FINDING, 'Cracked jaw, left', 4), finding(OTHER_FINDING, 'Loose bolt', 1)],
+      priorityActions: [{ id: ACTION, title: 'Replace jaw', description: '', priority: 'Urgent', ...stamp(3) }],
+      overwritten: [
+        { field: 'findings.0', resultId: null, itemId: FINDING, version: 3, updatedAt: AT, updatedBy: 'Max Manager', removed: true },
+        { field: 'priorityActions.0', resultId: null, itemId: ACTION, version: 2, updatedAt: AT, updatedBy: 'Max Manager', removed: true },
+      ],
+    });
+    open(fakeWrites(served, { saveInspection: async () => answer }));
+    const first = (await screen.findAllByTestId('finding'))[0]!;
+    fireEvent.change(within(first).getByRole('textbox', { name: 'Title' }), { target: { value: 'Cracked jaw, left' } });
+    await save();
+
+    const findingNote = await within((await screen.findAllByTestId('finding'))[0]!).findByTestId('conflict-notice');
+    expect(findingNote.textContent).toContain(`Finding “Cracked jaw, left” was removed by Max Manager at ${whenText(AT)} while you were editing; your change brought it back.`);
+    expect(findingNote.dataset.kind).toBe('removed');
+    const actionNote = within(screen.getByTestId('priority-action')).getByTestId('conflict-notice');
+    expect(actionNote.textContent).toContain(`Priority action “Replace jaw” was removed by Max Manager at ${whenText(AT)} while you were editing; your change brought it back.`);
+    expect(within(screen.getAllByTestId('finding')[1]!).queryByTestId('conflict-notice')).toBeNull();
+    expect(screen.getByTestId('saved-over')).toBeTruthy();
+    expect(location()).toBe(`/Reports/${INSPECTION_ID}/edit`);
+  });
+
   it('a save with nothing of anyone overwritten closes the form; an added finding needs no base', async () => {
     const { writes } = open();
     fireEvent.click(await screen.findByRole('button', { name: 'Add finding' }));

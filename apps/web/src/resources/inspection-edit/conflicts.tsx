@@ -57,7 +57,7 @@ export function useFormConflicts(data: TInspectionEdit, me: string | null) {
     const replaced = new Map<string, Conflict>();
     for (const o of answer.overwritten ?? []) {
       const key = o.resultId ?? (o.itemId ? itemNoticeKey(o.itemId) : isVersionedField(o.field) ? FIELD_PATH[o.field] : null);
-      if (key) replaced.set(key, { kind: o.kept ? 'notRemoved' : 'replaced', by: o.updatedBy, at: o.updatedAt });
+      if (key) replaced.set(key, { kind: o.kept ? 'notRemoved' : o.removed ? 'removed' : 'replaced', by: o.updatedBy, at: o.updatedAt });
     }
     setNotices(replaced);
     return replaced.size > 0;

@@ -65,16 +65,16 @@ export async function loadInspectionEdits(db: Db, ids: string[], opts: { interna
     db.selectFrom('inspection_result_photos as ph').innerJoin('inspection_point_results as r', 'r.id', 'ph.result_id')
       .select(['ph.id', 'ph.result_id as ownerId', 'ph.image_id as imageId', 'ph.caption', 'ph.layout'])
       .where('r.inspection_id', 'in', live).orderBy('ph.result_id').orderBy('ph.position').orderBy('ph.id').execute(),
-    // issue 23: findings and priority actions carry their version stamps as results do
+    // issue 23: findings and priority actions carry their version stamps as results do; a deleted one (tombstone) is not read
     db.selectFrom('inspection_findings as f').leftJoin('users as u', 'u.id', 'f.updated_by_user_id')
       .select(['f.id', 'f.inspection_id', 'f.title', 'f.description', 'f.consequence', 'f.corrective', 'f.preventive', 'f.show', 'f.version', 'f.version_at', 'u.name as updated_by'])
-      .where('f.inspection_id', 'in', live).orderBy('f.index').orderBy('f.id').execute(),
+      .where('f.inspection_id', 'in', live).where('f.deleted_at', 'is', null).orderBy('f.index').orderBy('f.id').execute(),
     db.selectFrom('inspection_finding_photos as ph').innerJoin('inspection_findings as f', 'f.id', 'ph.finding_id')
       .select(['ph.id', 'ph.finding_id as ownerId', 'ph.image_id as imageId', 'ph.caption', 'ph.layout'])
-      .where('f.inspection_id', 'in', live).orderBy('ph.finding_id').orderBy('ph.position').orderBy('ph.id').execute(),
+      .where('f.inspection_id', 'in', live).where('f.deleted_at', 'is', null).orderBy('ph.finding_id').orderBy('ph.position').orderBy('ph.id').execute(),
     db.selectFrom('inspection_priority_actions as a').leftJoin('users as u', 'u.id', 'a.updated_by_user_id')
       .select(['a.id', 'a.inspection_id', 'a.title', 'a.description', 'a.priority', 'a.version', 'a.version_at', 'u.name as updated_by'])
-      .where('a.inspection_id', 'in', live).orderBy('a.index').orderBy('a.id').execute(),
+      .where('a.inspection_id', 'in', live).where('a.deleted_at', 'is', null).orderBy('a.index').orderBy('a.id').execute(),
   ]);
   const protocolCategoryIds = categories.map((c) => c.protocol_category_id).filter((x): x is string => !!x);
   const protocolPoints = protocolCategoryIds.length

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInspectionEdit, TV1InspectionReport } from '@insp/contracts';
+import { loadReportData } from '@insp/db';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedEditFixtures, type EditFixtures } from './inspection-edit.fixtures.test-helpers.js';
 
@@ -40,8 +41,8 @@ async function update(id: string, token: string, data: unknown, clientRequestId?
 const finding = (title: string) => ({ title, description: '', consequence: '', corrective: '', preventive: '', photos: [], show: true });
 const action = (title: string) => ({ title, description: '', priority: 'High' });
 const titles = async (id: string) => ({
-  findings: (await t.db.selectFrom('inspection_findings').select('title').where('inspection_id', '=', id).orderBy('index').execute()).map((r) => r.title),
-  actions: (await t.db.selectFrom('inspection_priority_actions').select('title').where('inspection_id', '=', id).orderBy('index').execute()).map((r) => r.title),
+  findings: (await t.db.selectFrom('inspection_findings').select('title').where('inspection_id', '=', id).where('deleted_at', 'is', null).orderBy('index').execute()).map((r) => r.title),
+  actions: (await t.db.selectFrom('inspection_priority_actions').select('title').where('inspection_id', '=', id).where('deleted_at', 'is', null).orderBy('index').execute()).map((r) => r.title),
 });
 /** An inspection with one finding and one priority action the inspector wrote. */
 async function withItems() {
@@ -133,6 +134,75 @@ describe('findings and priority actions, two people (tRPC update)', () => {
   });
 });
 
+describe('an item deleted by one person while another edits it (tombstones, tRPC update)', () => {
+  /** The manager deletes the inspection's finding and priority action from a form read before; the inspector's form still has them. */
+  async function deletedByManager() {
+    const { id } = await started();
+    const photo = await f.image(f.users.inspector);
+    const start = await read(id, f.tok.inspector);
+    await update(id, f.tok.inspector, body(start, { findings: [{ ...finding('Cracked jaw'), photos: [{ imageId: photo, caption: 'Jaw', layout: 'Default' }] }] as never, priorityActions: [action('Replace jaw')] as never }, { partVersions: {} }));
+    const mine = await read(id, f.tok.inspector);
+    const theirs = await read(id, f.tok.manager);
+    const [fnd, act] = [theirs.findings[0]!, theirs.priorityActions[0]!];
+    const gone = await update(id, f.tok.manager, body(theirs, { findings: [], priorityActions: [] }, { partVersions: { findings: { [fnd.id]: 1 }, priorityActions: { [act.id]: 1 } } }));
+    expect(gone.overwritten).toBeUndefined();
+    return { id, mine, fnd, act, photo };
+  }
+
+  it('an item I changed that someone else deleted meanwhile comes back with my change, and my answer names it as removed', async () => {
+    const { id, mine, fnd, act } = await deletedByManager();
+    const stone = await t.db.selectFrom('inspection_findings').select(['deleted_at', 'deleted_by_user_id', 'version']).where('id', '=', fnd.id).executeTakeFirstOrThrow();
+    expect(stone).toMatchObject({ deleted_by_user_id: f.users.manager, version: 2 });
+    const key = randomUUID();
+    const data = body(mine, { findings: [{ ...mine.findings[0]!, title: 'Cracked jaw, both sides' }], priorityActions: [{ ...mine.priorityActions[0]!, priority: 'Urgent' }] },
+      { partVersions: { findings: { [fnd.id]: 1 }, priorityActions: { [act.id]: 1 } } });
+    const saved = await update(id, f.tok.inspector, data, key);
+    expect(await titles(id)).toEqual({ findings: ['Cracked jaw, both sides'], actions: ['Replace jaw'] });
+    // the same item (its id and photo), not a copy
+    expect(saved.findings).toEqual([expect.objectContaining({ id: fnd.id, version: 3, updatedBy: 'Inspector', photos: [expect.objectContaining({ id: fnd.photos[0]!.id, caption: 'Jaw' })] })]);
+    expect(saved.priorityActions).toEqual([expect.objectContaining({ id: act.id, priority: 'Urgent', version: 3 })]);
+    expect(saved.overwritten).toEqual([
+      { field: 'findings.0', resultId: null, itemId: fnd.id, version: 2, updatedAt: new Date(stone.deleted_at!).getTime(), updatedBy: 'Manager', removed: true },
+      { field: 'priorityActions.0', resultId: null, itemId: act.id, version: 2, updatedAt: expect.any(Number), updatedBy: 'Manager', removed: true },
+    ]);
+    expect(await t.db.selectFrom('inspection_findings').select(['deleted_at', 'deleted_by_user_id']).where('id', '=', fnd.id).executeTakeFirstOrThrow()).toEqual({ deleted_at: null, deleted_by_user_id: null });
+    // a replay answers the same and writes nothing more
+    expect(await update(id, f.tok.inspector, data, key)).toEqual(saved);
+    expect((await read(id, f.tok.inspector)).findings[0]).toMatchObject({ version: 3 });
+  });
+
+  it('an item someone else deleted that my form has unchanged (not named) stays deleted, and nothing is reported', async () => {
+    const { id, mine } = await deletedByManager();
+    const saved = await update(id, f.tok.inspector, body(mine, { summary: 'Mine' }, { fieldVersions: { summary: 0 }, partVersions: {} }));
+    expect(saved.overwritten).toBeUndefined();
+    expect(saved.findings).toEqual([]);
+    expect(saved.priorityActions).toEqual([]);
+    expect(await titles(id)).toEqual({ findings: [], actions: [] });
+  });
+
+  it('a deleted item is read nowhere: edit details, v1 REST, the report', async () => {
+    const { id, fnd } = await deletedByManager();
+    expect((await t.db.selectFrom('inspection_findings').select('id').where('inspection_id', '=', id).execute()).map((r) => r.id)).toEqual([fnd.id]);
+    const edit = await read(id, f.tok.manager);
+    expect([edit.findings, edit.priorityActions]).toEqual([[], []]);
+    const v1 = (await t.app.inject({ method: 'GET', url: `/api/v1/inspections/${id}/editDetails`, headers: auth(f.tok.manager) })).json() as TV1InspectionReport;
+    expect([v1.findings, v1.priorityActions]).toEqual([[], []]);
+    const report = (await loadReportData(t.db, id, 'en'))!;
+    expect([report.findings, report.priorityActions]).toEqual([[], []]);
+  });
+
+  it('without partVersions (older clients) a deleted id sent back is a 400 as before, and a plain save deletes as a tombstone', async () => {
+    const { id, mine } = await deletedByManager();
+    const bad = await t.app.inject({ method: 'POST', url: '/trpc/inspectionEdit.update', headers: auth(f.tok.inspector), payload: { id, lang: 'en', data: body(mine, {}) } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('findings.0.id');
+    const again = await update(id, f.tok.inspector, body(await read(id, f.tok.inspector), { priorityActions: [action('New')] as never }));
+    await update(id, f.tok.manager, body(again, { priorityActions: [] }));
+    expect(await t.db.selectFrom('inspection_priority_actions').select(['title', 'deleted_by_user_id']).where('inspection_id', '=', id).where('title', '=', 'New').execute())
+      .toEqual([{ title: 'New', deleted_by_user_id: f.users.manager }]);
+  });
+});
+
 describe('signatures, dates and the configurator carry versions (tRPC update)', () => {
   it('a signature or date both changed: the later save wins and is reported; one not named is kept', async () => {
     const { id } = await started();
@@ -183,5 +253,24 @@ describe('REST PUT api/v1/inspections/update', () => {
 
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(JSON.stringify(doc.paths['/api/v1/inspections/update'].put)).toContain('partVersions');
+  });
+
+  it('a finding the manager deleted and the inspector changed comes back, the answer says removed; the OpenAPI answer lists removed', async () => {
+    const id = await withItems();
+    const url = `/api/v1/inspections/update?lang=en&id=${id}`;
+    const get = async (token: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/inspections/${id}/editDetails`, headers: auth(token) })).json() as TV1InspectionReport;
+    const mine = await get(f.tok.inspector);
+    const theirs = await get(f.tok.manager);
+    const fnd = theirs.findings[0]!;
+    const a = await t.app.inject({ method: 'PUT', url, headers: auth(f.tok.manager), payload: { ...theirs, finished: false, findings: [], partVersions: { findings: { [fnd.id]: 1 } } } });
+    expect(a.statusCode, a.body).toBe(200);
+    expect((await get(f.tok.manager)).findings).toEqual([]);
+    const b = await t.app.inject({ method: 'PUT', url, headers: auth(f.tok.inspector), payload: { ...mine, finished: false, findings: [{ ...mine.findings[0]!, title: 'Inspector title' }], partVersions: { findings: { [fnd.id]: 1 } } } });
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.json().overwritten).toEqual([expect.objectContaining({ field: 'findings.0', itemId: fnd.id, version: 2, updatedBy: 'Manager', removed: true })]);
+    expect(b.json().findings).toEqual([expect.objectContaining({ id: fnd.id, title: 'Inspector title' })]);
+
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(JSON.stringify(doc.paths['/api/v1/inspections/update'].put.responses)).toContain('"removed"');
   });
 });

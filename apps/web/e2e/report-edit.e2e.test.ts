@@ -35,6 +35,16 @@ async function myOpenInspection(page: Page, name: string): Promise<string> {
 
 const point = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
+/** `PUT api/v1/inspections/update` of inspection `id` as the person signed in on `page` (their saved token); 200 expected. */
+async function putUpdate(page: Page, id: string, body: unknown): Promise<TInspectionEdit> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await fetch(`${product.url}/api/v1/inspections/update?lang=en&id=${id}`, {
+    method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as TInspectionEdit;
+}
+
 /** A stroke across the pad, by mouse or by touch (CDP touch events: Chromium turns them into touch pointer events). */
 async function drawSignature(page: Page, pad: Locator, by: 'mouse' | 'touch') {
   await pad.scrollIntoViewIfNeeded();
@@ -329,14 +339,7 @@ describe('report edit form', () => {
     await signInAsStaff(page, product.url, INSPECTOR);
     const name = 'Daily check for Jaw JC';
     const id = await myOpenInspection(page, name);
-    const put = async (p: Page, body: unknown) => {
-      const token = await p.evaluate(() => localStorage.getItem('token'));
-      const res = await fetch(`${product.url}/api/v1/inspections/update?lang=en&id=${id}`, {
-        method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-      });
-      expect(res.status, await res.clone().text()).toBe(200);
-      return (await res.json()) as TInspectionEdit;
-    };
+    const put = (p: Page, body: unknown) => putUpdate(p, id, body);
     // the inspector's finding, added over REST (the other findings, not named, are kept)
     const added = await put(page, { finished: false, findings: [{ title: 'Cracked jaw plate' }], partVersions: { findings: {} } });
     const finding = added.findings.find((f) => f.title === 'Cracked jaw plate')!;
@@ -366,14 +369,7 @@ describe('report edit form', () => {
     await signInAsStaff(page, product.url, INSPECTOR);
     const name = 'Daily check for Jaw JC';
     const id = await myOpenInspection(page, name);
-    const put = async (p: Page, body: unknown) => {
-      const token = await p.evaluate(() => localStorage.getItem('token'));
-      const res = await fetch(`${product.url}/api/v1/inspections/update?lang=en&id=${id}`, {
-        method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-      });
-      expect(res.status, await res.clone().text()).toBe(200);
-      return (await res.json()) as TInspectionEdit;
-    };
+    const put = (p: Page, body: unknown) => putUpdate(p, id, body);
     const added = await put(page, { finished: false, findings: [{ title: 'Worn jaw liner' }], partVersions: { findings: {} } });
     const finding = added.findings.find((f) => f.title === 'Worn jaw liner')!;
     await page.goto(`${product.url}/Reports/${id}/edit`);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -29,4 +30,26 @@ export function sendRegisteredStatementsPrepared(client: pg.PoolClient) {
     if (!name) return query(text, values, callback);
     return query({ name, text, values }, callback);
   }) as typeof client.query;
+}
+
+// The pool behind each handle that openDatabase made for PostgreSQL without logging or plugins (client.ts).
+const pools = new WeakMap<Kysely<any>, pg.Pool>();
+
+/** Lets `executePrepared` send this handle's registered statements on its pool directly. */
+export function registerPool(db: Kysely<any>, pool: pg.Pool) {
+  pools.set(db, pool);
+}
+
+/**
+ * Runs a statement and answers its rows. A registered statement on a handle whose pool is known goes to the pool
+ * directly, named: Kysely's executor wraps every query in a connection provider, a runtime driver and their
+ * promises, for no work these statements need (issue 18: the session look-up and a list's page statement, the two
+ * statements of a 50-row list request). Anything else (a transaction, a handle with plugins or logging, PGlite, an
+ * unregistered text) runs through Kysely as before.
+ */
+export async function executePrepared<R>(db: Kysely<any>, statement: CompiledQuery<R>): Promise<R[]> {
+  const pool = pools.get(db);
+  const name = pool && names.get(statement.sql);
+  if (!name) return (await db.executeQuery(statement)).rows;
+  return (await pool.query<R & pg.QueryResultRow>({ name, text: statement.sql, values: statement.parameters as unknown[] })).rows;
 }

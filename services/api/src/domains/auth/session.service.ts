@@ -59,9 +59,9 @@ export function authGroup(ctx: ServiceContext) {
   return { group: actor.level, groupName: levelName(actor.level) };
 }
 
-export function authUser(ctx: ServiceContext) {
+export async function authUser(ctx: ServiceContext) {
   requireActor(ctx);
-  return authUserOf(ctx.session!.row);
+  return signedInUser(ctx);
 }
 
 export function accountFlags(ctx: ServiceContext) {

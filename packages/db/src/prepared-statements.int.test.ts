@@ -66,4 +66,18 @@ describe('prepared statements', () => {
       await loggingHandle.close();
     }
   });
+
+  it('answers the rows of a prepared statement as node-pg would: parsed values, the last of two equal names, even __proto__ as a key', async () => {
+    const q = (sqlText: string) => ({ sql: sqlText, parameters: [7], query: { kind: 'RawNode' } as never, queryId: { queryId: 'q' } });
+    const text = `select $1::int as n, now() as at, '{"a":1}'::json as j, null::text as "none", 1 as dup, 2 as dup /* rows */`;
+    prepareStatement(text);
+    const [row] = await executePrepared<Record<string, unknown>>(one.db, q(text));
+    expect(row).toEqual({ n: 7, at: expect.any(Date), j: { a: 1 }, none: null, dup: 2 });
+    const odd = 'select $1::int as "__proto__", 2 as a /* odd name */';
+    prepareStatement(odd);
+    const [oddRow] = await executePrepared<Record<string, unknown>>(one.db, q(odd));
+    expect(Object.getPrototypeOf(oddRow)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(oddRow, '__proto__')?.value).toBe(7);
+    expect(oddRow!.a).toBe(2);
+  });
 });

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { DB as Database } from './schema.js';
-import { sendRegisteredStatementsPrepared } from './prepared-statements.js';
+import { registerPool, sendRegisteredStatementsPrepared } from './prepared-statements.js';
 
 export type Db = Kysely<Database>;
 
@@ -32,6 +32,8 @@ export async function openDatabase(config: DbConfig, options: Partial<KyselyConf
     pool.on('error', (err) => console.error('idle database connection failed:', err.message));
     pool.on('connect', sendRegisteredStatementsPrepared);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options });
+    // a handle that logs its queries or has plugins keeps every query in Kysely
+    if (!options.log && !options.plugins?.length) registerPool(db, pool);
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   // Embedded default: one in-process PostgreSQL (PGlite). Loaded lazily so the at-scale build never pays for it.

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from './testing/index.js';
 import { openDatabase, type DbHandle } from './client.js';
 import { findActiveSession } from './repositories/users.js';
-import { isPreparedStatement, prepareStatement } from './prepared-statements.js';
+import { executePrepared, isPreparedStatement, prepareStatement } from './prepared-statements.js';
 
 let t: TestDatabase;
 let one: DbHandle; // one pooled connection, so pg_prepared_statements shows what it prepared
@@ -42,5 +42,42 @@ describe('prepared statements', () => {
     expect((await findActiveSession(one.db, ids[0]!))?.email).toBe('p@company.example');
     expect(await findActiveSession(one.db, ids[1]!)).toBeUndefined();
     expect((await preparedOnConnection()).some((s) => s.includes('"auth_sessions"'))).toBe(true);
+  });
+
+  it('runs a registered statement of a transaction on that transaction, and of a logging handle through its log', async () => {
+    const [user] = await t.db.insertInto('users').values({ kind: 'staff', email: 't@company.example', name: 'T', idp_groups: [] }).returning('id').execute();
+    const id = '33333333-3333-4333-8333-333333333333';
+    // the session exists only inside the transaction: sent on the pool, the look-up would not see it
+    const seen = await t.db.transaction().execute(async (trx) => {
+      await trx.insertInto('auth_sessions').values({ id, user_id: user!.id, expires_at: new Date(Date.now() + 60_000) }).execute();
+      return findActiveSession(trx, id);
+    });
+    expect(seen?.email).toBe('t@company.example');
+    const logged: string[] = [];
+    const loggingHandle = await openDatabase({ databaseUrl: t.url, poolSize: 1 }, { log: (e) => void logged.push(e.query.sql) });
+    try {
+      const text = 'select $1::int * 2 as n /* registered, logged */';
+      prepareStatement(text);
+      expect(await executePrepared<{ n: number }>(loggingHandle.db, { sql: text, parameters: [21], query: { kind: 'RawNode' } as never, queryId: { queryId: 'q' } })).toEqual([{ n: 42 }]);
+      expect(logged).toContain(text);
+      expect(await executePrepared<{ n: number }>(one.db, { sql: text, parameters: [4], query: { kind: 'RawNode' } as never, queryId: { queryId: 'q' } })).toEqual([{ n: 8 }]);
+      expect(await preparedOnConnection()).toContain(text);
+    } finally {
+      await loggingHandle.close();
+    }
+  });
+
+  it('answers the rows of a prepared statement as node-pg would: parsed values, the last of two equal names, even __proto__ as a key', async () => {
+    const q = (sqlText: string) => ({ sql: sqlText, parameters: [7], query: { kind: 'RawNode' } as never, queryId: { queryId: 'q' } });
+    const text = `select $1::int as n, now() as at, '{"a":1}'::json as j, null::text as "none", 1 as dup, 2 as dup /* rows */`;
+    prepareStatement(text);
+    const [row] = await executePrepared<Record<string, unknown>>(one.db, q(text));
+    expect(row).toEqual({ n: 7, at: expect.any(Date), j: { a: 1 }, none: null, dup: 2 });
+    const odd = 'select $1::int as "__proto__", 2 as a /* odd name */';
+    prepareStatement(odd);
+    const [oddRow] = await executePrepared<Record<string, unknown>>(one.db, q(odd));
+    expect(Object.getPrototypeOf(oddRow)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(oddRow, '__proto__')?.value).toBe(7);
+    expect(oddRow!.a).toBe(2);
   });
 });

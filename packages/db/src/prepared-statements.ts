@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -29,4 +30,46 @@ export function sendRegisteredStatementsPrepared(client: pg.PoolClient) {
     if (!name) return query(text, values, callback);
     return query({ name, text, values }, callback);
   }) as typeof client.query;
+}
+
+// The pool behind each handle that openDatabase made for PostgreSQL without logging or plugins (client.ts).
+const pools = new WeakMap<Kysely<any>, pg.Pool>();
+
+/** Lets `executePrepared` send this handle's registered statements on its pool directly. */
+export function registerPool(db: Kysely<any>, pool: pg.Pool) {
+  pools.set(db, pool);
+}
+
+/**
+ * Runs a statement and answers its rows. A registered statement on a handle whose pool is known goes to the pool
+ * directly, named: Kysely's executor wraps every query in a connection provider, a runtime driver and their
+ * promises, for no work these statements need (issue 18: the session look-up and a list's page statement, the two
+ * statements of a 50-row list request). Anything else (a transaction, a handle with plugins or logging, PGlite, an
+ * unregistered text) runs through Kysely as before.
+ */
+export async function executePrepared<R>(db: Kysely<any>, statement: CompiledQuery<R>): Promise<R[]> {
+  const pool = pools.get(db);
+  const name = pool && names.get(statement.sql);
+  if (!name) return (await db.executeQuery(statement)).rows;
+  const result = await pool.query<unknown[]>({ name, text: statement.sql, values: statement.parameters as unknown[], rowMode: 'array' });
+  let make = rowMakers.get(name);
+  if (!make) rowMakers.set(name, (make = rowMaker(result.fields.map((f) => f.name))));
+  return result.rows.map(make) as R[];
+}
+
+// Rows come from the driver as arrays and are made into objects by a function compiled once per statement (its
+// columns never change): node-pg's own row objects are filled by name in one place for every statement the process
+// runs, so V8 handles their property stores there generically; a 50-row page paid twice what the bare route paid.
+const rowMakers = new Map<string, (row: unknown[]) => Record<string, unknown>>();
+function rowMaker(columns: string[]): (row: unknown[]) => Record<string, unknown> {
+  // an object literal would take '__proto__' as the prototype: such a statement builds its rows key by key
+  if (columns.includes('__proto__')) {
+    return (row) => {
+      const o: Record<string, unknown> = {};
+      columns.forEach((c, i) => Object.defineProperty(o, c, { value: row[i], enumerable: true, writable: true, configurable: true }));
+      return o;
+    };
+  }
+  // column names are written as JSON string literals, so no name can be anything but a key
+  return new Function('r', `return { ${columns.map((c, i) => `${JSON.stringify(c)}: r[${i}]`).join(', ')} };`) as (row: unknown[]) => Record<string, unknown>;
 }

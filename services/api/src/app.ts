@@ -14,6 +14,7 @@ import { requestLogPlugin } from './plugins/request-log.js';
 import { appRouter, type AppRouter } from './app-router.js';
 import { restRoutes } from './rest-v1-routes.js';
 import { strictDeep } from './rest/strict-bodies.js';
+import { builtAnswerSerializer } from './rest/route-helpers.js';
 import { authPlugin } from './domains/auth/auth.plugin.js';
 import { systemRoutes } from './domains/system/system.rest.js';
 import { WebLogBuffer } from './domains/logs/web-log-buffer.js';
@@ -59,6 +60,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (logStream) app.addHook('onClose', async () => logStream.flushSync());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Issue 18: an answer its route builds to the contract's shape is sent as built (rest/route-helpers.ts builtAnswer).
+  const checkBuiltAnswers = deps.config.nodeEnv !== 'production';
+  app.addHook('onRoute', (r) => {
+    if (r.config?.builtAnswer) r.serializerCompiler = (route) => builtAnswerSerializer(serializerCompiler(route as Parameters<typeof serializerCompiler>[0]), checkBuiltAnswers);
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie);

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../client.js';
-import { prepareStatement } from '../prepared-statements.js';
+import { executePrepared, prepareStatement } from '../prepared-statements.js';
 import { statementTemplate } from '../statement-templates.js';
 
 const userColumns = [
@@ -19,8 +19,9 @@ const sessionQuery = (db: Db, sessionId: string) =>
   db
     .selectFrom('auth_sessions')
     .innerJoin('users', 'users.id', 'auth_sessions.user_id')
-    .leftJoin('companies', 'companies.id', 'users.company_id')
-    .select([...userColumns, 'companies.name as company_name', 'auth_sessions.groups_override', 'auth_sessions.id_token'])
+    // Only what every request needs (rights, scope, the log's user): the company's name (companyName below, for
+    // /auth/user) and the identity token (logout reads it from revokeSession) are not read per request (issue 18).
+    .select([...userColumns, 'auth_sessions.groups_override'])
     .where('auth_sessions.id', '=', sessionId)
     .where('auth_sessions.revoked_at', 'is', null)
     .where('auth_sessions.expires_at', '>', sql<Date>`now()`)
@@ -39,10 +40,16 @@ export async function findActiveSession(db: Db, sessionId: string): Promise<Sess
     sessionStatement.set(db, statement);
     prepareStatement(statement({ sessionId: '' }).sql);
   }
-  const { rows } = await db.executeQuery<SessionRow>(statement({ sessionId }) as CompiledQuery<SessionRow>);
+  const rows = await executePrepared(db, statement({ sessionId }) as CompiledQuery<SessionRow>);
   return rows[0];
 }
 export type SessionUserRow = NonNullable<Awaited<ReturnType<typeof findActiveSession>>>;
+
+/** A company's name, or null when there is none with that id. */
+export async function companyName(db: Db, companyId: string): Promise<string | null> {
+  const row = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
+  return row?.name ?? null;
+}
 
 export async function findUserByEmail(db: Db, email: string) {
   return db

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TListQuery, TListResponse } from '@insp/contracts';
-import { prepareStatement, statementTemplate } from '@insp/db';
+import { executePrepared, prepareStatement, statementTemplate } from '@insp/db';
 import { AppError } from '../errors.js';
 
 /**
@@ -158,16 +158,23 @@ const isTemplate = <DB, TB extends keyof DB, O>(b: SelectQueryBuilder<DB, TB, O>
  * the query is covered, else from counting at most `countLimit` + 1 matches in the same statement as the rows.
  * `base` is the list's query, or a template of it (ListTemplate) for a small table.
  */
-export async function listPage<DB, TB extends keyof DB, O extends Record<string, unknown>>(
+export async function listPage<DB, TB extends keyof DB, O extends Record<string, unknown>, R = O>(
   db: Kysely<any>,
   base: SelectQueryBuilder<DB, TB, O> | ListTemplate<DB, TB, O>,
   query: TListQuery,
   spec: ListSpec<DB, TB>,
-): Promise<TListResponse<O>> {
+  /**
+   * The answer's item made from a row, read by field: it is given the driver's row as it comes (which may carry
+   * this module's helper columns), so rows are copied once, not once here and again by the caller (issue 18).
+   */
+  map?: (row: O) => R,
+): Promise<TListResponse<R>> {
   const sel = selection(query, spec);
   const limit = spec.countLimit ?? DEFAULT_COUNT_LIMIT;
   const baseQuery = () => (isTemplate(base) ? base.build(base.values as Record<string, never>) : base);
-  const answer = (rows: O[], n: number): TListResponse<O> => (n > limit ? { result: rows, count: limit, countCapped: true } : { result: rows, count: n });
+  const mapped = (rows: O[]): R[] => (map ? rows.map(map) : (rows as unknown as R[]));
+  const answer = (rows: O[], n: number): TListResponse<R> =>
+    n > limit ? { result: mapped(rows), count: limit, countCapped: true } : { result: mapped(rows), count: n };
   const countApart = async (rows: O[]) => {
     const page = pageOf(baseQuery(), sel, spec);
     return answer(rows, Number((await countedMatches(db, page.filtered, limit).executeTakeFirstOrThrow()).n));
@@ -178,25 +185,25 @@ export async function listPage<DB, TB extends keyof DB, O extends Record<string,
     const page = pageOf(baseQuery(), sel, spec);
     const n = Number((await countedMatches(db, page.filtered, few).executeTakeFirstOrThrow()).n);
     if (n === 0 || (n <= few && query.offset >= n)) return { result: [], count: n };
-    if (n > few) return { result: (await page.rows.execute()) as O[], count: few, countCapped: true };
+    if (n > few) return { result: mapped((await page.rows.execute()) as O[]), count: few, countCapped: true };
     const sorted = (await fewMatchesPage(db, page.filtered, sel, spec).execute()) as Array<O & Record<typeof SORT_VALUE | typeof SORT_TIE, unknown>>;
-    return { result: withoutColumns(sorted, [SORT_VALUE, SORT_TIE]) as O[], count: n };
+    return { result: mapped((map ? sorted : withoutColumns(sorted, [SORT_VALUE, SORT_TIE])) as O[]), count: n };
   }
 
   if (sel.pattern === undefined && spec.knownCount) {
     const rows = (await pageOf(baseQuery(), sel, spec).rows.execute()) as O[];
     // A short page with rows is the last one: the count is known without counting.
-    if (rows.length > 0 && rows.length < query.amount) return { result: rows, count: query.offset + rows.length };
+    if (rows.length > 0 && rows.length < query.amount) return { result: mapped(rows), count: query.offset + rows.length };
     const known = await spec.knownCount();
-    if (known !== null) return { result: rows, count: known };
+    if (known !== null) return { result: mapped(rows), count: known };
     return countApart(rows);
   }
 
   const statement = isTemplate(base) ? templatedPageStatement(db, base, sel, spec, limit) : countedPageStatement(db, base, sel, spec, limit);
-  const counted = (await db.executeQuery(statement)).rows as Array<O & { [PAGE_COUNT]: string }>;
+  const counted = (await executePrepared(db, statement)) as Array<O & { [PAGE_COUNT]: string }>;
   if (counted.length > 0) {
     const n = Number(counted[0]![PAGE_COUNT]);
-    return answer(withoutColumns(counted, [PAGE_COUNT]) as O[], n);
+    return answer((map ? counted : withoutColumns(counted, [PAGE_COUNT])) as O[], n);
   }
   // No row: the first page is empty, so nothing matches; past the end, count apart (the subquery ran on no row).
   if (query.offset === 0) return { result: [], count: 0 };

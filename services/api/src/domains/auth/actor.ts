@@ -38,13 +38,14 @@ export function actorFromSession(row: SessionUserRow, now = new Date()): Actor {
   };
 }
 
-export function authUserOf(row: SessionUserRow): TAuthUser {
+/** The signed-in user as /auth/user answers it; `companyName` is the name of the row's company (null: none). */
+export function authUserOf(row: SessionUserRow, companyName: string | null): TAuthUser {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     externalUser: row.kind === 'distributor',
-    externalUserCompany: row.company_id ? { id: row.company_id, name: row.company_name ?? '' } : null,
+    externalUserCompany: row.company_id ? { id: row.company_id, name: companyName ?? '' } : null,
     externalUserDistributorAdmin: row.kind === 'distributor' && row.distributor_admin,
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { levelName, P, staffLevelFromGroups, type TSession } from '@insp/contracts';
 import {
+  companyName,
   countRecentFailures,
   createSession,
   findActiveSession,
@@ -44,7 +45,13 @@ export async function externalLogin(ctx: ServiceContext, input: { email: string;
 
 export async function currentSession(ctx: ServiceContext): Promise<TSession> {
   const authed = requireActor(ctx);
-  return { user: authUserOf(ctx.session!.row), level: authed.actor.level, flags: authed.actor.flags };
+  return { user: await signedInUser(ctx), level: authed.actor.level, flags: authed.actor.flags };
+}
+
+/** The session's user with its company's name, which the per-request session row does not carry. */
+async function signedInUser(ctx: ServiceContext) {
+  const row = ctx.session!.row;
+  return authUserOf(row, row.company_id ? await companyName(ctx.db, row.company_id) : null);
 }
 
 export function authGroup(ctx: ServiceContext) {
@@ -52,9 +59,9 @@ export function authGroup(ctx: ServiceContext) {
   return { group: actor.level, groupName: levelName(actor.level) };
 }
 
-export function authUser(ctx: ServiceContext) {
+export async function authUser(ctx: ServiceContext) {
   requireActor(ctx);
-  return authUserOf(ctx.session!.row);
+  return signedInUser(ctx);
 }
 
 export function accountFlags(ctx: ServiceContext) {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../config.js';
 import { signAccessToken, verifyAccessToken } from './tokens.js';
 
@@ -44,5 +44,17 @@ describe('access tokens', () => {
     expect(verifyAccessToken(c, handMade(c.tokenSecret, { alg: 'HS256', typ: 'JWT' }, { ...claims, exp: now() + 60, jti: undefined }))).toBeNull();
     expect(verifyAccessToken(c, handMade(c.tokenSecret, { alg: 'HS256', typ: 'JWT' }, { ...claims, exp: now() + 60, sub: '' }))).toBeNull();
     expect(verifyAccessToken(c, `${b64({ alg: 'none' })}.${b64({ ...claims, exp: now() + 60 })}.`)).toBeNull();
+  });
+
+  it('refuses a token it verified before once the token has expired', async () => {
+    const c = config({ tokenTtlSeconds: 60 });
+    const { token } = await signAccessToken(c, 'u', 's');
+    expect(verifyAccessToken(c, token)).toEqual({ userId: 'u', sessionId: 's' });
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+    try {
+      expect(verifyAccessToken(c, token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

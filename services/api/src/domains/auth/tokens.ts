@@ -7,17 +7,25 @@ type Verifier = (token: string) => Record<string, unknown>;
 
 // One signer and verifier per configuration (an app has one; tests build several). fast-jwt signs and verifies
 // HS256 synchronously with node:crypto: jose went through WebCrypto, a thread-pool round trip per request that a
-// CPU profile showed at a tenth of the API's time (issue 18). Verified tokens are kept in a small LRU (their
-// signature, issuer and expiry were checked); revocation and rights still come from the session query that every
+// CPU profile showed at a tenth of the API's time (issue 18). Verified tokens are kept in a small map by their text
+// (their signature and issuer were checked; the expiry is checked again on every use): fast-jwt's own cache keyed
+// them by a SHA hash, a hash per request. Revocation and rights still come from the session query that every
 // request makes, so the cache never lets a revoked session or a changed level through.
-const tools = new WeakMap<AppConfig, { sign: Signer; verify: Verifier }>();
+interface Verified {
+  claims: { userId: string; sessionId: string };
+  /** exp, in ms */
+  expiresAt: number;
+}
+const VERIFIED_CACHE = 1000;
+const tools = new WeakMap<AppConfig, { sign: Signer; verify: Verifier; verified: Map<string, Verified> }>();
 function tokenTools(config: AppConfig) {
   let t = tools.get(config);
   if (!t) {
     const key = Buffer.from(config.tokenSecret);
     t = {
       sign: createSigner({ key, algorithm: 'HS256', iss: config.publicUrl }) as Signer,
-      verify: createVerifier({ key, algorithms: ['HS256'], allowedIss: config.publicUrl, requiredClaims: ['sub', 'jti', 'exp'], cache: 1000 }) as Verifier,
+      verify: createVerifier({ key, algorithms: ['HS256'], allowedIss: config.publicUrl, requiredClaims: ['sub', 'jti', 'exp'] }) as Verifier,
+      verified: new Map(),
     };
     tools.set(config, t);
   }
@@ -31,11 +39,23 @@ export async function signAccessToken(config: AppConfig, userId: string, session
   return { token, sessionId, expiresAt };
 }
 
-export function verifyAccessToken(config: AppConfig, token: string): { userId: string; sessionId: string } | null {
+/** The token's user and session, or null. The answer may be shared between calls: read it, never change it. */
+export function verifyAccessToken(config: AppConfig, token: string): Readonly<{ userId: string; sessionId: string }> | null {
+  const t = tokenTools(config);
+  const known = t.verified.get(token);
+  if (known) {
+    if (Date.now() < known.expiresAt) return known.claims;
+    t.verified.delete(token);
+    return null;
+  }
   try {
-    const payload = tokenTools(config).verify(token);
+    const payload = t.verify(token);
     if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || !payload.sub || !payload.jti) return null;
-    return { userId: payload.sub, sessionId: payload.jti };
+    const verified = { claims: { userId: payload.sub, sessionId: payload.jti }, expiresAt: Number(payload.exp) * 1000 };
+    // the oldest entry makes room (a Map keeps insertion order)
+    if (t.verified.size >= VERIFIED_CACHE) t.verified.delete(t.verified.keys().next().value!);
+    t.verified.set(token, verified);
+    return verified.claims;
   } catch {
     return null;
   }

@@ -54,7 +54,7 @@ type Row = {
 };
 
 export function toExternalUser(r: Row, now = Date.now()): TExternalUser {
-  const expires = r.expires_at ? new Date(r.expires_at).getTime() : null;
+  const expires = r.expires_at ? (r.expires_at instanceof Date ? r.expires_at : new Date(r.expires_at)).getTime() : null;
   return {
     id: r.id,
     name: r.name,

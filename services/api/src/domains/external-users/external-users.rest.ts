@@ -16,6 +16,8 @@ export async function externalUsersRestRoutes(app: FastifyInstance) {
   const r = typed(app);
   r.get('/api/v1/externalUsers', {
     schema: { tags, summary: 'Distributor users, searched, sorted and paged (distributor admins: their company only)', querystring: ZExternalUserListQuery, response: { 200: listResponse(ZExternalUser) } },
+    // rows mapped by toExternalUser, the page by listPage: sent as built (issue 18)
+    config: { builtAnswer: true },
     handler: (req) => listExternalUsers(req.ctx, req.query),
   });
   r.get('/api/v1/externalUsers/:id', {

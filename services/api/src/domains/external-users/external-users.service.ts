@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { P, type TCompany, type TExternalUser, type TListQuery, type TListResponse } from '@insp/contracts';
 import { requirePermission, type AuthedContext, type ServiceContext } from '../../context.js';
 import { forbidden, notFound } from '../../errors.js';
-import { listPage } from '../../lib/list.js';
+import { listPage, type ListSpec } from '../../lib/list.js';
+import type { DB } from '@insp/db';
 import { selectExternalUsers, findExternalUser, toExternalUser, type Scope } from './external-users.queries.js';
 
 export type ScopedContext = AuthedContext & { scope: Scope };
@@ -24,6 +25,21 @@ export function externalUsersScope(ctx: ServiceContext): ScopedContext {
   return { ...authed, scope: { companyId: null } };
 }
 
+// The same for every request: built once (issue 18).
+const listSpec: ListSpec<DB, 'users'> = {
+  sortable: {
+    name: sql`users.name`,
+    email: sql`users.email`,
+    company: { expr: sql`companies.name`, emptyLast: true },
+    distributorAdmin: sql`users.distributor_admin`,
+    expires: { expr: sql`users.expires_at`, emptyLast: true },
+    hasPassword: sql`(users.password_hash is not null)`,
+  },
+  defaultSort: { key: 'name', direction: 'desc' },
+  tieBreaker: sql`users.id`,
+  search: (pattern) => sql<boolean>`(users.name ilike ${pattern} or users.email ilike ${pattern} or companies.name ilike ${pattern})`,
+};
+
 /** GET api/v1/externalUsers: one page, sorted and searched in SQL (002 §9: default sort name descending). */
 export async function listExternalUsers(ctx: ServiceContext, query: TListQuery): Promise<TListResponse<TExternalUser>> {
   const s = externalUsersScope(ctx);
@@ -35,21 +51,8 @@ export async function listExternalUsers(ctx: ServiceContext, query: TListQuery):
     values: companyId ? { companyId } : {},
     build: (v: Record<string, never>) => selectExternalUsers(s.db, { companyId: companyId ? v.companyId! : null }),
   };
-  const page = await listPage(s.db, base, query, {
-    sortable: {
-      name: sql`users.name`,
-      email: sql`users.email`,
-      company: { expr: sql`companies.name`, emptyLast: true },
-      distributorAdmin: sql`users.distributor_admin`,
-      expires: { expr: sql`users.expires_at`, emptyLast: true },
-      hasPassword: sql`(users.password_hash is not null)`,
-    },
-    defaultSort: { key: 'name', direction: 'desc' },
-    tieBreaker: sql`users.id`,
-    search: (pattern) => sql<boolean>`(users.name ilike ${pattern} or users.email ilike ${pattern} or companies.name ilike ${pattern})`,
-  });
   const now = Date.now();
-  return { ...page, result: page.result.map((r) => toExternalUser(r, now)) };
+  return listPage(s.db, base, query, listSpec, (r) => toExternalUser(r, now));
 }
 
 export async function getExternalUser(ctx: ServiceContext, id: string): Promise<TExternalUser> {

@@ -230,11 +230,15 @@ describe('signatures, dates and the configurator carry versions (tRPC update)', 
   });
 });
 
+/** `GET api/v1/inspections/{id}/editDetails` as the holder of `token`. */
+const editDetailsOf = async (id: string, token: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/v1/inspections/${id}/editDetails`, headers: auth(token) })).json() as TV1InspectionReport;
+
 describe('REST PUT api/v1/inspections/update', () => {
   it('takes partVersions and items sent back as read; answers overwritten; the OpenAPI document lists partVersions', async () => {
     const id = await withItems();
     const url = `/api/v1/inspections/update?lang=en&id=${id}`;
-    const get = async (token: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/inspections/${id}/editDetails`, headers: auth(token) })).json() as TV1InspectionReport;
+    const get = (token: string) => editDetailsOf(id, token);
     const mine = await get(f.tok.inspector);
     const theirs = await get(f.tok.manager);
     const fnd = theirs.findings[0]!;
@@ -258,7 +262,7 @@ describe('REST PUT api/v1/inspections/update', () => {
   it('a finding the manager deleted and the inspector changed comes back, the answer says removed; the OpenAPI answer lists removed', async () => {
     const id = await withItems();
     const url = `/api/v1/inspections/update?lang=en&id=${id}`;
-    const get = async (token: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/inspections/${id}/editDetails`, headers: auth(token) })).json() as TV1InspectionReport;
+    const get = (token: string) => editDetailsOf(id, token);
     const mine = await get(f.tok.inspector);
     const theirs = await get(f.tok.manager);
     const fnd = theirs.findings[0]!;

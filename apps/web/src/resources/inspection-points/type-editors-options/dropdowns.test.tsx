@@ -74,7 +74,8 @@ describe('dropdown editor', { timeout: 20_000 }, () => {
     expect(within(screen.getByTestId('option-image-overlay')).getByText('Uploading 40 %')).toBeTruthy();
     act(() => xhr.pending[0]!.answer(201, { id: uuid(40) }));
     await waitFor(() => expect(addDropdown.disabled).toBe(false));
-    expect(ed.busy()).toBe(false);
+    // the editor tells the form from an effect, which may run after the commit that enabled the button
+    await waitFor(() => expect(ed.busy()).toBe(false));
     expect(screen.queryByTestId('option-image-overlay')).toBeNull();
     expect(screen.getByText('Success')).toBeTruthy();
     expect(ed.current().dropdowns![0]!.options![0]!.imageId).toBe(uuid(40));

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TAudit, TPreviousValue } from '@insp/contracts';
 import { trpc } from '../../providers/trpc';
@@ -9,7 +9,7 @@ const AuditPrevious = createContext<ReadonlyMap<string, readonly TPreviousValue[
 /**
  * Issue 23: what each run's machine measured last time (tRPC audits.previousValues), by run id. A stored read ('Make
  * available offline' keeps it, offline-available/link.ts), so it shows offline too; refused or unreachable without a
- * copy: none shown. Read again when a run is added or its machine or protocol changes (not on the 30 s poll: the
+ * copy: none shown. Read again (an effect, since tRPC's query key is its input) when a run is added or its machine or protocol changes (not on the 30 s poll: the
  * values are earlier inspections', which this editor does not change).
  */
 export function AuditPreviousValuesProvider({ audit, children }: { audit: TAudit; children: ReactNode }) {
@@ -28,7 +28,8 @@ export function AuditPreviousValuesProvider({ audit, children }: { audit: TAudit
     seen.current = runs;
     void refetch();
   }, [runs, refetch]);
-  const byRun = new Map((query.data?.runs ?? []).map((r) => [r.runId, r.points]));
+  // one map per answer, not per render: the runs' providers below re-render only when it changes
+  const byRun = useMemo(() => new Map((query.data?.runs ?? []).map((r) => [r.runId, r.points])), [query.data]);
   return <AuditPrevious.Provider value={byRun}>{children}</AuditPrevious.Provider>;
 }
 

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import type { TPreviousValue } from '@insp/contracts';
 import { formatDate } from '../../../lib/dates';
@@ -11,7 +11,9 @@ import { formatDate } from '../../../lib/dates';
 const PreviousValues = createContext<ReadonlyMap<string, TPreviousValue>>(new Map());
 
 export function PreviousValuesProvider({ values, children }: { values: readonly TPreviousValue[] | undefined; children: ReactNode }) {
-  return <PreviousValues.Provider value={new Map((values ?? []).map((p) => [p.inspectionPointId, p]))}>{children}</PreviousValues.Provider>;
+  // one map per answer, not per render: every measured point below reads it
+  const byPoint = useMemo(() => new Map((values ?? []).map((p) => [p.inspectionPointId, p])), [values]);
+  return <PreviousValues.Provider value={byPoint}>{children}</PreviousValues.Provider>;
 }
 
 export const usePreviousValue = (inspectionPointId: string | null): TPreviousValue | undefined => {

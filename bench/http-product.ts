@@ -132,6 +132,13 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
+/** Read and write system calls a process made so far (/proc/<pid>/io: syscr, syscw; writev counts as a write). */
+export function systemCalls(pid: number): { reads: number; writes: number } {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
+  return { reads: field('syscr'), writes: field('syscw') };
+}
+
 /** CPU seconds used so far by each PostgreSQL backend serving `database` (by pid). */
 export async function backendCpuSeconds(db: Db, database: string): Promise<Map<number, number>> {
   const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`.execute(db);

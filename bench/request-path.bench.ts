@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createTestDatabase } from '@insp/db/testing';
-import { backendCpuSeconds, backendCpuSpent, cpuSeconds, load, sessionTokens, startFloor, startProduct, type LoadResult, type Running } from './http-product.js';
+import { backendCpuSeconds, backendCpuSpent, cpuSeconds, load, systemCalls, sessionTokens, startFloor, startProduct, type LoadResult, type Running } from './http-product.js';
 
 /**
  * Issue 18: the request path over HTTP, beside its floor measured in the same run. The built product runs as
@@ -53,13 +53,19 @@ export default async function requestPathBench() {
     // Beside each figure, the CPU the server process and its PostgreSQL backends spent per request: throughput
     // on a shared 2-core machine moves with whatever else runs, CPU per request much less.
     const measured = async (server: Running, url: string, h: Array<Record<string, string>>, opts: { connections?: number; seconds: number }) => {
-      const [node0, pg0, gen0] = [cpuSeconds(server.pid), await backendCpuSeconds(database.db, database.name), process.cpuUsage()];
+      const [node0, pg0, gen0, io0] = [cpuSeconds(server.pid), await backendCpuSeconds(database.db, database.name), process.cpuUsage(), systemCalls(server.pid)];
       const r: LoadResult = await load(url, h, opts);
-      const [node1, pg1, gen] = [cpuSeconds(server.pid), await backendCpuSeconds(database.db, database.name), process.cpuUsage(gen0)];
+      const [node1, pg1, gen, io1] = [cpuSeconds(server.pid), await backendCpuSeconds(database.db, database.name), process.cpuUsage(gen0), systemCalls(server.pid)];
       const perRequest = (s: number) => +((1000 * s) / r.requests).toFixed(3);
       // The load generator (autocannon, this process) shares the two cores: its CPU is part of the budget.
       const loadGenerator = perRequest((gen.user + gen.system) / 1e6);
-      return { ...r, cpuMsPerRequest: { server: perRequest(node1 - node0), postgres: perRequest(backendCpuSpent(pg0, pg1)), loadGenerator } };
+      // Socket writes and reads are dear on these machines (writev is about half of either server's busy time).
+      const calls = (k: 'reads' | 'writes') => +((io1[k] - io0[k]) / r.requests).toFixed(2);
+      return {
+        ...r,
+        cpuMsPerRequest: { server: perRequest(node1 - node0), postgres: perRequest(backendCpuSpent(pg0, pg1)), loadGenerator },
+        serverSystemCallsPerRequest: { reads: calls('reads'), writes: calls('writes') },
+      };
     };
     const only = process.env.BENCH_ONLY;
     const floorRun = await measured(floor, `${floor.url}/floor`, floorHeaders, { seconds });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZText } from './common.js';
+import { ZDateOnly } from './plans.js';
 
 /** spec 002 §9: the sessions view starts a new session where the gap between entries exceeds 5 minutes. */
 export const LOG_SESSION_GAP_MS = 300_000;
@@ -66,7 +67,7 @@ export const ZAppLogAccepted = z.object({ accepted: z.number().int() });
 
 /** GET api/v1/log/app?date&email (002 §7): a day (UTC, YYYY-MM-DD) and the sender's e-mail, both optional. */
 export const ZAppLogQuery = z.object({
-  date: z.iso.date().optional(),
+  date: ZDateOnly.optional(),
   email: ZText.trim().max(320).optional(),
   ...page,
 });

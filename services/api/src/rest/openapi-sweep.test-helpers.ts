@@ -38,10 +38,15 @@ export async function createSweepApp(): Promise<SweepFixtures> {
   return { t, auth: { authorization: `Bearer ${tokens.admin}` }, ids };
 }
 
-/** A real row for a path parameter, by the collection the path names; anything else gets a random id. */
+/**
+ * A real row for a path parameter, by the collection the path names; anything else gets a random id. The rows of
+ * createSweepApp, and those a sweep may add to `ids` (plan, action, inspection, protocol, protocolPoint, point,
+ * audit) for routes whose path names them.
+ */
 export function pathId(ids: Record<string, string>, path: string, param: string): string {
   if (param === 'siteId') return ids.site!;
   if (param === 'contactId') return ids.contact!;
+  if (param === 'pointId' || param === 'protocolPointId') return ids.protocolPoint ?? randomUUID();
   const collection = path.split('/')[3]?.toLowerCase();
   const byCollection: Record<string, string | undefined> = {
     customers: path.includes('/import/') ? undefined : ids.customer,
@@ -50,6 +55,12 @@ export function pathId(ids: Record<string, string>, path: string, param: string)
     externalusers: ids.externalUser,
     certifiedusers: ids.certifiedUser,
     staffaccounts: ids.staff,
+    plans: path.includes('/export/') ? undefined : ids.plan,
+    actions: ids.action,
+    inspections: ids.inspection,
+    inspectionprotocols: ids.protocol,
+    inspectionpoints: path.includes('/batchUpdates/') ? undefined : ids.point,
+    audits: ids.audit,
   };
   return byCollection[collection ?? ''] ?? randomUUID();
 }
@@ -57,6 +68,7 @@ export function pathId(ids: Record<string, string>, path: string, param: string)
 export interface Schema {
   type?: string | string[];
   properties?: Record<string, Schema>;
+  required?: string[];
   items?: Schema;
   anyOf?: Schema[];
   oneOf?: Schema[];
@@ -108,9 +120,13 @@ export function schemaWalk(doc: OpenApiDoc) {
 
   /**
    * A value the schema accepts, so that the only thing wrong with a request is the value under test. `idFor` may
-   * give a real row's id for a uuid field by its name (otherwise a random one).
+   * give a real row's id for a uuid field by its name (otherwise a random one); `echoes: false` leaves out the
+   * read-only fields a body may carry back as read. With `along`, the value is the least the schema takes plus what
+   * leads to that path: required fields only, and lists empty unless the path goes through them (each optional part
+   * brings rules of its own that would refuse the body before the field under test is stored).
    */
-  function sample(schema: Schema, name: string, idFor?: (name: string) => string | undefined): unknown {
+  function sample(schema: Schema, name: string, opts: { idFor?: (name: string) => string | undefined; echoes?: boolean; along?: Path } = {}): unknown {
+    const { idFor, echoes = true, along } = opts;
     const s = options(resolve(schema))[0] ?? {};
     if (s.const !== undefined) return s.const;
     if (s.enum) return s.enum[0];
@@ -126,8 +142,16 @@ export function schemaWalk(doc: OpenApiDoc) {
     if ((isType(s, 'integer') || isType(s, 'number')) && /timestamp/i.test(name)) return Date.now();
     if (isType(s, 'integer') || isType(s, 'number')) return Math.max(s.minimum ?? 0, 0);
     if (isType(s, 'boolean')) return false;
-    if (isType(s, 'array')) return s.maxItems === 0 ? [] : [sample(s.items ?? {}, name, idFor)];
-    if (isType(s, 'object') || s.properties) return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v, k, idFor)]));
+    if (isType(s, 'array')) {
+      if (s.maxItems === 0 || (along && along[0] !== 0 && !s.minItems)) return [];
+      return [sample(s.items ?? {}, name, { ...opts, ...(along && { along: along[0] === 0 ? along.slice(1) : [] }) })];
+    }
+    if (isType(s, 'object') || s.properties) {
+      const fields = Object.entries(s.properties ?? {})
+        .filter(([, v]) => echoes || !resolve(v).readOnly)
+        .filter(([k]) => !along || k === along[0] || s.required?.includes(k));
+      return Object.fromEntries(fields.map(([k, v]) => [k, sample(v, k, { ...opts, ...(along && { along: k === along[0] ? along.slice(1) : [] }) })]));
+    }
     return 'Text';
   }
 

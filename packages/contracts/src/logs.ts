@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZText } from './common.js';
+import { ZDateOnly } from './plans.js';
 
 /** spec 002 §9: the sessions view starts a new session where the gap between entries exceeds 5 minutes. */
 export const LOG_SESSION_GAP_MS = 300_000;
@@ -14,15 +15,29 @@ const page = {
   amount: z.coerce.number().int().min(1).max(500).default(50),
 };
 
-/** An instant in a query string: epoch milliseconds or an ISO 8601 date (time optional), answered as epoch ms. */
+/** The instants a query may name: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, the days ZDateOnly takes. */
+export const INSTANT_MIN_MS = -62_135_596_800_000;
+export const INSTANT_MAX_MS = 253_402_300_799_999;
+export const INSTANT_RANGE_MESSAGE = 'must be an instant from 0001-01-01 to 9999-12-31';
+
+/**
+ * An instant in a query string: epoch milliseconds or an ISO 8601 date (time optional), answered as epoch ms. A day
+ * that does not exist (2026-02-30, which Date.parse rolls over to 2 March) is refused, and so is an instant outside
+ * years 0001 to 9999 (epoch milliseconds past what a Date holds were a 500).
+ */
 export const zInstant = () =>
   z
     .string()
     .trim()
     .transform((s, ctx) => {
       const ms = /^\d+$/.test(s) ? Number(s) : Date.parse(s);
-      if (!s || !Number.isFinite(ms)) {
+      const day = /^\d{4}-\d{2}-\d{2}/.exec(s)?.[0];
+      if (!s || !Number.isFinite(ms) || (day && !new Date(`${day}T00:00:00Z`).toISOString?.().startsWith(day))) {
         ctx.addIssue({ code: 'custom', message: 'must be epoch milliseconds or an ISO 8601 date' });
+        return z.NEVER;
+      }
+      if (ms < INSTANT_MIN_MS || ms > INSTANT_MAX_MS) {
+        ctx.addIssue({ code: 'custom', message: INSTANT_RANGE_MESSAGE });
         return z.NEVER;
       }
       return ms;
@@ -66,7 +81,7 @@ export const ZAppLogAccepted = z.object({ accepted: z.number().int() });
 
 /** GET api/v1/log/app?date&email (002 §7): a day (UTC, YYYY-MM-DD) and the sender's e-mail, both optional. */
 export const ZAppLogQuery = z.object({
-  date: z.iso.date().optional(),
+  date: ZDateOnly.optional(),
   email: ZText.trim().max(320).optional(),
   ...page,
 });

@@ -10,13 +10,22 @@ import { PlanStates, PlanTypes } from './plan-types.js';
 export * from './plan-types.js';
 
 export const DATE_MESSAGE = 'must be a date as YYYY-MM-DD';
+export const DATE_RANGE_MESSAGE = 'must be a date from 0001-01-01 to 9999-12-31';
+/**
+ * A day as YYYY-MM-DD: a real one (not 2026-02-30), of years 0001 to 9999. PostgreSQL has no year 0 (0000-01-01 was a
+ * 500 where it reached a date column) and four digits leave out year 10000 (docs/decisions.md, "Extreme input values").
+ */
 export const ZDateOnly = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, DATE_MESSAGE)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATE_MESSAGE, abort: true })
+  .refine(
+    (s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    },
+    { error: DATE_MESSAGE, abort: true },
+  )
+  .refine((s) => !s.startsWith('0000-'), DATE_RANGE_MESSAGE)
   .meta({ format: 'date' }); // the OpenAPI document says what the string is
 
 const planFields = {

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startProduct } from '../apps/web/e2e/support/product.js';
+import { BROWSER_OPTIONS } from '../apps/web/e2e/support/browser.js';
+
+/**
+ * Issue 18's test time: what one step of a browser test costs the machine, in CPU-seconds of the whole machine (from
+ * /proc/stat: Chromium's processes, the product, this process), with the browser tests' own Chromium and flags and the
+ * built product on a fresh PGlite folder (`npm run build` first). Cases, each run BENCH_ROUNDS times (default 12) in a
+ * row and averaged:
+ * - a blank context: `browser.newContext()`, a page, close (the floor of any test's context);
+ * - what most browser tests do first: a new context, the signed-in person's token written on the product's origin
+ *   (sign-in.ts's resumeSession), My page or /Reports opened until the header shows the person, close;
+ * - the same screen opened again in a page that already shows the app (a reload: same renderer, its caches warm).
+ * The machine must be quiet: every process's CPU counts. docs/decisions.md "Why under ten minutes is out of reach".
+ */
+export default async function browserContextBench() {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 12);
+  const product = await startProduct({});
+  const browser = await chromium.launch(BROWSER_OPTIONS);
+  const email = 'admin@company.example'; // the demo seed's administrator
+  try {
+    const token = await signInThroughProvider(browser, product.url, email);
+    const fresh = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      return { context, page };
+    };
+    const open = async (page: Page, path: string) => {
+      await page.goto(product.url + path);
+      await page.getByText(email).first().waitFor();
+    };
+    const cases: Array<{ name: string; prepare?: () => Promise<Page>; step: (page?: Page) => Promise<void> }> = [
+      { name: 'blank context: new context and page, closed', step: async () => (await fresh()).context.close() },
+      ...['/', '/Reports'].map((path) => ({
+        name: `new context, signed in, ${path === '/' ? 'My page' : path} until the header shows, closed`,
+        step: async () => {
+          const { context, page } = await fresh();
+          await page.goto(`${product.url}/ready`);
+          await page.evaluate((t) => localStorage.setItem('token', t), token);
+          await open(page, path);
+          await context.close();
+        },
+      })),
+      ...['/', '/Reports'].map((path) => ({
+        name: `${path === '/' ? 'My page' : path} opened again in a page already showing the app`,
+        prepare: async () => {
+          const { page } = await fresh();
+          await page.goto(`${product.url}/ready`);
+          await page.evaluate((t) => localStorage.setItem('token', t), token);
+          await open(page, path);
+          return page;
+        },
+        step: (page?: Page) => open(page!, path),
+      })),
+    ];
+    for (const c of cases) {
+      const page = await c.prepare?.();
+      await c.step(page); // warm: the product's first answers, Chromium's first context
+      await new Promise((r) => setTimeout(r, 500));
+      const [cpu0, started] = [machineCpu(), performance.now()];
+      for (let i = 0; i < rounds; i++) await c.step(page);
+      const [cpu1, wall] = [machineCpu(), performance.now() - started];
+      await page?.context().close();
+      console.log({
+        case: c.name,
+        rounds,
+        cpuSecondsEach: +((cpu1.busy - cpu0.busy) / rounds).toFixed(3),
+        wallMsEach: Math.round(wall / rounds),
+        machineBusy: `${Math.round((100 * (cpu1.busy - cpu0.busy)) / (cpu1.all - cpu0.all))} % of ${cpuCount()} cores`,
+      });
+    }
+  } finally {
+    await browser.close();
+    await product.stop();
+  }
+}
+
+/** Signs in once as a person does (login screen, the development provider) and answers the token the app saved. */
+async function signInThroughProvider(browser: Browser, url: string, email: string): Promise<string> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(url + '/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/dev-idp\//);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText(email).first().waitFor();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await context.close();
+  if (!token) throw new Error('signed in, but the app saved no token');
+  return token;
+}
+
+/** Busy and total CPU-seconds of the whole machine so far (/proc/stat's first line; USER_HZ 100). */
+function machineCpu(): { busy: number; all: number } {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number) as number[];
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy: busy / 100, all: (busy + idle! + iowait!) / 100 };
+}
+
+const cpuCount = () => readFileSync('/proc/stat', 'utf8').split('\n').filter((l) => /^cpu\d/.test(l)).length;

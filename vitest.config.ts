@@ -1,37 +1,20 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/**
- * The node and component files first, then the browser files, in one queue of three workers (issue 18's test time):
- * vitest's own order puts projects by name (e2e first), and the browser files as a second group (as before) waited for
- * the last node or component file while workers stood idle. Measured on a quiet machine, same commit otherwise: 673 s
- * at 82 % of two cores before, 631 s at 95 % in one queue, every test passing (docs/decisions.md). Within each part,
- * vitest's order: longest (or, on a fresh clone, largest) file first.
- */
-class BrowserFilesLast extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const browser = (f: TestSpecification) => f.project.name === 'e2e';
-    return [...sorted.filter((f) => !browser(f)), ...sorted.filter(browser)];
-  }
-}
 
 /**
  * One test command for the whole tree (npm test). Projects:
  * - node: unit tests (*.test.ts) and integration tests on the real PostgreSQL and Redis (*.int.test.ts);
  *   each integration test file creates its own database cloned from a migrated template.
  * - web: component tests in happy-dom (a file may ask for jsdom with a `@vitest-environment jsdom` comment).
- * - e2e: browser flows in headless Chromium (playwright-core) against the built product; queued after the other
- *   two (BrowserFilesLast), sharing one Chromium and one prepared data folder (apps/web/e2e/support/global-setup.ts).
+ * - e2e: browser flows in headless Chromium (playwright-core) against the built product; they run after the
+ *   other two, sharing one Chromium and one prepared data folder (apps/web/e2e/support/global-setup.ts).
  */
 export default defineConfig({
   test: {
-    // Three files at a time on a 2-core machine (vitest's default is cores - 1): a worker spends much of a file
-    // waiting on PostgreSQL, Redis, timers, the product or Chromium. Measured (issue 18, 2026-11-27): the node and web
-    // projects kept 1.47 of 2 cores busy with two workers, 265 s; with three, 244 s for the same CPU. The browser files
-    // share the three since they share the queue (at most three products and their contexts at once).
+    // Three node or component files at a time on a 2-core machine (vitest's default is cores - 1): a worker spends
+    // much of a file waiting on PostgreSQL, Redis or timers. Measured (issue 18, 2026-11-27): the node and web
+    // projects kept 1.47 of 2 cores busy with two workers, 265 s; with three, 244 s for the same CPU. The browser
+    // files keep two (their own maxWorkers below).
     maxWorkers: 3,
-    sequence: { sequencer: BrowserFilesLast },
     projects: [
       {
         test: {
@@ -67,6 +50,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          // two at a time: each works a product and Chromium, and three took as long (the cores are busy)
+          maxWorkers: 2,
           environment: 'node',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           // one Chromium and one migrated, seeded data folder for the run (support/global-setup.ts)
@@ -78,9 +63,12 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // expect.poll's 1 s default is too short for a search to answer on a busy machine (several browser files
-          // at a time); a poll that matches returns at once, so passing tests take no longer
+          // expect.poll's 1 s default is too short for a search to answer on a busy machine (two browser files at
+          // a time); a poll that matches returns at once, so passing tests take no longer
           expect: { poll: { timeout: 10_000 } },
+          // after the node and web files: each browser test file starts a product and works a browser, and two
+          // at a time is what two cores carry; every file has a product and data folder of its own
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { TV1Audit as TAudit } from '@insp/contracts';
 import type { Product } from './support/product.js';
-import { screenshot, viewScreenshot } from './support/browser.js';
+import { screenshot, serviceWorkerInControl, viewScreenshot } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { productAndBrowser, signInAsStaff } from './support/sign-in.js';
 import { apiAs, myOpenAudit } from './support/editing.js';
@@ -23,13 +23,6 @@ productAndBrowser((p, b) => {
 
 const INSPECTOR = 'inspector@company.example';
 const point = (scope: Locator, name: string) => scope.getByRole('region', { name, exact: true });
-
-async function serviceWorkerInControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-  });
-}
 
 async function storedResult(page: Page, auditId: string, runType: string, pointName: string) {
   const audit = await apiAs<TAudit>(product.url, page, `/api/v1/audits/${auditId}`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Product } from './support/product.js';
-import { screenshot } from './support/browser.js';
+import { screenshot, serviceWorkerInControl } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { signInAsStaff, productAndBrowser } from './support/sign-in.js';
 import { expectTouchTargets, TABLET } from './support/tablet.js';
@@ -44,14 +44,6 @@ const BUDGET_SIGNED_IN = 430 * 1024;
  * in the background, the page itself never asks.
  */
 const OTHER_SCREENS = /\/assets\/(DocumentsPage|AuditEditor|ReportEdit|InspectionPointsPage|ProtocolsPage|DatePickerField)-/;
-
-/** Resolves once a service worker is active for the page's origin and controls the page. */
-async function serviceWorkerInControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-  });
-}
 
 /** Bytes of JavaScript the page itself transferred (compressed, as on the wire), counted by Chromium's network events. */
 async function countScripts(page: Page) {

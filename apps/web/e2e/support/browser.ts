@@ -53,3 +53,26 @@ export async function viewScreenshot(page: Page, name: string) {
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: join(shotsDir, `${name}.png`) });
 }
+
+/**
+ * Waits until a service worker controls the page (the app registers it on load; it claims the page once it has
+ * precached the app). At most `timeoutMs`, then fails saying how far the worker got, where an unbounded wait would
+ * only end in the test's timeout with nothing to say.
+ */
+export async function serviceWorkerInControl(page: Page, timeoutMs = 60_000) {
+  const state = await page.evaluate(async (ms) => {
+    const controlled = (async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+      return 'controlled';
+    })();
+    const late = new Promise<string>((r) => setTimeout(r, ms, 'late'));
+    if ((await Promise.race([controlled, late])) === 'controlled') return null;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const worker = (w: ServiceWorker | null | undefined) => w?.state ?? 'none';
+    return registration
+      ? `installing ${worker(registration.installing)}, waiting ${worker(registration.waiting)}, active ${worker(registration.active)}`
+      : 'no registration';
+  }, timeoutMs);
+  if (state) throw new Error(`no service worker controls ${page.url()} after ${timeoutMs} ms (${state})`);
+}

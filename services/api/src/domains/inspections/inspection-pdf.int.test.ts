@@ -204,6 +204,10 @@ describe('clean-up of unused report PDFs (maintenance.generatedFiles, issue 21)'
     expect(current).toHaveLength(1);
     const currentKey = current[0]!.storage_key;
 
+    // Every print an earlier test left to the job runtime is done first: one finishing later stamps its file as used
+    // just now, and the clean-up rightly keeps it (seen once in a busy run: an earlier test's English PDF was left).
+    const pendingPrints = () => t.db.selectFrom('outbox').select('id').where('name', '=', 'report.pdf').where('status', '=', 'pending').execute();
+    await expect.poll(pendingPrints, { timeout: 30_000 }).toEqual([]);
     // a month and a half without a request for any of them
     await t.db.updateTable('generated_files').set({ last_used_at: new Date(Date.now() - 45 * 86_400_000) }).execute();
     const deps = { db: t.db, storage, log } as never;

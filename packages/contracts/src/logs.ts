@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZText } from './common.js';
-import { ZDateOnly } from './plans.js';
+import { isCalendarDay, ZDateOnly } from './plans.js';
 
 /** spec 002 §9: the sessions view starts a new session where the gap between entries exceeds 5 minutes. */
 export const LOG_SESSION_GAP_MS = 300_000;
@@ -32,7 +32,7 @@ export const zInstant = () =>
     .transform((s, ctx) => {
       const ms = /^\d+$/.test(s) ? Number(s) : Date.parse(s);
       const day = /^\d{4}-\d{2}-\d{2}/.exec(s)?.[0];
-      if (!s || !Number.isFinite(ms) || (day && !new Date(`${day}T00:00:00Z`).toISOString?.().startsWith(day))) {
+      if (!s || !Number.isFinite(ms) || (day && !isCalendarDay(day))) {
         ctx.addIssue({ code: 'custom', message: 'must be epoch milliseconds or an ISO 8601 date' });
         return z.NEVER;
       }

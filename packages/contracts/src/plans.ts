@@ -11,6 +11,13 @@ export * from './plan-types.js';
 
 export const DATE_MESSAGE = 'must be a date as YYYY-MM-DD';
 export const DATE_RANGE_MESSAGE = 'must be a date from 0001-01-01 to 9999-12-31';
+
+/** Whether `day` (YYYY-MM-DD) is a day of the calendar: 2026-02-30 is not (a Date rolls it over to 2 March). */
+export function isCalendarDay(day: string): boolean {
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(day);
+}
+
 /**
  * A day as YYYY-MM-DD: a real one (not 2026-02-30), of years 0001 to 9999. PostgreSQL has no year 0 (0000-01-01 was a
  * 500 where it reached a date column) and four digits leave out year 10000 (docs/decisions.md, "Extreme input values").
@@ -18,13 +25,7 @@ export const DATE_RANGE_MESSAGE = 'must be a date from 0001-01-01 to 9999-12-31'
 export const ZDateOnly = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATE_MESSAGE, abort: true })
-  .refine(
-    (s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-    },
-    { error: DATE_MESSAGE, abort: true },
-  )
+  .refine(isCalendarDay, { error: DATE_MESSAGE, abort: true })
   .refine((s) => !s.startsWith('0000-'), DATE_RANGE_MESSAGE)
   .meta({ format: 'date' }); // the OpenAPI document says what the string is
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startProduct } from '../apps/web/e2e/support/product.js';
 import { BROWSER_OPTIONS } from '../apps/web/e2e/support/browser.js';
+import { expectNoSeriousA11yViolations } from '../apps/web/e2e/support/axe.js';
 
 /**
  * Issue 18's test time: what one step of a browser test costs the machine, in CPU-seconds of the whole machine (from
@@ -11,7 +12,11 @@ import { BROWSER_OPTIONS } from '../apps/web/e2e/support/browser.js';
  * - a blank context: `browser.newContext()`, a page, close (the floor of any test's context);
  * - what most browser tests do first: a new context, the signed-in person's token written on the product's origin
  *   (sign-in.ts's resumeSession), My page or /Reports opened until the header shows the person, close;
- * - the same screen opened again in a page that already shows the app (a reload: same renderer, its caches warm).
+ * - the same screen opened again in a page that already shows the app (a reload: same renderer, its caches warm);
+ * - what reusing one signed-in page per person across tests would cost instead of a new context: that page's storage
+ *   cleared on the product's origin, the token written again, the screen opened (`sign-in.ts`'s path, kept page);
+ * - one accessibility check as the browser tests run it (`support/axe.ts`: axe at the page's width, then at 820 px)
+ *   on My page, /Customers and /Reports, the page open and settled.
  * The machine must be quiet: every process's CPU counts. docs/decisions.md "Why under ten minutes is out of reach".
  */
 export default async function browserContextBench() {
@@ -52,6 +57,31 @@ export default async function browserContextBench() {
           return page;
         },
         step: (page?: Page) => open(page!, path),
+      })),
+      ...['/', '/Reports'].map((path) => ({
+        name: `${path === '/' ? 'My page' : path} in a kept page: storage cleared, token written again, opened`,
+        prepare: async () => (await fresh()).page,
+        step: async (page?: Page) => {
+          await page!.goto(`${product.url}/ready`);
+          await page!.evaluate((t) => {
+            localStorage.clear();
+            sessionStorage.clear();
+            localStorage.setItem('token', t);
+          }, token);
+          await open(page!, path);
+        },
+      })),
+      ...['/', '/Customers', '/Reports'].map((path) => ({
+        name: `one accessibility check of ${path === '/' ? 'My page' : path} (axe at 1280 px, then at 820 px)`,
+        prepare: async () => {
+          const { page } = await fresh();
+          await page.goto(`${product.url}/ready`);
+          await page.evaluate((t) => localStorage.setItem('token', t), token);
+          await open(page, path);
+          await page.waitForLoadState('networkidle');
+          return page;
+        },
+        step: (page?: Page) => expectNoSeriousA11yViolations(page!, path),
       })),
     ];
     for (const c of cases) {

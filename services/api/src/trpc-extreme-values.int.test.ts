@@ -310,4 +310,22 @@ describe('tRPC extreme values', () => {
     }
     expect(wrong.sort()).toEqual([]);
   }, 240_000);
+
+  it('refuses year 0 in a plan\'s start and an action\'s due date over tRPC as the REST routes do, naming the field and writing nothing', async () => {
+    // (the sweep shows these were 500s over tRPC too before ZDateOnly refused year 0: docs/decisions.md)
+    const mutate = async (procedure: string, input: unknown) =>
+      (await t.app.inject({ method: 'POST', url: `/trpc/${procedure}`, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify(input) })).json() as {
+        error?: { message: string; data: { code: string; httpStatus: number; field?: string } };
+      };
+    const year0 = (field: string) => ({ message: `${field}: must be a date from 0001-01-01 to 9999-12-31`, data: expect.objectContaining({ code: 'BAD_REQUEST', httpStatus: 400, field }) });
+    const plans = async () => (await t.db.selectFrom('inspection_plans').select(['id', 'starts_on']).orderBy('id').execute()).map((p) => `${p.id} ${p.starts_on.toISOString()}`);
+    const before = await plans();
+    expect((await mutate('plans.create', { equipmentId: ids.equipment, inspectionType: 'Weekly', startsOn: '0000-01-01' })).error).toMatchObject(year0('startsOn'));
+    expect((await mutate('plans.createForSite', { customerSiteId: ids.site, inspectionType: 'Weekly', startsOn: '0000-01-01' })).error).toMatchObject(year0('startsOn'));
+    expect((await mutate('plans.update', { id: ids.plan, data: { startsOn: '0000-01-01' } })).error).toMatchObject(year0('data.startsOn'));
+    expect(await plans()).toEqual(before);
+    await prepare('actions.assign');
+    expect((await mutate('actions.assign', { id: ids.action, data: { assigneeUserId: null, dueOn: '0000-01-01' } })).error).toMatchObject(year0('data.dueOn'));
+    expect(await t.db.selectFrom('follow_up_actions').select('due_on').where('id', '=', ids.action!).executeTakeFirstOrThrow()).toEqual({ due_on: null });
+  });
 });

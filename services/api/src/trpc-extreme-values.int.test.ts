@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appRouter } from './app-router.js';
 import { createSweepApp, isType, type Path, type Schema, schemaWalk, withValueAt } from './rest/openapi-sweep.test-helpers.js';
+import { addDeeperRows, extremes, restoreDeeperRows, sweepFaults } from './rest/extreme-values.test-helpers.js';
 import type { TestApp } from './testing/test-app.js';
 
 /**
@@ -28,26 +28,9 @@ const SKIPPED = new Set(['auth.logout']);
 
 beforeAll(async () => {
   ({ t, auth, ids } = await createSweepApp());
-  // The same deeper rows as the REST sweep, so that a value gets past "no such plan" to the statement that stores it.
+  await addDeeperRows(t, ids);
   const db = t.db;
   const one = async (q: { executeTakeFirstOrThrow(): Promise<{ id: string }> }) => (await q.executeTakeFirstOrThrow()).id;
-  const admin = (ids.admin = await one(db.selectFrom('users').select('id').where('email', '=', 'admin@company.example')));
-  await db.updateTable('equipment').set({ product_family_id: ids.family, customer_site_id: ids.site }).where('id', '=', ids.equipment!).execute();
-  ids.point = await one(db.insertInto('inspection_points').values({ product_category_id: ids.category!, type: 'Comment', name: 'Remarks' }).returning('id'));
-  ids.protocol = await one(db.insertInto('protocols').values({ name: 'Daily check', type: 'Daily' }).returning('id'));
-  await db.insertInto('protocol_targets').values({ protocol_id: ids.protocol, product_family_id: ids.family }).execute();
-  const section = await one(db.insertInto('protocol_categories').values({ protocol_id: ids.protocol, index: 0, title: 'General' }).returning('id'));
-  ids.protocolPoint = await one(db.insertInto('protocol_points').values({ protocol_id: ids.protocol, protocol_category_id: section, inspection_point_id: ids.point, index: 0 }).returning('id'));
-  ids.inspection = await one(
-    db.insertInto('inspections').values({
-      name: 'Daily check', type: 'Daily', protocol_id: ids.protocol, customer_id: ids.customer, customer_site_id: ids.site, equipment_id: ids.equipment!, serial_number: 'SN-1',
-      product_family_id: ids.family, inspection_date: new Date(Date.UTC(2026, 0, 5)), status: 'In_Use', inspector_user_id: admin, created_by_user_id: admin,
-    } as never).returning('id'),
-  );
-  ids.inspectionCategory = await one(db.insertInto('inspection_categories').values({ inspection_id: ids.inspection, protocol_category_id: section, index: 0, title: 'General' }).returning('id'));
-  ids.plan = await one(db.insertInto('inspection_plans').values({ equipment_id: ids.equipment!, inspection_type: 'Daily', protocol_id: ids.protocol, starts_on: new Date(Date.UTC(2026, 0, 31)) }).returning('id'));
-  ids.action = await one(db.insertInto('follow_up_actions').values({ equipment_id: ids.equipment!, inspection_id: ids.inspection, reason: 'Repair', point_name: 'Remarks' }).returning('id'));
-  ids.audit = await one(db.insertInto('audits').values({ name: 'Site audit', inspection_date: new Date(Date.UTC(2026, 2, 1)), customer_id: ids.customer, customer_site_id: ids.site, inspector_user_id: admin, created_by_user_id: admin }).returning('id'));
   // A machine run on the audit, for the procedures that name one (runId), added as the web app adds it.
   const machine = await one(db.insertInto('protocols').values({ name: 'Machine audit', type: 'Audit_Machine' }).returning('id'));
   const machineSection = await one(db.insertInto('protocol_categories').values({ protocol_id: machine, index: 0, title: 'Crusher' }).returning('id'));
@@ -64,54 +47,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const LONG = 'x'.repeat(100_000);
-// As in the REST sweep: year 10000 both ways, year 0, a day no month has; then the first and last day a date takes.
-const BAD_DATES = ['+010000-01-01T00:00:00Z', '10000-01-01', '0000-01-01', '2026-02-30'];
-const EDGE_DATES = ['0001-01-01', '9999-12-31'];
-const BAD_INSTANTS = ['99999999999999999999', '8640000000000001', '-1'];
-const DATE_LIKE = /(date|start|stop|since|until|On|At)$/;
-
-/**
- * The values to try in a field of schema `s` named `name`, and whether each is outside it: the REST sweep's list
- * (kept in its test file, which cannot be imported without running it), plus each bound just outside.
- */
-function extremes(s: Schema, name: string): Array<{ value: unknown; outside: boolean }> {
-  if (s.const !== undefined || s.enum) return [];
-  if (isType(s, 'integer') || isType(s, 'number')) {
-    const integer = isType(s, 'integer') && !isType(s, 'number');
-    const values = [2147483648, -2147483649, 1e308, -1, ...(integer ? [0.5] : [])];
-    const step = integer ? 1 : 0.001;
-    for (const bound of [s.maximum, s.minimum, s.maximum !== undefined ? s.maximum + step : undefined, s.minimum !== undefined ? s.minimum - step : undefined]) {
-      if (bound !== undefined && Number.isFinite(bound) && !values.includes(bound)) values.push(bound);
-    }
-    return values.map((value) => ({
-      value,
-      outside:
-        (integer && !Number.isInteger(value)) ||
-        (s.maximum !== undefined && value > s.maximum) ||
-        (s.minimum !== undefined && value < s.minimum) ||
-        (s.exclusiveMaximum !== undefined && value >= s.exclusiveMaximum) ||
-        (s.exclusiveMinimum !== undefined && value <= s.exclusiveMinimum),
-    }));
-  }
-  if (!isType(s, 'string')) return [];
-  const pattern = s.pattern ? new RegExp(s.pattern, 'u') : undefined;
-  const outside = (v: string) =>
-    (s.maxLength !== undefined && v.length > s.maxLength) || (s.minLength !== undefined && v.length < s.minLength) || (pattern !== undefined && !pattern.test(v));
-  if (s.format === 'uuid') return [{ value: 'not-a-uuid', outside: true }, { value: randomUUID(), outside: false }];
-  const values: Array<{ value: string; outside: boolean }> = [{ value: LONG, outside: outside(LONG) }];
-  // The longest value the field takes, and one more character.
-  if (s.maxLength !== undefined && s.maxLength < LONG.length) {
-    for (const v of ['x'.repeat(s.maxLength), 'x'.repeat(s.maxLength + 1)]) values.push({ value: v, outside: outside(v) });
-  }
-  if (s.format === 'date' || s.format === 'date-time' || DATE_LIKE.test(name)) {
-    const dated = s.format === 'date' || s.format === 'date-time';
-    values.push(...BAD_DATES.map((value) => ({ value, outside: dated || outside(value) })), ...EDGE_DATES.map((value) => ({ value, outside: outside(value) })));
-    if (!dated) values.push(...BAD_INSTANTS.map((value) => ({ value, outside: outside(value) })));
-  }
-  if (/Ids?$/.test(name)) values.push({ value: 'not-a-uuid', outside: outside('not-a-uuid') }, { value: randomUUID(), outside: outside(randomUUID()) });
-  return values;
-}
 
 // The row an `id` names, by the router the procedure is in.
 const ID_BY_ROUTER: Record<string, string> = {
@@ -132,16 +67,7 @@ const fieldIds = (procedure: string) => (name: string): string | undefined =>
 
 /** The sweep's rows as each procedure expects them: an earlier call with a value in range may have closed or deleted them. */
 async function prepare(procedure: string) {
-  const proposed = /^actions\.(accept|dismiss)$/.test(procedure);
-  const action = { state: proposed ? 'proposed' : 'open', assignee_user_id: null, due_on: null, decided_at: proposed ? null : new Date() };
-  await t.db
-    .insertInto('follow_up_actions')
-    .values({ id: ids.action!, equipment_id: ids.equipment!, inspection_id: ids.inspection!, reason: 'Repair', point_name: 'Remarks', ...action })
-    .onConflict((oc) => oc.column('id').doUpdateSet(action))
-    .execute();
-  await t.db.updateTable('inspections').set({ status: 'In_Use', deleted_at: null }).where('id', '=', ids.inspection!).execute();
-  await t.db.updateTable('audits').set({ finished: false, deleted_at: null }).where('id', '=', ids.audit!).execute();
-  await t.db.updateTable('inspection_plans').set({ deleted_at: null }).where('id', '=', ids.plan!).execute();
+  await restoreDeeperRows(t, ids, /^actions\.(accept|dismiss)$/.test(procedure));
 }
 
 /**
@@ -293,21 +219,7 @@ describe('tRPC extreme values', () => {
     expect(all.filter((c) => typeof c.value === 'number').length).toBeGreaterThan(100);
     expect(all.filter((c) => c.outside).length).toBeGreaterThan(500);
 
-    const wrong: string[] = [];
-    const byProcedure = new Map<string, Case[]>();
-    for (const c of all) byProcedure.set(c.procedure, [...(byProcedure.get(c.procedure) ?? []), c]);
-    for (const [procedure, list] of byProcedure) {
-      await prepare(procedure);
-      for (let i = 0; i < list.length; i += 16) {
-        await Promise.all(
-          list.slice(i, i + 16).map(async (c) => {
-            const res = await send(c);
-            const why = fault(c, res);
-            if (why) wrong.push(`${c.procedure} ${c.field || '(valid input)'} = ${shown(c.value)}: ${why}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-          }),
-        );
-      }
-    }
+    const wrong = await sweepFaults(all, (c) => c.procedure, { prepare, send, fault, label: (c) => `${c.procedure} ${c.field || '(valid input)'} = ${shown(c.value)}` });
     expect(wrong.sort()).toEqual([]);
   }, 240_000);
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../testing/test-app.js';
 import { createSweepApp, isType, type OpenApiDoc, pathId, type Path, type Schema, schemaWalk, withValueAt } from './openapi-sweep.test-helpers.js';
+import { addDeeperRows, extremes, restoreDeeperRows, sweepFaults } from './extreme-values.test-helpers.js';
 
 /**
  * Values well-typed enough to pass a naive check that PostgreSQL or the code could choke on (beyond int4, 1e308,
@@ -17,26 +18,7 @@ let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   ({ t, auth, ids } = await createSweepApp());
-  // Rows deeper than the shared ones, so that a value gets past "no such plan" to the statement that stores it.
-  const db = t.db;
-  const one = async (q: { executeTakeFirstOrThrow(): Promise<{ id: string }> }) => (await q.executeTakeFirstOrThrow()).id;
-  const admin = (ids.admin = await one(db.selectFrom('users').select('id').where('email', '=', 'admin@company.example')));
-  await db.updateTable('equipment').set({ product_family_id: ids.family, customer_site_id: ids.site }).where('id', '=', ids.equipment!).execute();
-  ids.point = await one(db.insertInto('inspection_points').values({ product_category_id: ids.category!, type: 'Comment', name: 'Remarks' }).returning('id'));
-  ids.protocol = await one(db.insertInto('protocols').values({ name: 'Daily check', type: 'Daily' }).returning('id'));
-  await db.insertInto('protocol_targets').values({ protocol_id: ids.protocol, product_family_id: ids.family }).execute();
-  const section = await one(db.insertInto('protocol_categories').values({ protocol_id: ids.protocol, index: 0, title: 'General' }).returning('id'));
-  ids.protocolPoint = await one(db.insertInto('protocol_points').values({ protocol_id: ids.protocol, protocol_category_id: section, inspection_point_id: ids.point, index: 0 }).returning('id'));
-  ids.inspection = await one(
-    db.insertInto('inspections').values({
-      name: 'Daily check', type: 'Daily', protocol_id: ids.protocol, customer_id: ids.customer, customer_site_id: ids.site, equipment_id: ids.equipment!, serial_number: 'SN-1',
-      product_family_id: ids.family, inspection_date: new Date(Date.UTC(2026, 0, 5)), status: 'In_Use', inspector_user_id: admin, created_by_user_id: admin,
-    } as never).returning('id'),
-  );
-  ids.inspectionCategory = await one(db.insertInto('inspection_categories').values({ inspection_id: ids.inspection, protocol_category_id: section, index: 0, title: 'General' }).returning('id'));
-  ids.plan = await one(db.insertInto('inspection_plans').values({ equipment_id: ids.equipment!, inspection_type: 'Daily', protocol_id: ids.protocol, starts_on: new Date(Date.UTC(2026, 0, 31)) }).returning('id'));
-  ids.action = await one(db.insertInto('follow_up_actions').values({ equipment_id: ids.equipment!, inspection_id: ids.inspection, reason: 'Repair', point_name: 'Remarks' }).returning('id'));
-  ids.audit = await one(db.insertInto('audits').values({ name: 'Site audit', inspection_date: new Date(Date.UTC(2026, 2, 1)), customer_id: ids.customer, customer_site_id: ids.site, inspector_user_id: admin, created_by_user_id: admin }).returning('id'));
+  await addDeeperRows(t, ids);
 });
 afterAll(() => t?.close());
 
@@ -55,50 +37,6 @@ interface Case {
   body?: { base: unknown; leaf: Path };
 }
 
-const LONG = 'x'.repeat(100_000);
-// Year 10000 both ways, year 0 (PostgreSQL has none) and a day no month has; then the first and last day a date
-// field takes (a due date computed from them must not overflow either).
-const BAD_DATES = ['+010000-01-01T00:00:00Z', '10000-01-01', '0000-01-01', '2026-02-30'];
-const EDGE_DATES = ['0001-01-01', '9999-12-31'];
-// A free string named like a date may take epoch milliseconds: beyond what a Date holds (8.64e15), and a negative one.
-const BAD_INSTANTS = ['99999999999999999999', '8640000000000001', '-1'];
-const DATE_LIKE = /(date|start|stop|since|until|On|At)$/;
-
-/** The values to try in a field of schema `s` (its first non-null option) named `name`, and whether each is outside it. */
-function extremes(s: Schema, name: string): Array<{ value: unknown; outside: boolean }> {
-  if (s.const !== undefined || s.enum) return [];
-  if (isType(s, 'integer') || isType(s, 'number')) {
-    const integer = isType(s, 'integer') && !isType(s, 'number');
-    const values = [2147483648, -2147483649, 1e308, -1, ...(integer ? [0.5] : [])];
-    // The schema's own bounds, which must be safe to store.
-    for (const bound of [s.maximum, s.minimum]) if (bound !== undefined && !values.includes(bound)) values.push(bound);
-    return values.map((value) => ({
-      value,
-      outside:
-        (integer && !Number.isInteger(value)) ||
-        (s.maximum !== undefined && value > s.maximum) ||
-        (s.minimum !== undefined && value < s.minimum) ||
-        (s.exclusiveMaximum !== undefined && value >= s.exclusiveMaximum) ||
-        (s.exclusiveMinimum !== undefined && value <= s.exclusiveMinimum),
-    }));
-  }
-  if (!isType(s, 'string')) return [];
-  const pattern = s.pattern ? new RegExp(s.pattern, 'u') : undefined;
-  const outside = (v: string) => (s.maxLength !== undefined && v.length > s.maxLength) || (pattern !== undefined && !pattern.test(v));
-  // (a long string in a uuid field is refused as not-a-uuid is: 100 000 characters of it would only cost time)
-  if (s.format === 'uuid') return [{ value: 'not-a-uuid', outside: true }, { value: randomUUID(), outside: false }];
-  const values: Array<{ value: string; outside: boolean }> = [{ value: LONG, outside: outside(LONG) }];
-  // The longest value the field takes, which the column must hold.
-  if (s.maxLength !== undefined && s.maxLength < LONG.length) values.push({ value: 'x'.repeat(s.maxLength), outside: outside('x'.repeat(s.maxLength)) });
-  if (s.format === 'date' || s.format === 'date-time' || DATE_LIKE.test(name)) {
-    // A field the schema calls a date takes none of these (a free string named like a date may refuse them or not).
-    const dated = s.format === 'date' || s.format === 'date-time';
-    values.push(...BAD_DATES.map((value) => ({ value, outside: dated || outside(value) })), ...EDGE_DATES.map((value) => ({ value, outside: outside(value) })));
-    if (!dated) values.push(...BAD_INSTANTS.map((value) => ({ value, outside: outside(value) })));
-  }
-  if (/Ids?$/.test(name)) values.push({ value: 'not-a-uuid', outside: outside('not-a-uuid') }, { value: randomUUID(), outside: outside(randomUUID()) });
-  return values;
-}
 
 // The ids of the sweep's rows a body field may name, so that a body gets past "no such customer" to its other fields.
 const bodyIds = (name: string): string | undefined =>
@@ -114,17 +52,7 @@ const bodyIds = (name: string): string | undefined =>
  * the rest an open one.
  */
 async function prepare(route: string) {
-  const proposed = /\/(accept|dismiss)$/.test(route);
-  // (a proposal of an inspection in progress is recomputed from its results when read: ours, of none, goes away)
-  const action = { state: proposed ? 'proposed' : 'open', assignee_user_id: null, due_on: null, decided_at: proposed ? null : new Date() };
-  await t.db
-    .insertInto('follow_up_actions')
-    .values({ id: ids.action!, equipment_id: ids.equipment!, inspection_id: ids.inspection!, reason: 'Repair', point_name: 'Remarks', ...action })
-    .onConflict((oc) => oc.column('id').doUpdateSet(action))
-    .execute();
-  await t.db.updateTable('inspections').set({ status: 'In_Use', deleted_at: null }).where('id', '=', ids.inspection!).execute();
-  await t.db.updateTable('audits').set({ finished: false, deleted_at: null }).where('id', '=', ids.audit!).execute();
-  await t.db.updateTable('inspection_plans').set({ deleted_at: null }).where('id', '=', ids.plan!).execute();
+  await restoreDeeperRows(t, ids, /\/(accept|dismiss)$/.test(route));
 }
 
 /**
@@ -237,22 +165,7 @@ describe('extreme values', () => {
     expect(all.filter((c) => c.where === 'query' && c.field === 'offset').length).toBeGreaterThan(10);
     expect(all.length).toBeGreaterThan(2000);
 
-    const wrong: string[] = [];
-    const byRoute = new Map<string, Case[]>();
-    for (const c of all) byRoute.set(c.route, [...(byRoute.get(c.route) ?? []), c]);
-    for (const [route, list] of byRoute) {
-      await prepare(route);
-      // A batch at a time: thousands of requests one by one outlast the timeout on a busy machine.
-      for (let i = 0; i < list.length; i += 16) {
-        await Promise.all(
-          list.slice(i, i + 16).map(async (c) => {
-            const res = await send(c);
-            const why = fault(c, res);
-            if (why) wrong.push(`${c.route} ${c.where} ${c.field} = ${shown(c.value)}: ${why}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-          }),
-        );
-      }
-    }
+    const wrong = await sweepFaults(all, (c) => c.route, { prepare, send, fault, label: (c) => `${c.route} ${c.where} ${c.field} = ${shown(c.value)}` });
     expect(wrong.sort()).toEqual([]);
   }, 180_000);
 

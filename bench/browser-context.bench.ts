@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startProduct } from '../apps/web/e2e/support/product.js';
 import { BROWSER_OPTIONS } from '../apps/web/e2e/support/browser.js';
 import { expectNoSeriousA11yViolations } from '../apps/web/e2e/support/axe.js';
+import { cpuCount, machineCpu } from './machine-cpu.js';
 
 /**
  * Issue 18's test time: what one step of a browser test costs the machine, in CPU-seconds of the whole machine (from
@@ -35,27 +35,23 @@ export default async function browserContextBench() {
       await page.goto(product.url + path);
       await page.getByText(email).first().waitFor();
     };
+    // a new context with the token written on the product's origin (sign-in.ts's resumeSession), `path` opened
+    const signedIn = async (path: string) => {
+      const { context, page } = await fresh();
+      await page.goto(`${product.url}/ready`);
+      await page.evaluate((t) => localStorage.setItem('token', t), token);
+      await open(page, path);
+      return { context, page };
+    };
     const cases: Array<{ name: string; prepare?: () => Promise<Page>; step: (page?: Page) => Promise<void> }> = [
       { name: 'blank context: new context and page, closed', step: async () => (await fresh()).context.close() },
       ...['/', '/Reports'].map((path) => ({
         name: `new context, signed in, ${path === '/' ? 'My page' : path} until the header shows, closed`,
-        step: async () => {
-          const { context, page } = await fresh();
-          await page.goto(`${product.url}/ready`);
-          await page.evaluate((t) => localStorage.setItem('token', t), token);
-          await open(page, path);
-          await context.close();
-        },
+        step: async () => (await signedIn(path)).context.close(),
       })),
       ...['/', '/Reports'].map((path) => ({
         name: `${path === '/' ? 'My page' : path} opened again in a page already showing the app`,
-        prepare: async () => {
-          const { page } = await fresh();
-          await page.goto(`${product.url}/ready`);
-          await page.evaluate((t) => localStorage.setItem('token', t), token);
-          await open(page, path);
-          return page;
-        },
+        prepare: async () => (await signedIn(path)).page,
         step: (page?: Page) => open(page!, path),
       })),
       ...['/', '/Reports'].map((path) => ({
@@ -74,10 +70,7 @@ export default async function browserContextBench() {
       ...['/', '/Customers', '/Reports'].map((path) => ({
         name: `one accessibility check of ${path === '/' ? 'My page' : path} (axe at 1280 px, then at 820 px)`,
         prepare: async () => {
-          const { page } = await fresh();
-          await page.goto(`${product.url}/ready`);
-          await page.evaluate((t) => localStorage.setItem('token', t), token);
-          await open(page, path);
+          const { page } = await signedIn(path);
           await page.waitForLoadState('networkidle');
           return page;
         },
@@ -121,12 +114,3 @@ async function signInThroughProvider(browser: Browser, url: string, email: strin
   if (!token) throw new Error('signed in, but the app saved no token');
   return token;
 }
-
-/** Busy and total CPU-seconds of the whole machine so far (/proc/stat's first line; USER_HZ 100). */
-function machineCpu(): { busy: number; all: number } {
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number) as number[];
-  const busy = user! + nice! + system! + irq! + softirq! + steal!;
-  return { busy: busy / 100, all: (busy + idle! + iowait!) / 100 };
-}
-
-const cpuCount = () => readFileSync('/proc/stat', 'utf8').split('\n').filter((l) => /^cpu\d/.test(l)).length;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { machineCpu } from './machine-cpu.js';
 
 /**
  * Not a benchmark: where a test run's CPU goes (issue 18's test time). Runs `npx vitest run <args>` and, every half
@@ -60,32 +61,27 @@ function sample(startOfRun: boolean) {
   }
 }
 
-function machine(): { busy: number; all: number } {
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number) as number[];
-  const busy = user! + nice! + system! + irq! + softirq! + steal!;
-  return { busy, all: busy + idle! + iowait! };
-}
 
 sample(true);
-const start = machine();
+const start = machineCpu();
 const startedAt = Date.now();
 const timeline: Array<{ busy: number; all: number }> = [start];
 const timer = setInterval(() => {
   sample(false);
-  timeline.push(machine());
+  timeline.push(machineCpu());
 }, INTERVAL_MS);
 
 const child = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
 const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
 clearInterval(timer);
 sample(false);
-const end = machine();
+const end = machineCpu();
 timeline.push(end);
 
 const byKind = new Map<string, number>();
 for (const s of seen.values()) byKind.set(s.kind, (byKind.get(s.kind) ?? 0) + (s.now - s.from) / HZ);
 const wall = (Date.now() - startedAt) / 1000;
-const busySeconds = (end.busy - start.busy) / HZ;
+const busySeconds = end.busy - start.busy;
 console.log(`\nvitest exit ${code}, ${wall.toFixed(0)} s; the machine: ${busySeconds.toFixed(0)} busy CPU-s, ${Math.round((100 * (end.busy - start.busy)) / (end.all - start.all))} % busy`);
 console.log('CPU-seconds by kind of process:');
 for (const [kind, seconds] of [...byKind].sort((a, b) => b[1] - a[1])) if (seconds >= 0.5) console.log(`${seconds.toFixed(1).padStart(8)}  ${kind}`);

@@ -47,7 +47,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-
 // The row an `id` names, by the router the procedure is in.
 const ID_BY_ROUTER: Record<string, string> = {
   customers: 'customer', equipment: 'equipment', plans: 'plan', actions: 'action', productFamilies: 'family', externalUsers: 'externalUser',

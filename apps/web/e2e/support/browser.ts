@@ -2,6 +2,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SYSTEM_ARGS } from '@insp/pdf';
+import { keepContexts } from './context-pool.js';
 
 /**
  * Headless Chromium as the developers' guide prescribes (Debian's /usr/bin/chromium, its flags), with the PDF
@@ -24,9 +25,10 @@ export async function launchBrowser(): Promise<Browser> {
 /**
  * The browser for one test file: a connection to the run's one Chromium (launched by the e2e global set-up)
  * when there is one, else a browser of its own. Closing a connection closes the contexts it opened, nothing else.
+ * Contexts the file's tests close are kept for its next tests (context-pool.ts).
  */
 export async function openBrowser(wsEndpoint: string | undefined): Promise<Browser> {
-  return withoutServiceWorkers(wsEndpoint ? await chromium.connect(wsEndpoint) : await launchBrowser());
+  return keepContexts(withoutServiceWorkers(wsEndpoint ? await chromium.connect(wsEndpoint) : await launchBrowser()));
 }
 
 /**

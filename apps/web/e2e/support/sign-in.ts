@@ -1,12 +1,13 @@
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type Product } from './product.js';
 import { openBrowser } from './browser.js';
+import { releaseTestContexts } from './context-pool.js';
 import { cloneDatabase } from '@insp/db/testing';
 import { preparedDataDir, productDatabaseEnv } from './prepared-data.js';
 
-/** A fresh browser context (no cookies, no storage) at a desktop size. */
+/** A browser context with no cookies and no storage (kept between tests: context-pool.ts), at a desktop size. */
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   return context.newPage();
@@ -79,6 +80,9 @@ export function productAndBrowser(ready: (product: Product, browser: Browser) =>
     const env = { ...(database ? productDatabaseEnv(database.url) : {}), ...extraEnv };
     started = await Promise.all([startProduct({ copyOf, env }), openBrowser(inject('e2eBrowserEndpoint'))]);
     ready(...started);
+  });
+  afterEach(async () => {
+    if (started) await releaseTestContexts(started[1]);
   });
   afterAll(async () => {
     // a later file's product may get the same port: its people sign in afresh

@@ -6,7 +6,10 @@ export const TABLET = { width: 820, height: 1180 };
 /** WCAG 2.5.5 target size; the theme gives primary controls this much on touch screens. */
 export const MIN_TOUCH_TARGET = 44;
 
-/** A fresh browser context on a tablet: 820 px wide with a touch screen, so `(pointer: coarse)` matches. */
+/**
+ * A browser context with no cookies and no storage (kept between tests: context-pool.ts) on a tablet: 820 px wide
+ * with a touch screen, so `(pointer: coarse)` matches.
+ */
 export async function newTabletPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: TABLET, hasTouch: true });
   return context.newPage();

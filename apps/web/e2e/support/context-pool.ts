@@ -1,0 +1,140 @@
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
+
+/**
+ * Browser contexts a test file closes, kept for its next test instead of a new context each (issue 18's test time).
+ * A context's first page costs Chromium a renderer process, the app's scripts fetched and compiled, a profile and its
+ * storage partition; a kept page has them. Measured on all browser files (decisions, "How the test run shares its
+ * set-up"): 46 kept contexts of the sign-in helpers saved 51 CPU-seconds.
+ *
+ * What the next test gets is what a new context gives it, apart from those caches and the tab's history: its first
+ * `newPage()` answers the kept page, on about:blank, with no cookies, no storage of any origin it visited (local and
+ * session storage, IndexedDB, Cache Storage), no listeners, at the size the context was opened with. Only contexts
+ * opened with the options below are kept; one the test changed in a way that cannot be undone (an init script, an
+ * exposed function, a route, permissions, its own CDP session, offline, a second page, a clock) is closed for real, as
+ * is any whose clean-up fails, and all of them when the file's browser connection closes. Tests keep calling
+ * `context.close()`; a context a test leaves open is handed back when the test ends (`releaseTestContexts`).
+ */
+const KEPT_OPTIONS = new Set(['viewport', 'hasTouch', 'acceptDownloads', 'timezoneId', 'locale', 'serviceWorkers']);
+
+interface Kept {
+  context: BrowserContext;
+  page: Page;
+  /** the test's first newPage() has had the page */
+  handedOut: boolean;
+  idle: boolean;
+}
+
+interface Pool {
+  idle: Map<string, Kept[]>;
+  /** contexts handed to the running test (not to a file's set-up) */
+  inTest: Set<Kept>;
+}
+
+const pools = new WeakMap<Browser, Pool>();
+
+/** Makes `browser.newContext` hand out kept contexts where its options allow; returns the browser. */
+export function keepContexts(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const pool: Pool = { idle: new Map(), inTest: new Set() };
+  pools.set(browser, pool);
+  browser.newContext = async (options: BrowserContextOptions = {}) => {
+    const keepable = Object.keys(options).every((k) => KEPT_OPTIONS.has(k)) && options.serviceWorkers !== 'allow';
+    if (!keepable) return newContext(options);
+    const key = JSON.stringify(Object.entries(options).sort(([a], [b]) => a.localeCompare(b)));
+    let kept = pool.idle.get(key)?.pop();
+    if (!kept) kept = await keep(await newContext(options), options, () => {
+      const list = pool.idle.get(key) ?? [];
+      pool.idle.set(key, list);
+      list.push(kept!);
+    });
+    kept.idle = false;
+    kept.handedOut = false;
+    if (expect.getState().currentTestName !== undefined) pool.inTest.add(kept);
+    return kept.context;
+  };
+  return browser;
+}
+
+/** After each test: the contexts it opened and left open go back to the pool as if it had closed them. */
+export async function releaseTestContexts(browser: Browser) {
+  const pool = pools.get(browser);
+  if (!pool) return;
+  const open = [...pool.inTest];
+  pool.inTest.clear();
+  for (const kept of open) if (!kept.idle) await kept.context.close();
+}
+
+/** Methods after which a context is not handed on: their effect cannot be undone from outside. */
+const CONTEXT_CHANGES = ['addInitScript', 'exposeFunction', 'exposeBinding', 'grantPermissions', 'setGeolocation', 'setExtraHTTPHeaders', 'setHTTPCredentials', 'route', 'routeFromHAR', 'routeWebSocket', 'newCDPSession', 'setOffline'];
+const PAGE_CHANGES = ['addInitScript', 'exposeFunction', 'exposeBinding', 'setExtraHTTPHeaders', 'route', 'routeFromHAR', 'routeWebSocket', 'emulateMedia'];
+
+async function keep(context: BrowserContext, options: BrowserContextOptions, release: () => void): Promise<Kept> {
+  const page = await context.newPage();
+  // the pool's own CDP session (it clears storage), opened before newCDPSession counts as a change
+  const cdp = await context.newCDPSession(page);
+  const kept: Kept = { context, page, handedOut: false, idle: false };
+  let changed = false;
+  const counted = (target: object, names: string[]) => {
+    for (const name of names) {
+      const original = (target as Record<string, unknown>)[name];
+      if (typeof original !== 'function') continue;
+      (target as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        changed = true;
+        return (original as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    }
+  };
+  counted(context, CONTEXT_CHANGES);
+  counted(page, PAGE_CHANGES);
+  counted(page.clock, Object.getOwnPropertyNames(Object.getPrototypeOf(page.clock)).filter((n) => n !== 'constructor'));
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    if (!kept.handedOut) {
+      kept.handedOut = true;
+      return page;
+    }
+    changed = true; // a second page
+    return newPage();
+  };
+  const origins = new Set<string>();
+  const track = () => page.on('framenavigated', (frame) => {
+    const origin = new URL(frame.url()).origin;
+    if (origin.startsWith('http')) origins.add(origin);
+  });
+  track();
+  const close = context.close.bind(context);
+  context.close = async (closeOptions) => {
+    if (kept.idle) return; // closed already, as far as its last test knows
+    if (!changed && !page.isClosed() && context.pages().length === 1 && (await reset(page, cdp, context, origins, options))) {
+      track();
+      kept.idle = true;
+      release();
+      return;
+    }
+    kept.idle = true;
+    await close(closeOptions);
+  };
+  return kept;
+}
+
+/** Brings the page and its context back to what a new context gives; false when any step fails (then it is closed). */
+async function reset(page: Page, cdp: CDPSession, context: BrowserContext, origins: Set<string>, options: BrowserContextOptions): Promise<boolean> {
+  try {
+    page.removeAllListeners();
+    // an open dialog, or the app's question before unsaved work is dropped: answered as a person leaving would
+    page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+    // session storage belongs to the tab: cleared on the origin the page is on (the app itself keeps none)
+    if (page.url().startsWith('http')) await page.evaluate(() => sessionStorage.clear());
+    await page.goto('about:blank', { timeout: 10_000 });
+    page.removeAllListeners();
+    for (const origin of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    origins.clear();
+    await context.clearCookies();
+    const viewport = options.viewport === undefined ? { width: 1280, height: 720 } : options.viewport;
+    if (viewport && JSON.stringify(page.viewportSize()) !== JSON.stringify(viewport)) await page.setViewportSize(viewport);
+    return true;
+  } catch {
+    return false;
+  }
+}

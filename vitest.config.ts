@@ -13,7 +13,7 @@ export default defineConfig({
     // Three node or component files at a time on a 2-core machine (vitest's default is cores - 1): a worker spends
     // much of a file waiting on PostgreSQL, Redis or timers. Measured (issue 18, 2026-11-27): the node and web
     // projects kept 1.47 of 2 cores busy with two workers, 265 s; with three, 244 s for the same CPU. The browser
-    // files keep two (their own maxWorkers below).
+    // files have their own maxWorkers below.
     maxWorkers: 3,
     projects: [
       {
@@ -50,8 +50,10 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          // two at a time: each works a product and Chromium, and three took as long (the cores are busy)
-          maxWorkers: 2,
+          // Three at a time (issue 18, twelfth session): with two, the browser files kept 74-76 % of the two cores busy
+          // (412-428 s, 604-642 CPU-seconds); with three 93 % (381 s, 706 CPU-seconds: waits cost more when the cores
+          // are shared). Each file has its own product, port, data and browser contexts.
+          maxWorkers: 3,
           environment: 'node',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           // one Chromium and one migrated, seeded data folder for the run (support/global-setup.ts)

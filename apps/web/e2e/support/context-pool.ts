@@ -4,8 +4,8 @@ import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page }
 /**
  * Browser contexts a test file closes, kept for its next test instead of a new context each (issue 18's test time).
  * A context's first page costs Chromium a renderer process, the app's scripts fetched and compiled, a profile and its
- * storage partition; a kept page has them. Measured on all browser files (decisions, "How the test run shares its
- * set-up"): 46 kept contexts of the sign-in helpers saved 51 CPU-seconds.
+ * storage partition; a kept page has them: the same screen for about 0.5 CPU-seconds less (browser-context.bench.ts;
+ * decisions, "How the test run shares its set-up", twelfth session).
  *
  * What the next test gets is what a new context gives it, apart from those caches and the tab's history: its first
  * `newPage()` answers the kept page, on about:blank, with no cookies, no storage of any origin it visited (local and

@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
 
 /**
@@ -13,7 +12,9 @@ import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page }
  * opened with the options below are kept; one the test changed in a way that cannot be undone (an init script, an
  * exposed function, a route, permissions, its own CDP session, offline, a second page, a clock) is closed for real, as
  * is any whose clean-up fails, and all of them when the file's browser connection closes. Tests keep calling
- * `context.close()`; a context a test leaves open is handed back when the test ends (`releaseTestContexts`).
+ * `context.close()`; a context a passed test leaves open is handed back when it ends (`releaseTestContexts`), and
+ * those of a failed or timed-out test are closed for real (its body may still be running). `beginTest`/
+ * `releaseTestContexts` mark a test's span: contexts opened outside it (a file's set-up) are the set-up's own.
  */
 const KEPT_OPTIONS = new Set(['viewport', 'hasTouch', 'acceptDownloads', 'timezoneId', 'locale', 'serviceWorkers']);
 
@@ -22,13 +23,18 @@ interface Kept {
   page: Page;
   /** the test's first newPage() has had the page */
   handedOut: boolean;
+  /** never hand it out again; closes it for real */
+  discard: () => void;
   idle: boolean;
+  /** a close under way: a second close() waits for it instead of releasing the context twice */
+  closing?: Promise<void>;
 }
 
 interface Pool {
   idle: Map<string, Kept[]>;
   /** contexts handed to the running test (not to a file's set-up) */
   inTest: Set<Kept>;
+  testRunning: boolean;
 }
 
 const pools = new WeakMap<Browser, Pool>();
@@ -36,7 +42,7 @@ const pools = new WeakMap<Browser, Pool>();
 /** Makes `browser.newContext` hand out kept contexts where its options allow; returns the browser. */
 export function keepContexts(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
-  const pool: Pool = { idle: new Map(), inTest: new Set() };
+  const pool: Pool = { idle: new Map(), inTest: new Set(), testRunning: false };
   pools.set(browser, pool);
   browser.newContext = async (options: BrowserContextOptions = {}) => {
     const keepable = Object.keys(options).every((k) => KEPT_OPTIONS.has(k)) && options.serviceWorkers !== 'allow';
@@ -50,19 +56,32 @@ export function keepContexts(browser: Browser): Browser {
     });
     kept.idle = false;
     kept.handedOut = false;
-    if (expect.getState().currentTestName !== undefined) pool.inTest.add(kept);
+    if (pool.testRunning) pool.inTest.add(kept);
     return kept.context;
   };
   return browser;
 }
 
-/** After each test: the contexts it opened and left open go back to the pool as if it had closed them. */
-export async function releaseTestContexts(browser: Browser) {
+/** Before each test: contexts opened from now on are the test's. */
+export function beginTest(browser: Browser) {
+  const pool = pools.get(browser);
+  if (pool) pool.testRunning = true;
+}
+
+/**
+ * After each test: the contexts it opened and left open go back to the pool as if it had closed them when it passed,
+ * and are closed for real when it did not (a timed-out test's body may still be working its pages).
+ */
+export async function releaseTestContexts(browser: Browser, passed: boolean) {
   const pool = pools.get(browser);
   if (!pool) return;
+  pool.testRunning = false;
   const open = [...pool.inTest];
   pool.inTest.clear();
-  for (const kept of open) if (!kept.idle) await kept.context.close();
+  for (const kept of open) {
+    if (passed) await kept.context.close();
+    else kept.discard();
+  }
 }
 
 /** Methods after which a context is not handed on: their effect cannot be undone from outside. */
@@ -73,8 +92,17 @@ async function keep(context: BrowserContext, options: BrowserContextOptions, rel
   const page = await context.newPage();
   // the pool's own CDP session (it clears storage), opened before newCDPSession counts as a change
   const cdp = await context.newCDPSession(page);
-  const kept: Kept = { context, page, handedOut: false, idle: false };
   let changed = false;
+  const close = context.close.bind(context);
+  const kept: Kept = {
+    context, page, handedOut: false, idle: false,
+    discard: () => {
+      changed = true;
+      if (!kept.idle) void close().catch(() => undefined);
+    },
+  };
+  // Playwright's own listeners on the page (its close and crash handling): the clean-up removes only the test's
+  const ownListeners = new Set(listenersOf(page));
   const counted = (target: object, names: string[]) => {
     for (const name of names) {
       const original = (target as Record<string, unknown>)[name];
@@ -103,31 +131,61 @@ async function keep(context: BrowserContext, options: BrowserContextOptions, rel
     if (origin.startsWith('http')) origins.add(origin);
   });
   track();
-  const close = context.close.bind(context);
   context.close = async (closeOptions) => {
     if (kept.idle) return; // closed already, as far as its last test knows
-    if (!changed && !page.isClosed() && context.pages().length === 1 && (await reset(page, cdp, context, origins, options))) {
-      track();
+    kept.closing ??= (async () => {
+      const clean = !changed && !page.isClosed() && context.pages().length === 1 && (await reset(page, cdp, context, origins, options, ownListeners));
       kept.idle = true;
-      release();
-      return;
-    }
-    kept.idle = true;
-    await close(closeOptions);
+      if (clean && !changed) {
+        track();
+        release();
+      } else await close(closeOptions);
+    })().finally(() => (kept.closing = undefined));
+    await kept.closing;
   };
   return kept;
 }
 
-/** Brings the page and its context back to what a new context gives; false when any step fails (then it is closed). */
-async function reset(page: Page, cdp: CDPSession, context: BrowserContext, origins: Set<string>, options: BrowserContextOptions): Promise<boolean> {
+/**
+ * Brings the page and its context back to what a new context gives; false when any step fails or the whole takes
+ * over 10 s (a stuck renderer): the context is then closed for real.
+ */
+async function reset(page: Page, cdp: CDPSession, context: BrowserContext, origins: Set<string>, options: BrowserContextOptions, ownListeners: Set<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000)));
   try {
-    page.removeAllListeners();
+    return await Promise.race([late, cleaned(page, cdp, context, origins, options, ownListeners)]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Page is an event emitter at run time; its typings list only the `on`/`off` side. */
+const emitter = (page: Page) => page as unknown as Pick<NodeJS.EventEmitter, 'eventNames' | 'rawListeners' | 'off'>;
+
+function listenersOf(page: Page): unknown[] {
+  return emitter(page).eventNames().flatMap((event) => emitter(page).rawListeners(event));
+}
+
+/** The test's listeners off the page (Playwright's own stay). */
+function removeTestListeners(page: Page, ownListeners: Set<unknown>) {
+  for (const event of emitter(page).eventNames()) {
+    for (const listener of emitter(page).rawListeners(event)) {
+      if (!ownListeners.has(listener)) emitter(page).off(event, listener as (...args: unknown[]) => void);
+    }
+  }
+}
+
+async function cleaned(page: Page, cdp: CDPSession, context: BrowserContext, origins: Set<string>, options: BrowserContextOptions, ownListeners: Set<unknown>): Promise<boolean> {
+  try {
+    removeTestListeners(page, ownListeners);
     // an open dialog, or the app's question before unsaved work is dropped: answered as a person leaving would
     page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
     // session storage belongs to the tab: cleared on the origin the page is on (the app itself keeps none)
     if (page.url().startsWith('http')) await page.evaluate(() => sessionStorage.clear());
     await page.goto('about:blank', { timeout: 10_000 });
-    page.removeAllListeners();
+    removeTestListeners(page, ownListeners);
+    await page.mouse.move(0, 0);
     for (const origin of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
     origins.clear();
     await context.clearCookies();

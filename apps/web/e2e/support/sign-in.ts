@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type Product } from './product.js';
 import { openBrowser } from './browser.js';
-import { releaseTestContexts } from './context-pool.js';
+import { beginTest, releaseTestContexts } from './context-pool.js';
 import { cloneDatabase } from '@insp/db/testing';
 import { preparedDataDir, productDatabaseEnv } from './prepared-data.js';
 
@@ -81,8 +81,11 @@ export function productAndBrowser(ready: (product: Product, browser: Browser) =>
     started = await Promise.all([startProduct({ copyOf, env }), openBrowser(inject('e2eBrowserEndpoint'))]);
     ready(...started);
   });
-  afterEach(async () => {
-    if (started) await releaseTestContexts(started[1]);
+  beforeEach(() => {
+    if (started) beginTest(started[1]);
+  });
+  afterEach(async ({ task }) => {
+    if (started) await releaseTestContexts(started[1], task.result?.state === 'pass');
   });
   afterAll(async () => {
     // a later file's product may get the same port: its people sign in afresh

@@ -21,10 +21,17 @@ const KEPT_OPTIONS = new Set(['viewport', 'hasTouch', 'acceptDownloads', 'timezo
 interface Kept {
   context: BrowserContext;
   page: Page;
+  options: BrowserContextOptions;
+  /** the pool's own CDP session on the page (it clears storage) */
+  cdp: CDPSession;
+  /** origins the page has been on since it was handed out: their storage is cleared */
+  origins: Set<string>;
+  /** Playwright's own listeners on the page (its close and crash handling): the clean-up removes only the test's */
+  ownListeners: Set<unknown>;
   /** the test's first newPage() has had the page */
   handedOut: boolean;
-  /** never hand it out again; closes it for real */
-  discard: () => void;
+  /** changed in a way the clean-up cannot undo (or its test failed): its next close is for real */
+  changed: boolean;
   idle: boolean;
   /** a close under way: a second close() waits for it instead of releasing the context twice */
   closing?: Promise<void>;
@@ -79,8 +86,8 @@ export async function releaseTestContexts(browser: Browser, passed: boolean) {
   const open = [...pool.inTest];
   pool.inTest.clear();
   for (const kept of open) {
-    if (passed) await kept.context.close();
-    else kept.discard();
+    if (!passed) kept.changed = true;
+    if (!kept.idle) await kept.context.close();
   }
 }
 
@@ -90,25 +97,23 @@ const PAGE_CHANGES = ['addInitScript', 'exposeFunction', 'exposeBinding', 'setEx
 
 async function keep(context: BrowserContext, options: BrowserContextOptions, release: () => void): Promise<Kept> {
   const page = await context.newPage();
-  // the pool's own CDP session (it clears storage), opened before newCDPSession counts as a change
-  const cdp = await context.newCDPSession(page);
-  let changed = false;
-  const close = context.close.bind(context);
   const kept: Kept = {
-    context, page, handedOut: false, idle: false,
-    discard: () => {
-      changed = true;
-      if (!kept.idle) void close().catch(() => undefined);
-    },
+    context,
+    page,
+    options,
+    cdp: await context.newCDPSession(page), // opened before newCDPSession counts as a change
+    origins: new Set(),
+    ownListeners: new Set(listenersOf(page)),
+    handedOut: false,
+    changed: false,
+    idle: false,
   };
-  // Playwright's own listeners on the page (its close and crash handling): the clean-up removes only the test's
-  const ownListeners = new Set(listenersOf(page));
   const counted = (target: object, names: string[]) => {
     for (const name of names) {
       const original = (target as Record<string, unknown>)[name];
       if (typeof original !== 'function') continue;
       (target as Record<string, unknown>)[name] = (...args: unknown[]) => {
-        changed = true;
+        kept.changed = true;
         return (original as (...a: unknown[]) => unknown).apply(target, args);
       };
     }
@@ -122,21 +127,21 @@ async function keep(context: BrowserContext, options: BrowserContextOptions, rel
       kept.handedOut = true;
       return page;
     }
-    changed = true; // a second page
+    kept.changed = true; // a second page
     return newPage();
   };
-  const origins = new Set<string>();
   const track = () => page.on('framenavigated', (frame) => {
     const origin = new URL(frame.url()).origin;
-    if (origin.startsWith('http')) origins.add(origin);
+    if (origin.startsWith('http')) kept.origins.add(origin);
   });
   track();
+  const close = context.close.bind(context);
   context.close = async (closeOptions) => {
     if (kept.idle) return; // closed already, as far as its last test knows
     kept.closing ??= (async () => {
-      const clean = !changed && !page.isClosed() && context.pages().length === 1 && (await reset(page, cdp, context, origins, options, ownListeners));
+      const clean = !kept.changed && !page.isClosed() && context.pages().length === 1 && (await reset(kept));
       kept.idle = true;
-      if (clean && !changed) {
+      if (clean && !kept.changed) {
         track();
         release();
       } else await close(closeOptions);
@@ -150,11 +155,11 @@ async function keep(context: BrowserContext, options: BrowserContextOptions, rel
  * Brings the page and its context back to what a new context gives; false when any step fails or the whole takes
  * over 10 s (a stuck renderer): the context is then closed for real.
  */
-async function reset(page: Page, cdp: CDPSession, context: BrowserContext, origins: Set<string>, options: BrowserContextOptions, ownListeners: Set<unknown>): Promise<boolean> {
+async function reset(kept: Kept): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000)));
   try {
-    return await Promise.race([late, cleaned(page, cdp, context, origins, options, ownListeners)]);
+    return await Promise.race([late, cleaned(kept)]);
   } finally {
     clearTimeout(timer);
   }
@@ -176,7 +181,7 @@ function removeTestListeners(page: Page, ownListeners: Set<unknown>) {
   }
 }
 
-async function cleaned(page: Page, cdp: CDPSession, context: BrowserContext, origins: Set<string>, options: BrowserContextOptions, ownListeners: Set<unknown>): Promise<boolean> {
+async function cleaned({ page, cdp, context, origins, options, ownListeners }: Kept): Promise<boolean> {
   try {
     removeTestListeners(page, ownListeners);
     // an open dialog, or the app's question before unsaved work is dropped: answered as a person leaving would

@@ -16,17 +16,17 @@ app.get('/floor', async (req) => {
   return rows[0] ?? {};
 });
 
-// services/api external-users.queries.ts selectExternalUsers through lib/list.ts (default sort, capped count).
+// services/api external-users.queries.ts selectExternalUsers through lib/list.ts (default sort, the count a trigger keeps).
 const LIST = {
   name: 'floor-external-users',
-  text: `select "users"."id", "users"."name", "users"."email", "users"."company_id", "companies"."name" as "company_name", "users"."distributor_admin", "users"."expires_at", users.password_hash is not null as "has_password", (select coalesce(json_agg(json_build_object('productCategoryId', upc.product_category_id) order by upc.product_category_id), '[]'::json) as "c" from "user_product_categories" as "upc" where "upc"."user_id" = "users"."id") as "categories", (select count(*) as "n" from (select 1 as "one" from "users" left join "companies" on "companies"."id" = "users"."company_id" where "users"."kind" = $1 and "users"."deleted_at" is null limit $4) as "matches") as "__page_count" from "users" left join "companies" on "companies"."id" = "users"."company_id" where "users"."kind" = $1 and "users"."deleted_at" is null order by users.name desc, users.id desc limit $2 offset $3`,
+  text: `select "users"."id", "users"."name", "users"."email", "users"."company_id", "companies"."name" as "company_name", "users"."distributor_admin", "users"."expires_at", users.password_hash is not null as "has_password", "users"."product_category_ids", (select n from user_counts where kind = 'distributor' and company_key = '00000000-0000-0000-0000-000000000000'::uuid) as "__page_count" from "users" left join "companies" on "companies"."id" = "users"."company_id" where "users"."kind" = $1 and "users"."deleted_at" is null order by users.name desc, users.id desc limit $2 offset $3`,
 };
 app.get('/floor-list', async (req, reply) => {
   // prepared, as the product prepares its session look-up (the one-query floor above sends it unnamed, as defined)
   const session = await pool.query({ name: 'floor-session', text: SESSION, values: [req.headers['x-session']] });
   if (!session.rows[0]) return reply.code(401).send({});
   const amount = Number(req.query.amount ?? 50);
-  const { rows } = await pool.query({ ...LIST, values: ['distributor', amount, 0, 10_001] });
+  const { rows } = await pool.query({ ...LIST, values: ['distributor', amount, 0] });
   const now = Date.now();
   const result = rows.map((r) => {
     const expires = r.expires_at ? r.expires_at.getTime() : null;
@@ -35,7 +35,7 @@ app.get('/floor-list', async (req, reply) => {
       name: r.name,
       email: r.email,
       company: r.company_id ? { id: r.company_id, name: r.company_name ?? '' } : null,
-      categories: r.categories ?? [],
+      categories: r.product_category_ids.map((productCategoryId) => ({ productCategoryId })),
       distributorAdmin: r.distributor_admin,
       expires,
       hasPassword: r.has_password,

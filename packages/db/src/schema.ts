@@ -1020,6 +1020,12 @@ export interface Units {
   updated_at: Generated<Timestamp>;
 }
 
+export interface UserCounts {
+  company_key: string;
+  kind: string;
+  n: Generated<number>;
+}
+
 export interface UserProductCategories {
   created_at: Generated<Timestamp>;
   product_category_id: string;
@@ -1041,6 +1047,7 @@ export interface Users {
   last_login_at: Timestamp | null;
   name: Generated<string>;
   password_hash: string | null;
+  product_category_ids: Generated<string[]>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -1206,6 +1213,7 @@ export interface DB {
   range_values: RangeValues;
   shared_links: SharedLinks;
   units: Units;
+  user_counts: UserCounts;
   user_product_categories: UserProductCategories;
   users: Users;
   voice_comments: VoiceComments;

@@ -43,6 +43,7 @@ import * as m0054 from './20261126_0054_stored_due_dates.js';
 import * as m0055 from './20261126_0055_inspection_text_versions.js';
 import * as m0056 from './20261127_0056_set_item_versions.js';
 import * as m0057 from './20261127_0057_set_item_tombstones.js';
+import * as m0058 from './20261127_0058_user_list_kept_values.js';
 
 /** Every migration, in order. Names are timestamps; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0055_inspection_text_versions': m0055,
   '20261127_0056_set_item_versions': m0056,
   '20261127_0057_set_item_tombstones': m0057,
+  '20261127_0058_user_list_kept_values': m0058,
 };

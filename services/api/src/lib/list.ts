@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type AliasableExpression, type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TListQuery, TListResponse } from '@insp/contracts';
 import { executePrepared, prepareStatement, statementTemplate } from '@insp/db';
 import { AppError } from '../errors.js';
@@ -58,6 +58,12 @@ export interface ListTemplate<DB, TB extends keyof DB, O> {
   /** The values the base query takes, as parameters: the build gets stand-ins and must only use them as values. */
   values: Record<string, unknown>;
   build: (values: Record<string, never>) => SelectQueryBuilder<DB, TB, O>;
+  /**
+   * The exact number of the base query's rows, read from counts a trigger keeps (a scalar subquery, given the same
+   * stand-ins as `build`): a page without a search carries it instead of counting the rows (issue 18). It must
+   * count exactly what `build` selects.
+   */
+  keptCount?: (values: Record<string, never>) => AliasableExpression<unknown>;
 }
 
 interface PageSelection {
@@ -107,7 +113,8 @@ const countedMatches = <DB, TB extends keyof DB, O>(db: Kysely<any>, filtered: S
 
 /**
  * The page's rows, each carrying the (capped) count of all matches: an uncorrelated subquery PostgreSQL runs
- * once. One round trip: a round trip per statement is most of a list's cost under load (issue 18).
+ * once. One round trip: a round trip per statement is most of a list's cost under load (issue 18). `kept`, a count
+ * a trigger keeps, takes the place of counting.
  */
 function countedPageStatement<DB, TB extends keyof DB, O extends Record<string, unknown>>(
   db: Kysely<any>,
@@ -115,9 +122,11 @@ function countedPageStatement<DB, TB extends keyof DB, O extends Record<string, 
   sel: PageSelection,
   spec: ListSpec<DB, TB>,
   limit: number,
+  kept?: AliasableExpression<unknown>,
 ): CompiledQuery {
   const page = pageOf(base, sel, spec);
-  return page.rows.select(() => countedMatches(db, page.filtered, limit).as(PAGE_COUNT) as never).compile();
+  const count = kept ?? countedMatches(db, page.filtered, limit);
+  return page.rows.select(() => count.as(PAGE_COUNT) as never).compile();
 }
 
 // Compiled page statements of list templates by shape, sort, search and count limit. The SQL text does not depend
@@ -139,7 +148,14 @@ function templatedPageStatement<DB, TB extends keyof DB, O extends Record<string
   if (!make) {
     const names = [...Object.keys(template.values), 'amount', 'offset', ...(searching ? ['pattern'] : [])];
     make = statementTemplate(names, (v) =>
-      countedPageStatement(db, template.build(v), { ...sel, pattern: searching ? v.pattern : undefined, amount: v.amount, offset: v.offset }, spec, limit),
+      countedPageStatement(
+        db,
+        template.build(v),
+        { ...sel, pattern: searching ? v.pattern : undefined, amount: v.amount, offset: v.offset },
+        spec,
+        limit,
+        searching ? undefined : template.keptCount?.(v),
+      ),
     );
     if (pageTemplates.size < MAX_PAGE_TEMPLATES) pageTemplates.set(cacheKey, make);
   }

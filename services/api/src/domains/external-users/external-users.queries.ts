@@ -1,5 +1,5 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { DB, Db } from '@insp/db';
+import { sql } from 'kysely';
+import type { Db } from '@insp/db';
 import type { TExternalUser } from '@insp/contracts';
 
 /**
@@ -21,14 +21,8 @@ export function scopedUsers(db: Db, scope: Scope) {
   return q;
 }
 
-const categoriesOf = (eb: ExpressionBuilder<DB, 'users'>) =>
-  eb
-    .selectFrom('user_product_categories as upc')
-    .select(sql<Array<{ productCategoryId: string }>>`coalesce(json_agg(json_build_object('productCategoryId', upc.product_category_id) order by upc.product_category_id), '[]'::json)`.as('c'))
-    .whereRef('upc.user_id', '=', 'users.id');
-
 export function selectExternalUsers(db: Db, scope: Scope) {
-  return scopedUsers(db, scope).select((eb) => [
+  return scopedUsers(db, scope).select([
     'users.id',
     'users.name',
     'users.email',
@@ -37,9 +31,19 @@ export function selectExternalUsers(db: Db, scope: Scope) {
     'users.distributor_admin',
     'users.expires_at',
     sql<boolean>`users.password_hash is not null`.as('has_password'),
-    categoriesOf(eb).as('categories'),
+    // kept from user_product_categories by a trigger, sorted (migration 0058): no subquery per row (issue 18)
+    'users.product_category_ids',
   ]);
 }
+
+const ALL_COMPANIES = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The number of live distributors in the scope, kept by a trigger (user_counts, migration 0058): the list's page
+ * statement reads it instead of counting them. `companyId` may be a statement template's stand-in.
+ */
+export const keptExternalUserCount = (companyId: unknown) =>
+  sql<string>`(select n from user_counts where kind = 'distributor' and company_key = ${companyId === null ? sql.raw(`'${ALL_COMPANIES}'::uuid`) : companyId})`;
 
 type Row = {
   id: string;
@@ -50,7 +54,7 @@ type Row = {
   distributor_admin: boolean;
   expires_at: Date | null;
   has_password: boolean;
-  categories: Array<{ productCategoryId: string }> | null;
+  product_category_ids: string[];
 };
 
 export function toExternalUser(r: Row, now = Date.now()): TExternalUser {
@@ -60,7 +64,7 @@ export function toExternalUser(r: Row, now = Date.now()): TExternalUser {
     name: r.name,
     email: r.email,
     company: r.company_id ? { id: r.company_id, name: r.company_name ?? '' } : null,
-    categories: r.categories ?? [],
+    categories: r.product_category_ids.map((productCategoryId) => ({ productCategoryId })),
     distributorAdmin: r.distributor_admin,
     expires,
     hasPassword: r.has_password,

@@ -4,7 +4,7 @@ import { requirePermission, type AuthedContext, type ServiceContext } from '../.
 import { forbidden, notFound } from '../../errors.js';
 import { listPage, type ListSpec } from '../../lib/list.js';
 import type { DB } from '@insp/db';
-import { selectExternalUsers, findExternalUser, toExternalUser, type Scope } from './external-users.queries.js';
+import { selectExternalUsers, findExternalUser, keptExternalUserCount, toExternalUser, type Scope } from './external-users.queries.js';
 
 export type ScopedContext = AuthedContext & { scope: Scope };
 
@@ -50,6 +50,7 @@ export async function listExternalUsers(ctx: ServiceContext, query: TListQuery):
     shape: companyId ? 'externalUsers:company' : 'externalUsers:all',
     values: companyId ? { companyId } : {},
     build: (v: Record<string, never>) => selectExternalUsers(s.db, { companyId: companyId ? v.companyId! : null }),
+    keptCount: (v: Record<string, never>) => keptExternalUserCount(companyId ? v.companyId! : null),
   };
   const now = Date.now();
   return listPage(s.db, base, query, listSpec, (r) => toExternalUser(r, now));

@@ -49,7 +49,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger users_counts after insert or delete or update of deleted_at, kind, company_id
     on users for each row execute function user_counts_track()`.execute(db);
 
+  // Held against writers while it counts, so that no bump falls between its delete and its insert.
   await sql`create function refresh_user_counts() returns void language sql as $$
+      lock table users in share mode;
       delete from user_counts;
       insert into user_counts (kind, company_key, n)
       select kind, '00000000-0000-0000-0000-000000000000'::uuid, count(*) from users where deleted_at is null group by kind;
@@ -57,33 +59,52 @@ export async function up(db: Kysely<any>): Promise<void> {
       select kind, company_id, count(*) from users where deleted_at is null and company_id is not null group by kind, company_id;
     $$`.execute(db);
   await sql`select refresh_user_counts()`.execute(db);
+  // TRUNCATE fires no row trigger: the counts are made again after one.
+  await sql`create function user_counts_after_truncate() returns trigger language plpgsql as $$
+    begin
+      perform refresh_user_counts();
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger users_counts_truncate after truncate on users for each statement execute function user_counts_after_truncate()`.execute(db);
 
   await sql`alter table users add column product_category_ids uuid[] not null default '{}'`.execute(db);
+  // The user's row is locked before its ids are read (a statement of its own, so it reads what committed while it
+  // waited): two transactions changing one user's categories then write the ids one after the other, never a list
+  // read before the other's rows were there.
+  await sql`create function user_category_ids_refresh(u uuid) returns void language plpgsql as $$
+    begin
+      perform 1 from users where id = u for update;
+      update users set product_category_ids = coalesce(
+        (select array_agg(product_category_id order by product_category_id) from user_product_categories where user_id = u), '{}')
+      where id = u;
+    end $$`.execute(db);
   await sql`create function user_category_ids_keep() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') then
-        update users set product_category_ids = coalesce(
-          (select array_agg(product_category_id order by product_category_id) from user_product_categories where user_id = old.user_id), '{}')
-        where id = old.user_id;
+        perform user_category_ids_refresh(old.user_id);
       end if;
-      if tg_op in ('INSERT', 'UPDATE') and (tg_op = 'INSERT' or new.user_id <> old.user_id) then
-        update users set product_category_ids = coalesce(
-          (select array_agg(product_category_id order by product_category_id) from user_product_categories where user_id = new.user_id), '{}')
-        where id = new.user_id;
+      if tg_op = 'INSERT' or (tg_op = 'UPDATE' and new.user_id <> old.user_id) then
+        perform user_category_ids_refresh(new.user_id);
       end if;
       return null;
     end $$`.execute(db);
   await sql`create trigger user_product_categories_keep after insert or delete or update of user_id, product_category_id
     on user_product_categories for each row execute function user_category_ids_keep()`.execute(db);
+  // filled without touching updated_at: nobody changed these users
+  await sql`alter table users disable trigger users_touch`.execute(db);
   await sql`update users set product_category_ids = c.ids
     from (select user_id, array_agg(product_category_id order by product_category_id) as ids from user_product_categories group by user_id) c
     where c.user_id = users.id`.execute(db);
+  await sql`alter table users enable trigger users_touch`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger if exists user_product_categories_keep on user_product_categories`.execute(db);
   await sql`drop function if exists user_category_ids_keep()`.execute(db);
+  await sql`drop function if exists user_category_ids_refresh(uuid)`.execute(db);
   await sql`alter table users drop column if exists product_category_ids`.execute(db);
+  await sql`drop trigger if exists users_counts_truncate on users`.execute(db);
+  await sql`drop function if exists user_counts_after_truncate()`.execute(db);
   await sql`drop trigger if exists users_counts on users`.execute(db);
   await sql`drop function if exists refresh_user_counts()`.execute(db);
   await sql`drop function if exists user_counts_track()`.execute(db);

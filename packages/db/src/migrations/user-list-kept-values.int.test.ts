@@ -76,6 +76,14 @@ describe('kept distributor counts (user_counts)', () => {
     await db.deleteFrom('users').where('id', '=', b1).execute(); // deleted for real
     await db.updateTable('users').set({ deleted_at: new Date() }).where('company_id', '=', a).execute(); // many at once
     await expectSame();
+    // a truncate (no row triggers) makes them again
+    await sql`truncate users cascade`.execute(db);
+    await db.insertInto('users').values({ kind: 'distributor', email: 'after@truncate.example', company_id: a }).execute();
+    await expectSame();
+    expect((await keptAndCounted()).kept).toEqual([
+      { kind: 'distributor', company_key: ALL, n: 1 },
+      { kind: 'distributor', company_key: a, n: 1 },
+    ].sort((x, y) => x.company_key.localeCompare(y.company_key)));
     // a load that bypassed the trigger is put right by the refresh
     await sql`delete from user_counts`.execute(db);
     await sql`select refresh_user_counts()`.execute(db);
@@ -104,6 +112,8 @@ describe('kept category ids (users.product_category_ids)', () => {
     await expectSame();
     expect((await categoryIds()).find((r) => r.id === u1)!.kept).toEqual([]);
     expect((await categoryIds()).find((r) => r.id === u2)!.kept).toEqual([categories[0]]);
+    await db.deleteFrom('users').where('id', '=', u2).execute(); // its links go with it
+    await expectSame();
   });
 });
 

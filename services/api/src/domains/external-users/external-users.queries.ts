@@ -43,7 +43,7 @@ const ALL_COMPANIES = '00000000-0000-0000-0000-000000000000';
  * statement reads it instead of counting them. `companyId` may be a statement template's stand-in.
  */
 export const keptExternalUserCount = (companyId: unknown) =>
-  sql<string>`(select n from user_counts where kind = 'distributor' and company_key = ${companyId === null ? sql.raw(`'${ALL_COMPANIES}'::uuid`) : companyId})`;
+  sql<number>`(select n from user_counts where kind = 'distributor' and company_key = ${companyId === null ? sql.raw(`'${ALL_COMPANIES}'::uuid`) : companyId})`;
 
 type Row = {
   id: string;

@@ -65,11 +65,10 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // expect.poll's 1 s default is too short for a search to answer on a busy machine (two browser files at
-          // a time); a poll that matches returns at once, so passing tests take no longer
+          // expect.poll's 1 s default is too short for a search to answer on a busy machine (several browser files
+          // at a time); a poll that matches returns at once, so passing tests take no longer
           expect: { poll: { timeout: 10_000 } },
-          // after the node and web files: each browser test file starts a product and works a browser, and two
-          // at a time is what two cores carry; every file has a product and data folder of its own
+          // after the node and web files, so the browser files (maxWorkers above) have the cores to themselves
           sequence: { groupOrder: 1 },
         },
       },

@@ -92,9 +92,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     on user_product_categories for each row execute function user_category_ids_keep()`.execute(db);
   // filled without touching updated_at: nobody changed these users
   await sql`alter table users disable trigger users_touch`.execute(db);
-  await sql`update users set product_category_ids = c.ids
-    from (select user_id, array_agg(product_category_id order by product_category_id) as ids from user_product_categories group by user_id) c
-    where c.user_id = users.id`.execute(db);
+  await sql`select user_category_ids_refresh(user_id) from (select distinct user_id from user_product_categories) linked`.execute(db);
   await sql`alter table users enable trigger users_touch`.execute(db);
 }
 

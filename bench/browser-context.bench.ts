@@ -3,6 +3,7 @@ import { startProduct } from '../apps/web/e2e/support/product.js';
 import { BROWSER_OPTIONS } from '../apps/web/e2e/support/browser.js';
 import { expectNoSeriousA11yViolations } from '../apps/web/e2e/support/axe.js';
 import { cpuCount, machineCpu } from './machine-cpu.js';
+import { TestBrowser } from '../services/api/src/testing/test-browser.js';
 
 /**
  * Issue 18's test time: what one step of a browser test costs the machine, in CPU-seconds of the whole machine (from
@@ -15,6 +16,8 @@ import { cpuCount, machineCpu } from './machine-cpu.js';
  * - the same screen opened again in a page that already shows the app (a reload: same renderer, its caches warm);
  * - what reusing one signed-in page per person across tests would cost instead of a new context: that page's storage
  *   cleared on the product's origin, the token written again, the screen opened (`sign-in.ts`'s path, kept page);
+ * - a person's first sign-in to a file's product: through the screens (login screen, the development provider's page),
+ *   against over HTTP and then a new context with the token (sign-in.ts since the fourteenth session);
  * - one accessibility check as the browser tests run it (`support/axe.ts`: axe at the page's width, then at 820 px)
  *   on My page, /Customers and /Reports, the page open and settled.
  * The machine must be quiet: every process's CPU counts. docs/decisions.md "Why under ten minutes is out of reach".
@@ -67,6 +70,34 @@ export default async function browserContextBench() {
           await open(page!, path);
         },
       })),
+      {
+        name: "a person's first sign-in through the screens: new context, login screen, provider's page, My page, closed",
+        step: async () => {
+          const { context, page } = await fresh();
+          await page.goto(product.url + '/');
+          await page.getByLabel('Email').fill(email);
+          await page.getByRole('button', { name: 'Continue' }).click();
+          await page.waitForURL(/\/dev-idp\//);
+          await page.getByRole('button', { name: 'Sign in' }).click();
+          await page.getByText(email).first().waitFor();
+          await context.close();
+        },
+      },
+      {
+        name: "a person's first sign-in over HTTP (sign-in.ts), then a new context with its token, My page, closed",
+        step: async () => {
+          const http = new TestBrowser();
+          const form = await http.visit(`${product.url}/api/v1/auth/login?${new URLSearchParams({ email, returnTo: '/' })}`, product.url);
+          await http.submit(form, product.url, { email });
+          const handedOver = http.cookie('Token')?.value;
+          if (!handedOver) throw new Error('the sign-in over HTTP handed over no token');
+          const { context, page } = await fresh();
+          await page.goto(`${product.url}/ready`);
+          await page.evaluate((t) => localStorage.setItem('token', t), handedOver);
+          await open(page, '/');
+          await context.close();
+        },
+      },
       ...['/', '/Customers', '/Reports'].map((path) => ({
         name: `one accessibility check of ${path === '/' ? 'My page' : path} (axe at 1280 px, then at 820 px)`,
         prepare: async () => {
@@ -77,7 +108,9 @@ export default async function browserContextBench() {
         step: (page?: Page) => expectNoSeriousA11yViolations(page!, path),
       })),
     ];
-    for (const c of cases) {
+    // BENCH_CASES: run only the cases whose name contains one of these comma-separated words
+    const only = process.env.BENCH_CASES?.split(',');
+    for (const c of cases.filter((k) => !only || only.some((w) => k.name.includes(w)))) {
       const page = await c.prepare?.();
       await c.step(page); // warm: the product's first answers, Chromium's first context
       await new Promise((r) => setTimeout(r, 500));

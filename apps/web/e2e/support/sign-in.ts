@@ -6,6 +6,8 @@ import { openBrowser } from './browser.js';
 import { beginTest, releaseTestContexts } from './context-pool.js';
 import { cloneDatabase } from '@insp/db/testing';
 import { preparedDataDir, productDatabaseEnv } from './prepared-data.js';
+// the API's own sign-in tests' browser without JavaScript (it imports nothing of the API)
+import { TestBrowser } from '../../../../services/api/src/testing/test-browser.js';
 
 /** A browser context with no cookies and no storage (kept between tests: context-pool.ts), at a desktop size. */
 export async function newPage(browser: Browser): Promise<Page> {
@@ -18,17 +20,27 @@ const signedIn = new Map<string, string>();
 const TOKEN_KEY = 'token'; // apps/web/src/providers/token.ts
 
 /**
- * Staff sign-in. The first time a test file signs a person in to its product, as a person does it: the login
- * screen, Continue, the development identity provider's page (the e-mail arrives as login hint), Sign in, and back
- * in the product with the e-mail in the header. After that, like a person coming back in a new tab: the token that
- * sign-in saved is put where the app keeps it and the page opens signed in (the flow is the same every time, and
- * two seconds each; sign-in.e2e.test.ts tests the flow itself with `viaProvider`). A token revoked since (a test
- * logged out) lands on the login screen, and the person signs in through the provider again.
+ * Staff sign-in, like a person coming back in a new tab: the person's token is put where the app keeps it and the
+ * page opens signed in. The token comes from the first sign-in of that person to the file's product, which goes
+ * through the same addresses as the login screen's Continue (the API's login, the development identity provider's
+ * form, the hand-over cookie) over plain HTTP (test-browser.ts): the login screen and the provider's page are the
+ * same build in every file, and loading both in the browser cost each file's first sign-in of a person about a
+ * CPU-second (issue 18's test time). `sign-in.e2e.test.ts` goes through the screens with `viaProvider` on every
+ * sign-in (the login screen, Continue, the provider's page, Sign in), and so does any sign-in the HTTP one cannot
+ * finish (an account the provider refuses shows its message on the screens, as before). A token revoked since (a
+ * test logged out) lands on the login screen, and the person signs in again.
  */
 export async function signInAsStaff(page: Page, baseUrl: string, email: string, startPath = '/', opts: { viaProvider?: boolean } = {}) {
   const key = `${baseUrl} ${email.toLowerCase()}`;
-  const token = signedIn.get(key);
-  if (token && !opts.viaProvider && (await resumeSession(page, baseUrl, token, email, startPath))) return;
+  if (!opts.viaProvider) {
+    const saved = signedIn.get(key);
+    if (saved && (await resumeSession(page, baseUrl, saved, email, startPath))) return;
+    const token = await tokenThroughProvider(baseUrl, email);
+    if (token) {
+      signedIn.set(key, token);
+      if (await resumeSession(page, baseUrl, token, email, startPath)) return;
+    }
+  }
   await page.goto(baseUrl + startPath);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -39,6 +51,19 @@ export async function signInAsStaff(page: Page, baseUrl: string, email: string, 
   await page.getByText(email).first().waitFor();
   const saved = await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
   if (saved) signedIn.set(key, saved);
+}
+
+/**
+ * The login screen's Continue without the screens: the API's login address with the e-mail as login hint, the
+ * provider's sign-in form submitted, and the token the API hands over in its short-lived cookie; undefined when the
+ * provider or the API refuses the person.
+ */
+async function tokenThroughProvider(baseUrl: string, email: string): Promise<string | undefined> {
+  const browser = new TestBrowser();
+  const signInPage = await browser.visit(`${baseUrl}/api/v1/auth/login?${new URLSearchParams({ email, returnTo: '/' })}`, baseUrl);
+  if (!signInPage.url.includes('/dev-idp/')) return undefined;
+  const done = await browser.submit(signInPage, baseUrl, { email });
+  return done.location?.startsWith(`${baseUrl}/auth/token`) ? browser.cookie('Token')?.value : undefined;
 }
 
 /** Opens `startPath` with a saved token; false when the app answered with its login screen instead. */

@@ -109,8 +109,10 @@ export default async function browserContextBench() {
       })),
     ];
     // BENCH_CASES: run only the cases whose name contains one of these comma-separated words
-    const only = process.env.BENCH_CASES?.split(',');
-    for (const c of cases.filter((k) => !only || only.some((w) => k.name.includes(w)))) {
+    const only = process.env.BENCH_CASES?.split(',').map((w) => w.trim()).filter(Boolean);
+    const chosen = cases.filter((k) => !only?.length || only.some((w) => k.name.includes(w)));
+    if (!chosen.length) throw new Error(`BENCH_CASES=${process.env.BENCH_CASES} names no case of this bench`);
+    for (const c of chosen) {
       const page = await c.prepare?.();
       await c.step(page); // warm: the product's first answers, Chromium's first context
       await new Promise((r) => setTimeout(r, 500));

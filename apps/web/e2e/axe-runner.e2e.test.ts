@@ -62,6 +62,7 @@ describe('accessibility check', () => {
       <div style="opacity:0.5"><p style="color:#555">half-faded grey</p></div>
       <p style="color:#fff;background:linear-gradient(#fff,#000)">on a gradient</p>
       <h2 style="font-size:28px;color:#949494">large grey heading</h2>
+      <div style="background:#fff"><p style="color:#888;mix-blend-mode:luminosity">blended grey</p></div>
       <button style="color:#ccc;background:#eee">Pale button</button></main>`;
     await show(body);
     expect(await ids()).toEqual(['color-contrast']);

@@ -78,7 +78,7 @@ describe('installable web app', () => {
     expect(login.total()).toBeGreaterThan(20 * 1024); // the count works: the entry alone is bigger than this
     expect(login.total()).toBeLessThan(BUDGET_PUBLIC);
 
-    await signInAsStaff(page, product.url, ADMIN, '/'); // through the identity provider: the token for the next context
+    await signInAsStaff(page, product.url, ADMIN, '/'); // signed in here first: the next context starts from its token
     await context.close();
 
     const fresh = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' })).newPage();

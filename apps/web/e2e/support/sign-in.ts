@@ -56,14 +56,19 @@ export async function signInAsStaff(page: Page, baseUrl: string, email: string, 
 /**
  * The login screen's Continue without the screens: the API's login address with the e-mail as login hint, the
  * provider's sign-in form submitted, and the token the API hands over in its short-lived cookie; undefined when the
- * provider or the API refuses the person.
+ * provider or the API refuses the person, or the exchange fails in any other way (a page without its form, a
+ * network error): the caller then signs in through the screens, which say what went wrong.
  */
 async function tokenThroughProvider(baseUrl: string, email: string): Promise<string | undefined> {
-  const browser = new TestBrowser();
-  const signInPage = await browser.visit(`${baseUrl}/api/v1/auth/login?${new URLSearchParams({ email, returnTo: '/' })}`, baseUrl);
-  if (!signInPage.url.includes('/dev-idp/')) return undefined;
-  const done = await browser.submit(signInPage, baseUrl, { email });
-  return done.location?.startsWith(`${baseUrl}/auth/token`) ? browser.cookie('Token')?.value : undefined;
+  try {
+    const browser = new TestBrowser();
+    const signInPage = await browser.visit(`${baseUrl}/api/v1/auth/login?${new URLSearchParams({ email, returnTo: '/' })}`, baseUrl);
+    if (!signInPage.url.includes('/dev-idp/')) return undefined;
+    const done = await browser.submit(signInPage, baseUrl, { email });
+    return done.location?.startsWith(`${baseUrl}/auth/token`) ? browser.cookie('Token')?.value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Opens `startPath` with a saved token; false when the app answered with its login screen instead. */

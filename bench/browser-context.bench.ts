@@ -2,8 +2,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startProduct } from '../apps/web/e2e/support/product.js';
 import { BROWSER_OPTIONS } from '../apps/web/e2e/support/browser.js';
 import { expectNoSeriousA11yViolations } from '../apps/web/e2e/support/axe.js';
+import { tokenThroughProvider } from '../apps/web/e2e/support/sign-in.js';
 import { cpuCount, machineCpu } from './machine-cpu.js';
-import { TestBrowser } from '../services/api/src/testing/test-browser.js';
 
 /**
  * Issue 18's test time: what one step of a browser test costs the machine, in CPU-seconds of the whole machine (from
@@ -39,10 +39,10 @@ export default async function browserContextBench() {
       await page.getByText(email).first().waitFor();
     };
     // a new context with the token written on the product's origin (sign-in.ts's resumeSession), `path` opened
-    const signedIn = async (path: string) => {
+    const signedIn = async (path: string, withToken = token) => {
       const { context, page } = await fresh();
       await page.goto(`${product.url}/ready`);
-      await page.evaluate((t) => localStorage.setItem('token', t), token);
+      await page.evaluate((t) => localStorage.setItem('token', t), withToken);
       await open(page, path);
       return { context, page };
     };
@@ -72,30 +72,14 @@ export default async function browserContextBench() {
       })),
       {
         name: "a person's first sign-in through the screens: new context, login screen, provider's page, My page, closed",
-        step: async () => {
-          const { context, page } = await fresh();
-          await page.goto(product.url + '/');
-          await page.getByLabel('Email').fill(email);
-          await page.getByRole('button', { name: 'Continue' }).click();
-          await page.waitForURL(/\/dev-idp\//);
-          await page.getByRole('button', { name: 'Sign in' }).click();
-          await page.getByText(email).first().waitFor();
-          await context.close();
-        },
+        step: async () => void (await signInThroughProvider(browser, product.url, email)),
       },
       {
         name: "a person's first sign-in over HTTP (sign-in.ts), then a new context with its token, My page, closed",
         step: async () => {
-          const http = new TestBrowser();
-          const form = await http.visit(`${product.url}/api/v1/auth/login?${new URLSearchParams({ email, returnTo: '/' })}`, product.url);
-          await http.submit(form, product.url, { email });
-          const handedOver = http.cookie('Token')?.value;
+          const handedOver = await tokenThroughProvider(product.url, email);
           if (!handedOver) throw new Error('the sign-in over HTTP handed over no token');
-          const { context, page } = await fresh();
-          await page.goto(`${product.url}/ready`);
-          await page.evaluate((t) => localStorage.setItem('token', t), handedOver);
-          await open(page, '/');
-          await context.close();
+          await (await signedIn('/', handedOver)).context.close();
         },
       },
       ...['/', '/Customers', '/Reports'].map((path) => ({

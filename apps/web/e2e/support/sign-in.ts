@@ -59,7 +59,7 @@ export async function signInAsStaff(page: Page, baseUrl: string, email: string, 
  * provider or the API refuses the person, or the exchange fails in any other way (a page without its form, a
  * network error): the caller then signs in through the screens, which say what went wrong.
  */
-async function tokenThroughProvider(baseUrl: string, email: string): Promise<string | undefined> {
+export async function tokenThroughProvider(baseUrl: string, email: string): Promise<string | undefined> {
   try {
     const browser = new TestBrowser();
     const signInPage = await browser.visit(`${baseUrl}/api/v1/auth/login?${new URLSearchParams({ email, returnTo: '/' })}`, baseUrl);

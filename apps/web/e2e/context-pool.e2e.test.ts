@@ -1,9 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Product } from './support/product.js';
 import { productAndBrowser } from './support/sign-in.js';
-import { workerBrowser } from './support/browser.js';
-import { releaseFileContexts } from './support/context-pool.js';
 
 // The kept browser contexts of support/context-pool.ts: a test that gets one sees what a new context would give it.
 let product: Product;
@@ -73,38 +71,6 @@ describe('kept browser contexts', () => {
     expect(routed.isClosed()).toBe(true);
     const next = await (await browser.newContext(DESKTOP)).newPage();
     expect(next).not.toBe(first);
-    await next.context().close();
-  });
-});
-
-describe("a file's end on the worker's kept connection", () => {
-  it('is the connection the next file of this worker gets', async () => {
-    const endpoint = inject('e2eBrowserEndpoint');
-    // run on its own (no shared Chromium), a file has a browser of its own and closes it
-    if (endpoint) expect(await workerBrowser(endpoint)).toBe(browser);
-  });
-
-  it('hands back what is still open: clean kept contexts to the pool, the rest closed for real', async () => {
-    const left = await (await browser.newContext(DESKTOP)).newPage();
-    await left.goto(`${product.url}/ready`);
-    await left.evaluate(() => localStorage.setItem('left', '1'));
-    const scripted = await (await browser.newContext(DESKTOP)).newPage();
-    await scripted.context().addInitScript(() => undefined);
-    const unkept = await (await browser.newContext({ ...DESKTOP, userAgent: 'another browser' })).newPage();
-
-    await releaseFileContexts(browser);
-    expect(left.isClosed()).toBe(false);
-    expect(left.url()).toBe('about:blank');
-    expect(scripted.isClosed()).toBe(true);
-    expect(unkept.isClosed()).toBe(true);
-    expect(browser.contexts()).toContain(left.context());
-    expect(browser.contexts()).not.toContain(scripted.context());
-
-    // what the next file's first context with these options gets: that page, with nothing of this file's
-    const next = await (await browser.newContext(DESKTOP)).newPage();
-    expect(next).toBe(left);
-    await next.goto(`${product.url}/ready`);
-    expect(await originState(next)).toEqual({ local: 0, session: 0, cookies: '', databases: [] });
     await next.context().close();
   });
 });

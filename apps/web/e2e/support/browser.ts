@@ -31,36 +31,6 @@ export async function openBrowser(wsEndpoint: string | undefined): Promise<Brows
   return keepContexts(withoutServiceWorkers(wsEndpoint ? await chromium.connect(wsEndpoint) : await launchBrowser()));
 }
 
-// The worker's connections to the run's Chromium, by endpoint: kept from one browser file to the next.
-const workerConnections = new Map<string, Promise<Browser>>();
-
-/**
- * The connection of this test worker to the run's Chromium, kept from one browser file to the next with the contexts
- * its files closed (context-pool.ts), where `openBrowser` makes one per file. A context a file hands back keeps its
- * renderer, the app's scripts compiled and its HTTP cache; with the next file's product on the same address
- * (`workerPort` in product.ts) the next file's first screens start from them: a new context costs 0.6-1.0 CPU-seconds
- * more than a kept one, and a run opened about 95 new ones (issue 18's test time). The file hands back what is
- * still open when it ends (`releaseFileContexts`) instead of closing the connection. Without a shared Chromium (a
- * file run on its own) each file gets a browser of its own, as before.
- */
-export function workerBrowser(wsEndpoint: string | undefined): Promise<Browser> {
-  if (!wsEndpoint) return openBrowser(undefined);
-  let connection = workerConnections.get(wsEndpoint);
-  if (!connection) {
-    connection = openBrowser(wsEndpoint).then((browser) => {
-      browser.on('disconnected', () => workerConnections.delete(wsEndpoint));
-      return browser;
-    });
-    connection.catch(() => workerConnections.delete(wsEndpoint));
-    workerConnections.set(wsEndpoint, connection);
-  }
-  return connection;
-}
-
-/** True for a connection `workerBrowser` shares between files (a file hands its contexts back instead of closing it). */
-export const isWorkerBrowser = async (browser: Browser) =>
-  (await Promise.all([...workerConnections.values()].map((c) => c.catch(() => undefined)))).includes(browser);
-
 /**
  * Contexts opened on this browser (browser.newPage opens one too) run no service worker unless they ask with
  * `serviceWorkers: 'allow'` (pwa.e2e.test.ts does): the app's worker precaches the whole app, ~2 MB in 175 files,

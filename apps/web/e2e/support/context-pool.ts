@@ -11,8 +11,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page }
  * session storage, IndexedDB, Cache Storage), no listeners, at the size the context was opened with. Only contexts
  * opened with the options below are kept; one the test changed in a way that cannot be undone (an init script, an
  * exposed function, a route, permissions, its own CDP session, offline, a second page, a clock) is closed for real, as
- * is any whose clean-up fails, and all of them when the browser connection closes (a file's own browser; the worker's
- * shared connection passes its kept contexts on to its next file: browser.ts `workerBrowser`). Tests keep calling
+ * is any whose clean-up fails, and all of them when the file's browser connection closes. Tests keep calling
  * `context.close()`; a context a passed test leaves open is handed back when it ends (`releaseTestContexts`), and
  * those of a failed or timed-out test are closed for real (its body may still be running). `beginTest`/
  * `releaseTestContexts` mark a test's span: contexts opened outside it (a file's set-up) are the set-up's own.
@@ -90,20 +89,6 @@ export async function releaseTestContexts(browser: Browser, passed: boolean) {
     if (!passed) kept.changed = true;
     if (!kept.idle) await kept.context.close();
   }
-}
-
-/**
- * When a file ends on a connection kept for the next file (browser.ts `workerBrowser`): every context still open
- * (its set-up's, or one a test left to a failed hand-back) is closed the way a test closes it, so kept ones that are
- * clean go back to the pool and the rest close for real; no page of this file stays open on the next file's watch.
- */
-export async function releaseFileContexts(browser: Browser) {
-  const pool = pools.get(browser);
-  if (pool) {
-    pool.testRunning = false;
-    pool.inTest.clear();
-  }
-  await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
 /** Methods after which a context is not handed on: their effect cannot be undone from outside. */

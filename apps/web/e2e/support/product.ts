@@ -18,24 +18,6 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function portIsFree(port: number): Promise<boolean> {
-  const s = createServer();
-  const free = await new Promise<boolean>((r) => {
-    s.once('error', () => r(false));
-    s.listen(port, '127.0.0.1', () => r(true));
-  });
-  if (free) await new Promise((r) => s.close(r));
-  return free;
-}
-
-/**
- * The address this test worker's products listen on, one per worker (vitest's VITEST_POOL_ID), below the kernel's
- * range of outgoing ports: the files of a worker follow one another on the same origin, so the browser's caches of
- * the app (kept contexts, browser.ts `workerBrowser`) still apply. Taken by something else, a product takes a free
- * port instead (`preferredPort`).
- */
-export const workerPort = (): number | undefined => (process.env.VITEST_POOL_ID ? 23_000 + Number(process.env.VITEST_POOL_ID) : undefined);
-
 export interface Product {
   url: string;
   port: number;
@@ -51,7 +33,7 @@ export interface Product {
  * `copyOf` (a folder a product already migrated and seeded). Pass the same dataDir again to restart on kept data.
  */
 export async function startProduct(
-  opts: { dataDir?: string; copyOf?: string; port?: number; preferredPort?: number; env?: Record<string, string>; readyTimeoutMs?: number } = {},
+  opts: { dataDir?: string; copyOf?: string; port?: number; env?: Record<string, string>; readyTimeoutMs?: number } = {},
 ): Promise<Product> {
   if (!existsSync(serverJs) || !existsSync(join(webDist, 'index.html'))) {
     throw new Error('the product is not built: run `npm run build` first (npm test does)');
@@ -59,9 +41,7 @@ export async function startProduct(
   // freePort's port is free when asked, not when the product binds it: another file's product, Chromium or any
   // outgoing connection may take it in between (EADDRINUSE). A port we chose is chosen again, on a fresh folder.
   for (let attempt = 1; ; attempt++) {
-    // a preferred port only when nothing listens on it: the readiness check below would take another server's answer
-    const preferred = attempt === 1 && opts.preferredPort && (await portIsFree(opts.preferredPort)) ? opts.preferredPort : undefined;
-    const port = opts.port ?? preferred ?? (await freePort());
+    const port = opts.port ?? (await freePort());
     const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'insp-e2e-'));
     if (opts.copyOf) cpSync(opts.copyOf, dataDir, { recursive: true });
     try {

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startProduct, workerPort, type Product } from './product.js';
-import { isWorkerBrowser, workerBrowser } from './browser.js';
-import { beginTest, releaseFileContexts, releaseTestContexts } from './context-pool.js';
+import { startProduct, type Product } from './product.js';
+import { openBrowser } from './browser.js';
+import { beginTest, releaseTestContexts } from './context-pool.js';
 import { cloneDatabase } from '@insp/db/testing';
 import { preparedDataDir, productDatabaseEnv } from './prepared-data.js';
 // the API's own sign-in tests' browser without JavaScript (it imports nothing of the API)
@@ -95,10 +95,8 @@ export async function signInAsDistributor(page: Page, baseUrl: string, email: st
 /**
  * The product (built, demo seed) and a browser for one test file: started before its tests, stopped after them.
  * The callback receives both once they are up. The product runs on a copy of the run's prepared data folder and
- * database (a PostgreSQL copy of the prepared one, or PGlite in the folder with E2E_DATABASE=embedded), on the test
- * worker's own port (`workerPort`), and the browser is the worker's connection to the run's Chromium (global-setup.ts),
- * kept for its next file with the contexts this file hands back (browser.ts `workerBrowser`); run without that
- * set-up, both start fresh on PGlite.
+ * database (a PostgreSQL copy of the prepared one, or PGlite in the folder with E2E_DATABASE=embedded), and the
+ * browser is a connection to the run's Chromium (global-setup.ts); run without that set-up, both start fresh on PGlite.
  * `extraEnv` adds settings for this file's product (webhooks.e2e: WEBHOOK_ALLOW_PRIVATE for its local receiver).
  */
 export function productAndBrowser(ready: (product: Product, browser: Browser) => void, extraEnv: Record<string, string> = {}) {
@@ -110,7 +108,7 @@ export function productAndBrowser(ready: (product: Product, browser: Browser) =>
     const template = inject('e2ePreparedDatabase');
     database = template ? await cloneDatabase(template) : undefined;
     const env = { ...(database ? productDatabaseEnv(database.url) : {}), ...extraEnv };
-    started = await Promise.all([startProduct({ copyOf, env, preferredPort: workerPort() }), workerBrowser(inject('e2eBrowserEndpoint'))]);
+    started = await Promise.all([startProduct({ copyOf, env }), openBrowser(inject('e2eBrowserEndpoint'))]);
     ready(...started);
   });
   beforeEach(() => {
@@ -122,7 +120,7 @@ export function productAndBrowser(ready: (product: Product, browser: Browser) =>
   afterAll(async () => {
     // a later file's product may get the same port: its people sign in afresh
     if (started) for (const key of [...signedIn.keys()]) if (key.startsWith(`${started[0].url} `)) signedIn.delete(key);
-    if (started) await ((await isWorkerBrowser(started[1])) ? releaseFileContexts(started[1]) : started[1].close());
+    await started?.[1].close();
     await started?.[0].stop();
     if (started) rmSync(started[0].dataDir, { recursive: true, force: true });
     await database?.drop();

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { TV1Audit as TAudit } from '@insp/contracts';
 import type { Product } from './support/product.js';
-import { screenshot } from './support/browser.js';
+import { screenshot, serviceWorkerInControl } from './support/browser.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { productAndBrowser, signInAsStaff } from './support/sign-in.js';
 import { apiAs, myOpenAudit, viewShot } from './support/editing.js';
@@ -89,12 +89,10 @@ describe('field conflicts, an update while writes wait, refused writes', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await signInAsStaff(page, product.url, INSPECTOR);
+    await serviceWorkerInControl(page); // before another address opens in this tab (browser.ts says why)
     const audit = await myOpenAudit(product.url, page);
     await openAudit(page, audit.id, audit.name);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-    });
+    await serviceWorkerInControl(page);
     const before = await storedEstop(page, audit.id);
 
     // the API is out of reach (the page and the service worker still load files): the writes wait on the device

@@ -35,6 +35,7 @@ describe('available offline', () => {
     const context = await browser.newContext({ viewport: TABLET, hasTouch: true, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await signInAsStaff(page, product.url, INSPECTOR);
+    await serviceWorkerInControl(page); // before another address opens in this tab (browser.ts says why)
     const audit = await myOpenAudit(product.url, page);
     const heading = page.getByRole('heading', { level: 1, name: `Audit: ${audit.name}` });
     await page.goto(`${product.url}/Audits/${audit.id}`);
@@ -114,6 +115,7 @@ describe('available offline', () => {
     const context = await browser.newContext({ viewport: TABLET, hasTouch: true, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await signInAsStaff(page, product.url, INSPECTOR);
+    await serviceWorkerInControl(page); // before another address opens in this tab (browser.ts says why)
     const list = await apiAs<{ result: { id: string; name: string; status: string }[] }>(product.url, page, '/api/v1/inspections?mineOnly=true&amount=200');
     // an open inspection of the inspector's whose data names images (photos, signatures), so their bytes are stored
     // too, and whose machine has earlier measured values (issue 23: the previous values are stored with it)

@@ -60,6 +60,11 @@ export async function viewScreenshot(page: Page, name: string) {
  * Waits until a service worker controls the page (the app registers it on load; it claims the page once it has
  * precached the app). At most `timeoutMs`, then fails saying how far the worker got, where an unbounded wait would
  * only end in the test's timeout with nothing to say.
+ *
+ * Call it on the page that registered the worker before opening another address in that tab. A page whose
+ * request went out while the first worker was still installing, and which loaded after the worker had claimed its
+ * clients, is never controlled (seen as a 120 s timeout in field-conflicts.e2e; reproduced by holding one precached
+ * file and the navigation: docs/decisions.md, "How the test run shares its set-up", sixteenth session).
  */
 export async function serviceWorkerInControl(page: Page, timeoutMs = 60_000) {
   const state = await page.evaluate(async (ms) => {

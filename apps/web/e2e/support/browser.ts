@@ -64,7 +64,9 @@ export async function viewScreenshot(page: Page, name: string) {
  * Call it on the page that registered the worker before opening another address in that tab. A page whose
  * request went out while the first worker was still installing, and which loaded after the worker had claimed its
  * clients, is never controlled (seen as a 120 s timeout in field-conflicts.e2e; reproduced by holding one precached
- * file and the navigation: docs/decisions.md, "How the test run shares its set-up", sixteenth session).
+ * file and the navigation: docs/decisions.md, "How the test run shares its set-up", sixteenth session). After a
+ * sign-in by token (signInAsStaff's usual way) that page is the one the tab shows; its fallbacks through the login
+ * screen and the provider navigate again after the app's first page, so a test with a worker should not take them.
  */
 export async function serviceWorkerInControl(page: Page, timeoutMs = 60_000) {
   const state = await page.evaluate(async (ms) => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { createTestDatabase } from '@insp/db/testing';
+import { median } from './stats.js';
 import { backendCpuSeconds, backendCpuSpent, cpuSeconds, load, systemCalls, sessionTokens, startFloor, startProduct, type LoadResult, type Running } from './http-product.js';
 
 /**
@@ -117,10 +118,6 @@ export default async function requestPathBench() {
       }
     }
     if (rounds > 1) {
-      const median = (xs: number[]) => {
-        const sorted = [...xs].sort((a, b) => a - b);
-        return (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
-      };
       const summary = (xs: number[]) => `median ${median(xs).toFixed(1)} %, each round ${xs.map((x) => Math.round(x)).join(', ')}`;
       console.log({
         summary: `${rounds} rounds, each share against its round's floor`,

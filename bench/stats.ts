@@ -8,6 +8,12 @@ export function summarize(samples: number[]) {
   return { n: s.length, mean: +(total / s.length).toFixed(3), p50: +at(50).toFixed(3), p95: +at(95).toFixed(3), p99: +at(99).toFixed(3) };
 }
 
+/** The middle value (the mean of the two middle values of an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2;
+}
+
 /** Runs `fn` `warm` times to warm up, then `n` times; percentiles in ms. */
 export async function timeRuns(fn: () => Promise<unknown>, n = 200, warm = Math.min(20, n)) {
   for (let i = 0; i < warm; i++) await fn();
